@@ -1,0 +1,111 @@
+//===- IntTuple.h - CuTe's hierarchical integer tuples ----------*- C++ -*-===//
+//
+// An IntTuple is an integer or a tuple of IntTuples. It is CuTe's shape,
+// stride, coordinate and profile. Leaves are integers, static (known when the
+// layout is built) or dynamic (known at run time; printed `?` in types), the
+// wildcard `_` (slicing and tilers), or a scaled basis `v@i@j` (the strides of
+// identity layouts: v times the unit vector of mode j, sub-mode i).
+//
+// Invariant: a tuple never holds itself; the empty tuple `()` is allowed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_ALGEBRA_INTTUPLE_H
+#define LAYOUTC_ALGEBRA_INTTUPLE_H
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <vector>
+
+namespace layoutc::algebra {
+
+class IntTuple {
+public:
+  enum class Kind : uint8_t { Int, Tuple, Underscore, Basis };
+
+  /// The static integer 0.
+  IntTuple() = default;
+  IntTuple(int64_t v) : value_(v) {} // NOLINT: integers are IntTuples
+  IntTuple(std::initializer_list<IntTuple> children)
+      : kind_(Kind::Tuple), children_(children) {}
+
+  static IntTuple dynamic(int64_t v);
+  static IntTuple tuple(std::vector<IntTuple> children);
+  static IntTuple underscore();
+  /// `value` times the basis vector at `path` (outermost mode first).
+  static IntTuple basis(int64_t value, std::vector<int> path);
+
+  Kind kind() const { return kind_; }
+  bool isInt() const { return kind_ == Kind::Int; }
+  bool isTuple() const { return kind_ == Kind::Tuple; }
+  bool isUnderscore() const { return kind_ == Kind::Underscore; }
+  bool isBasis() const { return kind_ == Kind::Basis; }
+  bool isStatic() const { return static_; }
+
+  /// The integer of an Int leaf, or the scale of a Basis leaf.
+  int64_t value() const { return value_; }
+  const std::vector<int> &basisPath() const { return path_; }
+
+  /// Tuple access. size() is the number of children of a tuple.
+  size_t size() const { return children_.size(); }
+  const IntTuple &operator[](size_t i) const { return children_[i]; }
+  IntTuple &operator[](size_t i) { return children_[i]; }
+  const std::vector<IntTuple> &children() const { return children_; }
+  std::vector<IntTuple> &children() { return children_; }
+  void push_back(IntTuple t) { children_.push_back(std::move(t)); }
+
+  /// Structural equality; the static flag is ignored (it only affects types).
+  bool operator==(const IntTuple &o) const;
+  bool operator!=(const IntTuple &o) const { return !(*this == o); }
+
+  /// CuTe notation: `(2,(3,4))`, `_`, `1@0`.
+  std::string str() const;
+  void print(std::string &out) const;
+
+private:
+  Kind kind_ = Kind::Int;
+  bool static_ = true;
+  int64_t value_ = 0;
+  std::vector<IntTuple> children_;
+  std::vector<int> path_;
+};
+
+// Queries (CuTe names). An integer has rank 1 and depth 0.
+int rank(const IntTuple &t);
+int depth(const IntTuple &t);
+/// Product of the leaves (CuTe's size/product). Overflow is an error.
+int64_t product(const IntTuple &t);
+bool hasUnderscore(const IntTuple &t);
+
+/// Mode i: the i-th child of a tuple, or the integer itself when i == 0.
+const IntTuple &mode(const IntTuple &t, int i);
+
+/// Leaves in order, depth-first.
+void flattenInto(const IntTuple &t, std::vector<IntTuple> &out);
+/// flatten(t): a tuple of depth <= 1 (an integer stays an integer).
+IntTuple flatten(const IntTuple &t);
+/// A 1-tuple around an integer; a tuple unchanged.
+IntTuple wrap(const IntTuple &t);
+/// The only child of a 1-tuple; anything else unchanged.
+IntTuple unwrap(const IntTuple &t);
+
+/// Same profile as `guide`, every leaf `v`.
+IntTuple repeatLike(const IntTuple &guide, int64_t v);
+bool congruent(const IntTuple &a, const IntTuple &b);
+/// CuTe's compatible(a, b): a <= b, every coordinate of a is one of b.
+bool compatible(const IntTuple &a, const IntTuple &b);
+bool weaklyCongruent(const IntTuple &a, const IntTuple &b);
+
+/// compact_major<LayoutLeft>(shape, current): column-major strides; a static
+/// shape-1 leaf gets stride 0, as in CuTe.
+IntTuple compactColMajor(const IntTuple &shape, int64_t current = 1);
+IntTuple compactRowMajor(const IntTuple &shape, int64_t current = 1);
+
+/// CuTe's ceil_div on IntTuples (tuple/int folds the divisor through).
+IntTuple ceilDiv(const IntTuple &a, const IntTuple &b);
+/// CuTe's coalesce on a shape: merges adjacent leaves of equal static-ness.
+IntTuple coalesceShape(const IntTuple &shape);
+
+} // namespace layoutc::algebra
+
+#endif

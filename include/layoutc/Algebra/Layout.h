@@ -1,0 +1,100 @@
+//===- Layout.h - Layouts, swizzles, composed layouts, tilers ---*- C++ -*-===//
+//
+// A Layout is a pair (shape, stride) of congruent IntTuples: the function
+// from coordinates to offsets c -> sum_i c_i * d_i. An integer coordinate is
+// split colexicographically by the shape, the last mode taking the rest (so
+// every layout extends along its last mode, as in CuTe).
+//
+// Invariants (checked by makeLayout): shape and stride are congruent, every
+// shape leaf is a positive integer, every stride leaf an integer or a scaled
+// basis.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_ALGEBRA_LAYOUT_H
+#define LAYOUTC_ALGEBRA_LAYOUT_H
+
+#include "layoutc/Algebra/IntTuple.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace layoutc::algebra {
+
+struct Layout {
+  IntTuple shape;
+  IntTuple stride;
+
+  Layout() : shape(1), stride(0) {}
+  Layout(IntTuple shape, IntTuple stride)
+      : shape(std::move(shape)), stride(std::move(stride)) {}
+
+  bool operator==(const Layout &o) const {
+    return shape == o.shape && stride == o.stride;
+  }
+  bool operator!=(const Layout &o) const { return !(*this == o); }
+
+  /// `shape:stride` in CuTe notation.
+  std::string str() const;
+};
+
+/// Checks the invariants; `what` names the layout in the error.
+Layout makeLayout(IntTuple shape, IntTuple stride, const std::string &what = "layout");
+/// make_layout(shape): the column-major (LayoutLeft) layout of `shape`.
+Layout makeLayout(const IntTuple &shape);
+/// make_layout(shape, LayoutRight).
+Layout makeLayoutRight(const IntTuple &shape);
+/// make_layout(l0, l1, ...): concatenation of layouts as modes.
+Layout concatLayouts(const std::vector<Layout> &modes);
+
+int rank(const Layout &l);
+int depth(const Layout &l);
+int64_t size(const Layout &l);
+/// Mode i of the layout (the layout itself for i == 0 of a rank-1 integer layout).
+Layout modeOf(const Layout &l, int i);
+bool hasBasisStrides(const Layout &l);
+
+/// Swizzle S<B,M,S>: x ^ ((x & yyy) >> S), yyy = ((1<<B)-1) << (M + max(0,S)).
+/// Invariant (checked by makeSwizzle): B >= 0, M >= 0, |S| >= B.
+struct Swizzle {
+  int bits = 0, base = 0, shift = 0;
+  int64_t operator()(int64_t x) const;
+  bool operator==(const Swizzle &o) const {
+    return bits == o.bits && base == o.base && shift == o.shift;
+  }
+  std::string str() const;
+};
+Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift);
+
+/// inner o offset o outer: c -> inner(offset + outer(c)), inner a layout or
+/// a swizzle.
+struct ComposedLayout {
+  bool innerIsSwizzle = true;
+  Swizzle swizzle;
+  Layout innerLayout;
+  int64_t offset = 0;
+  Layout outer;
+  std::string str() const;
+};
+
+/// A tiler: a layout, an integer (a shape), `_`, or a by-mode tuple of tilers
+/// (`<L0,L1,_>`, or a shape tuple `(2,4)` meaning <2:1,4:1>).
+struct Tiler {
+  enum class Kind { Layout, Int, Underscore, Tuple } kind = Kind::Int;
+  algebra::Layout layout;
+  int64_t value = 1;
+  std::vector<Tiler> modes;
+
+  static Tiler ofLayout(algebra::Layout l);
+  static Tiler ofInt(int64_t v);
+  static Tiler ofUnderscore();
+  static Tiler ofTuple(std::vector<Tiler> modes);
+  /// A shape tuple used as a tiler: each leaf n becomes n:1.
+  static Tiler ofShape(const IntTuple &shape);
+  std::string str() const;
+};
+int rank(const Tiler &t);
+
+} // namespace layoutc::algebra
+
+#endif

@@ -1,0 +1,34 @@
+//===- Notation.h - Parsing CuTe notation -----------------------*- C++ -*-===//
+//
+// The grammar of values (printing is each kind's str()):
+//   int      := -?[0-9]+ ('@' [0-9]+)*       scaled basis: 1@0, 1@0@1
+//   tuple    := '(' elem (',' elem)* ')' | '()'
+//   layout   := (int | tuple) ':' (int | tuple)
+//   swizzle  := 'S<' int ',' int ',' int '>'
+//   composed := (swizzle | layout) 'o' int 'o' layout
+//   tiler    := '<' elem (',' elem)* '>'     elem: layout, shape, '_', tiler
+// A parse error says what was expected and points at the offending
+// character (column and a caret line).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_ALGEBRA_NOTATION_H
+#define LAYOUTC_ALGEBRA_NOTATION_H
+
+#include "layoutc/Algebra/Error.h"
+#include "layoutc/Algebra/Value.h"
+
+#include <string_view>
+
+namespace layoutc::algebra {
+
+/// Exactly one value spanning `text`.
+Expected<Value> parseValue(std::string_view text);
+Expected<Layout> parseLayout(std::string_view text);
+Expected<IntTuple> parseIntTuple(std::string_view text);
+
+/// "at column N" plus the text and a caret under column N (0-based `pos`).
+std::string pointAt(std::string_view text, size_t pos);
+
+} // namespace layoutc::algebra
+
+#endif

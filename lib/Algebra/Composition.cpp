@@ -1,0 +1,185 @@
+//===- Composition.cpp - Exact layout composition -------------------------===//
+//
+// CuTe's composition_impl, per leaf of B, over A coalesced (coalesce_x). CuTe
+// checks only its weak divisibility conditions, which admit some inputs whose
+// result is not A o B. Here every result is proved or refuted:
+//  * per leaf s:d of B: when the leaf spans A's mode i (stride r < S_i) and
+//    continues into mode i+1, S_i % r == 0 must hold, else the leaf wraps
+//    inside mode i and the result is wrong;
+//  * across leaves: each leaf's image occupies digits of A's mixed radix; if
+//    the largest digits of all leaves sum below S_i at every bounded mode i,
+//    A is additive on B's image and R == A o B.
+// When the no-carry proof fails (or strides are negative), R is compared with
+// A o B point by point; the first mismatch is the error's counterexample.
+//
+//===----------------------------------------------------------------------===//
+#include "Flat.h"
+
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
+
+namespace layoutc::algebra {
+
+namespace {
+
+constexpr const char *kOp = "composition";
+// Points checked by brute force before giving up on a proof.
+constexpr int64_t kBruteForceLimit = int64_t(1) << 24;
+
+struct Context {
+  const detail::FlatLayout &a; // coalesce_x(A)
+  const Layout &origA;
+  const Layout &origB;
+  // maxDigit[i]: the sum over B's leaves of their largest digit in A's mode i.
+  std::vector<int64_t> maxDigit;
+  bool needsBruteForce = false;
+};
+
+std::string leafName(const IntTuple &s, const IntTuple &d) {
+  return s.str() + ":" + d.str();
+}
+
+// One leaf s:d of B composed with A (CuTe's general case, LHS tuple).
+Layout composeLeaf(Context &cx, int64_t s, int64_t d) {
+  const detail::FlatLayout &a = cx.a;
+  size_t n = a.rank();
+  if (d == 0)
+    return Layout(IntTuple(s), IntTuple(0));
+  if (n == 1)
+    return Layout(IntTuple(s), IntTuple(mul(d, a.stride[0])));
+  if (d < 0)
+    cx.needsBruteForce = true;
+
+  std::vector<IntTuple> rs, rd;
+  int64_t restShape = s, restStride = d;
+  for (size_t i = 0; i + 1 < n; ++i) {
+    int64_t S = a.shape[i], D = a.stride[i];
+    if (!(remainder(restStride, S) == 0 || restStride < S))
+      fail(kOp, "stride divisibility: B's leaf " + leafName(s, d) + " reaches mode " +
+                    std::to_string(i) + " of coalesced A " + detail::str(a) + " with stride " +
+                    std::to_string(restStride) + ", which neither is a multiple of nor below the mode's size " +
+                    std::to_string(S));
+    int64_t nextShape = ceilDiv(S, absValue(restStride));
+    int64_t nextStride = mul(ceilDiv(absValue(restStride), S), signum(restStride));
+    if (nextShape == 1 || restShape == 1) {
+      restStride = nextStride;
+      continue;
+    }
+    int64_t newShape = std::min(nextShape, restShape);
+    if (restShape % newShape != 0)
+      fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " +
+                    std::to_string(restShape) + " elements left at mode " +
+                    std::to_string(i) + " of coalesced A " + detail::str(a) + ", which holds " +
+                    std::to_string(newShape) + " of them; " + std::to_string(newShape) +
+                    " does not divide " + std::to_string(restShape));
+    // The leaf wraps inside mode i (r does not divide S): CuTe's result is
+    // only right in special cases (a zero stride in A), so check every point.
+    if (restStride > 0 && newShape < restShape && S % restStride != 0)
+      cx.needsBruteForce = true;
+    if (restStride > 0)
+      cx.maxDigit[i] = add(cx.maxDigit[i], mul(newShape - 1, restStride));
+    rs.emplace_back(newShape);
+    rd.emplace_back(mul(restStride, D));
+    restShape /= newShape;
+    restStride = nextStride;
+  }
+  int64_t lastStride = mul(restStride, a.stride[n - 1]);
+  if (rs.empty())
+    return Layout(IntTuple(restShape), IntTuple(lastStride));
+  if (restShape != 1) {
+    rs.emplace_back(restShape);
+    rd.emplace_back(lastStride);
+  }
+  if (rs.size() == 1)
+    return Layout(rs[0], rd[0]);
+  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
+}
+
+Layout composeTree(Context &cx, const IntTuple &s, const IntTuple &d) {
+  if (s.isTuple()) {
+    std::vector<Layout> modes;
+    modes.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i)
+      modes.push_back(composeTree(cx, s[i], d[i]));
+    return concatLayouts(modes);
+  }
+  if (!d.isInt())
+    fail(kOp, "B's stride " + d.str() + " is a scaled basis; composition needs integer strides");
+  return composeLeaf(cx, s.value(), d.value());
+}
+
+void bruteForceCheck(const Context &cx, const Layout &r) {
+  detail::FlatLayout fb = detail::flat(cx.origB, kOp);
+  detail::FlatLayout fr = detail::flat(r, kOp);
+  int64_t n = size(cx.origB);
+  if (n > kBruteForceLimit)
+    fail(kOp, "cannot prove that " + r.str() + " equals A o B for A = " + cx.origA.str() +
+                  " and B = " + cx.origB.str() + ": the images of B's modes overlap in A's digits and B's " +
+                  std::to_string(n) + " points are too many to check one by one");
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t b = detail::evaluateFlat(fb, i);
+    int64_t want = detail::evaluateFlat(cx.a, b);
+    int64_t got = detail::evaluateFlat(fr, i);
+    if (want != got)
+      fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.origA.str() +
+                    " and B = " + cx.origB.str() + ": coordinate " + std::to_string(i) + " of B maps to B(" +
+                    std::to_string(i) + ") = " + std::to_string(b) + " and A(" +
+                    std::to_string(b) + ") = " + std::to_string(want) +
+                    ", but CuTe's result " + r.str() + " gives " + std::to_string(got) +
+                    " (A is not additive on the offsets B reaches)");
+  }
+}
+
+} // namespace
+
+Layout composition(const Layout &a, const Layout &b) {
+  detail::FlatLayout fa = detail::coalesceX(a, kOp);
+  Context cx{fa, a, b, std::vector<int64_t>(fa.rank(), 0)};
+  for (int64_t s : fa.stride)
+    if (s < 0)
+      cx.needsBruteForce = true;
+  Layout r = composeTree(cx, b.shape, b.stride);
+  for (size_t i = 0; i + 1 < fa.rank(); ++i)
+    if (cx.maxDigit[i] >= fa.shape[i])
+      cx.needsBruteForce = true;
+  if (cx.needsBruteForce && fa.rank() > 1)
+    bruteForceCheck(cx, r);
+  return r;
+}
+
+Layout composition(const Layout &a, const Tiler &b) {
+  switch (b.kind) {
+  case Tiler::Kind::Layout:
+    return composition(a, b.layout);
+  case Tiler::Kind::Underscore:
+    return a;
+  case Tiler::Kind::Int:
+    return composition(a, Layout(IntTuple(b.value), IntTuple(1)));
+  case Tiler::Kind::Tuple:
+    break;
+  }
+  if (rank(b) > rank(a))
+    fail(kOp, "tiler " + b.str() + " has " + std::to_string(rank(b)) +
+                  " modes but A = " + a.str() + " has rank " + std::to_string(rank(a)));
+  std::vector<Layout> modes;
+  for (int i = 0; i < rank(b); ++i)
+    modes.push_back(composition(modeOf(a, i), b.modes[size_t(i)]));
+  return concatLayouts(modes);
+}
+
+ComposedLayout composition(const ComposedLayout &a, const Layout &b) {
+  ComposedLayout r = a;
+  r.outer = composition(a.outer, b);
+  return r;
+}
+
+ComposedLayout composition(const Swizzle &s, const Layout &l) {
+  ComposedLayout r;
+  r.innerIsSwizzle = true;
+  r.swizzle = s;
+  r.offset = 0;
+  r.outer = l;
+  return r;
+}
+
+} // namespace layoutc::algebra

@@ -1,0 +1,206 @@
+//===- DivideProduct.cpp - divides, products, tile_to_shape ---------------===//
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace layoutc::algebra {
+
+namespace {
+using LayoutFn = std::function<Layout(const Layout &, const Layout &)>;
+
+// Applies `fn` by mode for a tuple tiler, keeping modes past the tiler (CuTe's
+// transform_layout); `_` keeps the layout; an integer n means n:1.
+Layout byModeTiler(const Layout &l, const Tiler &t, const char *op, const LayoutFn &fn) {
+  switch (t.kind) {
+  case Tiler::Kind::Layout:
+    return fn(l, t.layout);
+  case Tiler::Kind::Underscore:
+    return l;
+  case Tiler::Kind::Int:
+    return fn(l, makeLayout(IntTuple(t.value)));
+  case Tiler::Kind::Tuple:
+    break;
+  }
+  int r = rank(l);
+  if (rank(t) > r)
+    fail(op, "tiler " + t.str() + " has " + std::to_string(rank(t)) +
+                 " modes but the layout " + l.str() + " has rank " + std::to_string(r));
+  std::vector<Layout> modes;
+  for (int i = 0; i < r; ++i) {
+    Layout m = modeOf(l, i);
+    modes.push_back(i < rank(t) ? byModeTiler(m, t.modes[size_t(i)], op, fn) : m);
+  }
+  return concatLayouts(modes);
+}
+
+// CuTe's zip2_by: follows the tiler's profile and gathers the first and second
+// halves of the rank-2 modes at its terminals into two modes.
+std::pair<IntTuple, IntTuple> split2(const IntTuple &t, const Tiler &guide, const char *op) {
+  if (guide.kind != Tiler::Kind::Tuple) {
+    if (!t.isTuple() || t.size() != 2)
+      fail(op, "mode " + t.str() + " is not the rank-2 (tile, rest) pair the tiler " +
+                   guide.str() + " expects");
+    return {t[0], t[1]};
+  }
+  if (!t.isTuple() || t.size() < guide.modes.size())
+    fail(op, "mode " + t.str() + " has fewer modes than the tiler " + guide.str());
+  std::vector<IntTuple> first, second;
+  for (size_t i = 0; i < guide.modes.size(); ++i) {
+    auto [a, b] = split2(t[i], guide.modes[i], op);
+    first.push_back(std::move(a));
+    second.push_back(std::move(b));
+  }
+  for (size_t i = guide.modes.size(); i < t.size(); ++i)
+    second.push_back(t[i]);
+  return {IntTuple::tuple(std::move(first)), IntTuple::tuple(std::move(second))};
+}
+
+Layout tileUnzip(const Layout &l, const Tiler &t, const char *op) {
+  auto [s0, s1] = split2(l.shape, t, op);
+  auto [d0, d1] = split2(l.stride, t, op);
+  return Layout(IntTuple{s0, s1}, IntTuple{d0, d1});
+}
+
+// result(_, repeat<R1>(_)) or result(repeat<R0>(_), repeat<R1>(_)): the
+// chosen modes of a rank-2 layout spliced into the top level.
+Layout unpack(const Layout &l, bool unpackFirst) {
+  std::vector<Layout> modes;
+  for (int i = 0; i < 2; ++i) {
+    Layout m = modeOf(l, i);
+    if ((i == 1 || unpackFirst) && rank(m) > 1) {
+      for (int j = 0; j < rank(m); ++j)
+        modes.push_back(modeOf(m, j));
+    } else {
+      modes.push_back(m);
+    }
+  }
+  return concatLayouts(modes);
+}
+} // namespace
+
+Layout logicalDivide(const Layout &l, const Tiler &t) {
+  return byModeTiler(l, t, "logical_divide", [](const Layout &a, const Layout &tile) {
+    Layout rest = complement(tile, coalesce(a).shape);
+    return composition(a, concatLayouts({tile, rest}));
+  });
+}
+
+Layout zippedDivide(const Layout &l, const Tiler &t) {
+  return tileUnzip(logicalDivide(l, t), t, "zipped_divide");
+}
+
+Layout tiledDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide(l, t), false); }
+
+Layout flatDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide(l, t), true); }
+
+Layout logicalProduct(const Layout &a, const Tiler &b) {
+  return byModeTiler(a, b, "logical_product", [](const Layout &block, const Layout &tiler) {
+    Layout rest = complement(block, IntTuple(mul(size(block), cosize(tiler))));
+    return concatLayouts({block, composition(rest, tiler)});
+  });
+}
+
+Layout zippedProduct(const Layout &a, const Tiler &b) {
+  return tileUnzip(logicalProduct(a, b), b, "zipped_product");
+}
+
+Layout tiledProduct(const Layout &a, const Tiler &b) { return unpack(zippedProduct(a, b), false); }
+
+Layout flatProduct(const Layout &a, const Tiler &b) { return unpack(zippedProduct(a, b), true); }
+
+namespace {
+Layout rankedProduct(const Layout &a, const Layout &b, bool blocked) {
+  int r = std::max(rank(a), rank(b));
+  Layout p = logicalProduct(append(a, r), Tiler::ofLayout(append(b, r)));
+  return blocked ? zip(modeOf(p, 0), modeOf(p, 1)) : zip(modeOf(p, 1), modeOf(p, 0));
+}
+} // namespace
+
+Layout blockedProduct(const Layout &a, const Layout &b) { return rankedProduct(a, b, true); }
+
+Layout rakedProduct(const Layout &a, const Layout &b) { return rankedProduct(a, b, false); }
+
+Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *order) {
+  int r = rank(shape);
+  if (rank(block) > r)
+    fail("tile_to_shape", "block " + block.str() + " has rank " + std::to_string(rank(block)) +
+                              ", above the rank " + std::to_string(r) + " of the target shape " +
+                              shape.str());
+  Layout padded = append(block, r);
+  std::vector<IntTuple> productShape;
+  for (int i = 0; i < r; ++i) {
+    int64_t b = product(mode(padded.shape, i)), t = product(mode(shape, i));
+    if (t % b != 0)
+      fail("tile_to_shape", "block size " + std::to_string(b) + " of mode " + std::to_string(i) +
+                                " does not divide the target size " + std::to_string(t));
+    productShape.emplace_back(t / b);
+  }
+  IntTuple ps = IntTuple::tuple(std::move(productShape));
+  Layout tiles = order ? makeOrderedLayout(ps, *order) : makeLayout(ps);
+  return blockedProduct(padded, tiles);
+}
+
+namespace {
+Layout mapLeaves(const Layout &l, const std::function<Layout(int64_t, int64_t)> &fn) {
+  if (!l.shape.isTuple()) {
+    if (!l.stride.isInt())
+      fail("recast", "stride " + l.stride.str() + " is a scaled basis");
+    return fn(l.shape.value(), l.stride.value());
+  }
+  std::vector<Layout> modes;
+  for (int i = 0; i < rank(l); ++i)
+    modes.push_back(mapLeaves(modeOf(l, i), fn));
+  return concatLayouts(modes);
+}
+
+bool hasUnitStride(const IntTuple &d) {
+  if (d.isInt())
+    return d.value() == 1 || d.value() == -1;
+  for (const IntTuple &c : d.children())
+    if (hasUnitStride(c))
+      return true;
+  return false;
+}
+} // namespace
+
+Layout upcast(const Layout &l, int64_t n) {
+  return mapLeaves(l, [&](int64_t s, int64_t d) {
+    if (d == 0)
+      return Layout(IntTuple(s), IntTuple(0));
+    int64_t ad = absValue(d);
+    if (ad % n != 0 && n % ad != 0)
+      fail("upcast", "stride " + std::to_string(d) + " of " + l.str() +
+                         " and the factor " + std::to_string(n) + " do not divide one another");
+    return Layout(IntTuple(ceilDiv(s, ceilDiv(n, ad))), IntTuple(signum(d) * ceilDiv(ad, n)));
+  });
+}
+
+Layout downcast(const Layout &l, int64_t n) {
+  if (!hasUnitStride(l.stride))
+    fail("downcast", "layout " + l.str() + " has no stride-1 mode: downcast needs adjacent elements");
+  return mapLeaves(l, [&](int64_t s, int64_t d) {
+    if (d == 1 || d == -1)
+      return Layout(IntTuple(mul(s, n)), IntTuple(d));
+    return Layout(IntTuple(s), IntTuple(mul(d, n)));
+  });
+}
+
+Layout recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
+  if (oldBits <= 0 || newBits <= 0)
+    fail("recast_layout", "element sizes must be positive, got " + std::to_string(oldBits) +
+                              " and " + std::to_string(newBits) + " bits");
+  int64_t g = gcd(oldBits, newBits);
+  int64_t num = newBits / g, den = oldBits / g;
+  if (num == 1 && den == 1)
+    return l;
+  if (num == 1)
+    return downcast(l, den);
+  if (den == 1)
+    return upcast(l, num);
+  fail("recast_layout", "the ratio " + std::to_string(newBits) + "/" + std::to_string(oldBits) +
+                            " bits is not an integer or its inverse");
+}
+
+} // namespace layoutc::algebra

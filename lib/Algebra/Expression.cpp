@@ -1,0 +1,336 @@
+//===- Expression.cpp - Evaluating layout expressions ---------------------===//
+#include "layoutc/Algebra/Expression.h"
+
+#include "Parser.h"
+
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
+
+#include <functional>
+#include <map>
+
+namespace layoutc::algebra {
+
+namespace {
+
+using detail::Call;
+
+// Argument accessors: each names the function and the argument on failure.
+struct Args {
+  const Call &call;
+
+  size_t count() const { return call.args.size(); }
+  const Value &at(size_t i) const { return call.args[i]; }
+
+  [[noreturn]] void wrong(size_t i, const char *expected) const {
+    fail(call.name, "argument " + std::to_string(i + 1) + " must be " + expected + ", not " +
+                        at(i).describe());
+  }
+  void arity(size_t lo, size_t hi) const {
+    if (count() < lo || count() > hi)
+      fail(call.name, "takes " +
+                          (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                          " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(count()));
+  }
+  void noTemplate() const {
+    if (call.hasTemplateArgs)
+      fail(call.name, "takes no template arguments <...>");
+  }
+  const std::vector<int64_t> &templ(size_t lo, size_t hi) const {
+    size_t n = call.templateArgs.size();
+    if (n < lo || n > hi)
+      fail(call.name, "takes " + std::to_string(lo) + (lo == hi ? "" : " to " + std::to_string(hi)) +
+                          " template argument" + (hi == 1 ? "" : "s") + " <...>, got " +
+                          std::to_string(n));
+    return call.templateArgs;
+  }
+  Layout layout(size_t i) const {
+    if (at(i).kind != Value::Kind::Layout)
+      wrong(i, "a layout");
+    return at(i).layout;
+  }
+  /// A layout, or a shape standing for its column-major layout.
+  Layout layoutOrShape(size_t i) const {
+    if (at(i).kind == Value::Kind::IntTuple && !hasUnderscore(at(i).tuple))
+      return makeLayout(at(i).tuple);
+    return layout(i);
+  }
+  IntTuple tuple(size_t i) const {
+    if (at(i).kind != Value::Kind::IntTuple)
+      wrong(i, "an integer or a tuple");
+    return at(i).tuple;
+  }
+  int64_t integer(size_t i) const {
+    IntTuple t = tuple(i);
+    if (!t.isInt())
+      wrong(i, "an integer");
+    return t.value();
+  }
+  Tiler tiler(size_t i) const {
+    switch (at(i).kind) {
+    case Value::Kind::Layout:
+      return Tiler::ofLayout(at(i).layout);
+    case Value::Kind::Tiler:
+      return at(i).tiler;
+    case Value::Kind::IntTuple:
+      if (!at(i).tuple.isBasis())
+        return Tiler::ofShape(at(i).tuple);
+      [[fallthrough]];
+    default:
+      wrong(i, "a layout, a shape or a tiler <...>");
+    }
+  }
+};
+
+std::vector<int> toModes(const std::vector<int64_t> &v) { return {v.begin(), v.end()}; }
+
+using Handler = std::function<Value(const Args &)>;
+
+Value unaryLayout(const Args &a, Layout (*fn)(const Layout &)) {
+  a.noTemplate();
+  a.arity(1, 1);
+  return Value::of(fn(a.layout(0)));
+}
+
+Value tilerOp(const Args &a, Layout (*fn)(const Layout &, const Tiler &)) {
+  a.noTemplate();
+  a.arity(2, 2);
+  return Value::of(fn(a.layout(0), a.tiler(1)));
+}
+
+Value rankedProductOp(const Args &a, Layout (*fn)(const Layout &, const Layout &)) {
+  a.noTemplate();
+  a.arity(2, 2);
+  return Value::of(fn(a.layout(0), a.layoutOrShape(1)));
+}
+
+// size<i,...>, rank<...>, depth<...>, cosize<...>, get<...>, shape<...>, stride<...>
+Layout subLayout(const Args &a) {
+  a.arity(1, 1);
+  Layout l = a.layout(0);
+  return a.call.templateArgs.empty() ? l : get(l, toModes(a.call.templateArgs));
+}
+
+const std::map<std::string, Handler> &handlers() {
+  static const std::map<std::string, Handler> table = {
+      {"size", [](const Args &a) { return Value::of(IntTuple(size(subLayout(a)))); }},
+      {"cosize", [](const Args &a) { return Value::of(IntTuple(cosize(subLayout(a)))); }},
+      {"rank", [](const Args &a) { return Value::of(IntTuple(int64_t(rank(subLayout(a))))); }},
+      {"depth", [](const Args &a) { return Value::of(IntTuple(int64_t(depth(subLayout(a))))); }},
+      {"shape", [](const Args &a) { return Value::of(subLayout(a).shape); }},
+      {"stride", [](const Args &a) { return Value::of(subLayout(a).stride); }},
+      {"get", [](const Args &a) {
+         a.templ(1, 64);
+         return Value::of(subLayout(a));
+       }},
+      {"select", [](const Args &a) {
+         a.arity(1, 1);
+         return Value::of(select(a.layout(0), toModes(a.templ(1, 64))));
+       }},
+      {"take", [](const Args &a) {
+         a.arity(1, 1);
+         auto t = a.templ(2, 2);
+         return Value::of(take(a.layout(0), int(t[0]), int(t[1])));
+       }},
+      {"group_modes", [](const Args &a) {
+         a.arity(1, 1);
+         auto t = a.templ(2, 2);
+         return Value::of(groupModes(a.layout(0), int(t[0]), int(t[1])));
+       }},
+      {"append", [](const Args &a) {
+         a.arity(1, 2);
+         Layout x = a.count() == 2 ? a.layout(1) : Layout();
+         return Value::of(append(a.layout(0), int(a.templ(1, 1)[0]), x));
+       }},
+      {"prepend", [](const Args &a) {
+         a.arity(1, 2);
+         Layout x = a.count() == 2 ? a.layout(1) : Layout();
+         return Value::of(prepend(a.layout(0), int(a.templ(1, 1)[0]), x));
+       }},
+      {"flatten", [](const Args &a) { return unaryLayout(a, flatten); }},
+      {"unflatten", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(unflatten(a.layout(0), a.tuple(1)));
+       }},
+      {"coalesce", [](const Args &a) {
+         a.noTemplate();
+         a.arity(1, 2);
+         return Value::of(a.count() == 2 ? coalesce(a.layout(0), a.tuple(1)) : coalesce(a.layout(0)));
+       }},
+      {"filter", [](const Args &a) {
+         a.noTemplate();
+         a.arity(1, 2);
+         return Value::of(a.count() == 2 ? filter(a.layout(0), a.tuple(1)) : filter(a.layout(0)));
+       }},
+      {"filter_zeros", [](const Args &a) { return unaryLayout(a, filterZeros); }},
+      {"composition", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         if (a.at(0).kind == Value::Kind::Composed)
+           return Value::of(composition(a.at(0).composed, a.layout(1)));
+         if (a.at(0).kind == Value::Kind::Swizzle)
+           return Value::of(composition(a.at(0).swizzle, a.layout(1)));
+         return Value::of(composition(a.layout(0), a.tiler(1)));
+       }},
+      {"complement", [](const Args &a) {
+         a.noTemplate();
+         a.arity(1, 2);
+         return Value::of(a.count() == 2 ? complement(a.layout(0), a.tuple(1)) : complement(a.layout(0)));
+       }},
+      {"right_inverse", [](const Args &a) { return unaryLayout(a, rightInverse); }},
+      {"left_inverse", [](const Args &a) { return unaryLayout(a, leftInverse); }},
+      {"nullspace", [](const Args &a) { return unaryLayout(a, nullspace); }},
+      {"max_common_layout", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(maxCommonLayout(a.layout(0), a.layout(1)));
+       }},
+      {"max_common_vector", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(IntTuple(maxCommonVector(a.layout(0), a.layout(1))));
+       }},
+      {"logical_divide", [](const Args &a) { return tilerOp(a, logicalDivide); }},
+      {"zipped_divide", [](const Args &a) { return tilerOp(a, zippedDivide); }},
+      {"tiled_divide", [](const Args &a) { return tilerOp(a, tiledDivide); }},
+      {"flat_divide", [](const Args &a) { return tilerOp(a, flatDivide); }},
+      {"logical_product", [](const Args &a) { return tilerOp(a, logicalProduct); }},
+      {"zipped_product", [](const Args &a) { return tilerOp(a, zippedProduct); }},
+      {"tiled_product", [](const Args &a) { return tilerOp(a, tiledProduct); }},
+      {"flat_product", [](const Args &a) { return tilerOp(a, flatProduct); }},
+      {"blocked_product", [](const Args &a) { return rankedProductOp(a, blockedProduct); }},
+      {"raked_product", [](const Args &a) { return rankedProductOp(a, rakedProduct); }},
+      {"tile_to_shape", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 3);
+         IntTuple order;
+         if (a.count() == 3)
+           order = a.tuple(2);
+         return Value::of(tileToShape(a.layout(0), a.tuple(1), a.count() == 3 ? &order : nullptr));
+       }},
+      {"crd2idx", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(crd2idx(a.tuple(0), a.layoutOrShape(1)));
+       }},
+      {"idx2crd", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(idx2crd(a.tuple(0), a.tuple(1)));
+       }},
+      {"slice", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(slice(a.tuple(0), a.layout(1)));
+       }},
+      {"dice", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(dice(a.tuple(0), a.layout(1)));
+       }},
+      {"make_layout", [](const Args &a) {
+         a.noTemplate();
+         a.arity(1, 2);
+         if (a.count() == 1)
+           return Value::of(makeLayout(a.tuple(0)));
+         return Value::of(makeLayout(a.tuple(0), a.tuple(1), "make_layout"));
+       }},
+      {"make_ordered_layout", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         return Value::of(makeOrderedLayout(a.tuple(0), a.tuple(1)));
+       }},
+      {"make_identity_layout", [](const Args &a) {
+         a.noTemplate();
+         a.arity(1, 1);
+         return Value::of(makeIdentityLayout(a.tuple(0)));
+       }},
+      {"make_composed_layout", [](const Args &a) {
+         a.noTemplate();
+         a.arity(3, 3);
+         ComposedLayout c;
+         if (a.at(0).kind == Value::Kind::Swizzle) {
+           c.swizzle = a.at(0).swizzle;
+         } else {
+           c.innerIsSwizzle = false;
+           c.innerLayout = a.layout(0);
+         }
+         c.offset = a.integer(1);
+         c.outer = a.layout(2);
+         return Value::of(c);
+       }},
+      {"compatible", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         auto shapeOf = [&](size_t i) {
+           return a.at(i).kind == Value::Kind::Layout ? a.at(i).layout.shape : a.tuple(i);
+         };
+         return Value::ofBool(compatible(shapeOf(0), shapeOf(1)));
+       }},
+      {"upcast", [](const Args &a) {
+         a.arity(1, 1);
+         return Value::of(upcast(a.layout(0), a.templ(1, 1)[0]));
+       }},
+      {"downcast", [](const Args &a) {
+         a.arity(1, 1);
+         return Value::of(downcast(a.layout(0), a.templ(1, 1)[0]));
+       }},
+      {"recast_layout", [](const Args &a) {
+         a.arity(1, 1);
+         auto t = a.templ(2, 2);
+         return Value::of(recastLayout(a.layout(0), t[0], t[1]));
+       }},
+  };
+  return table;
+}
+
+Value callFunction(const Call &call) {
+  auto it = handlers().find(call.name);
+  if (it == handlers().end())
+    fail("parse", "unknown function '" + call.name + "'");
+  return it->second(Args{call});
+}
+
+// V(arg): a layout at a coordinate (or a slice when it has '_'), a composed
+// layout or a swizzle at an index.
+Value apply(const Value &f, const Value &arg, size_t) {
+  if (arg.kind != Value::Kind::IntTuple)
+    fail("apply", "the argument of " + f.describe() + " must be a coordinate, not " + arg.describe());
+  IntTuple c = arg.tuple;
+  switch (f.kind) {
+  case Value::Kind::Layout:
+    if (hasUnderscore(c))
+      return Value::of(slice(c, f.layout));
+    return Value::of(crd2idx(c, f.layout));
+  case Value::Kind::Swizzle:
+    if (!c.isInt())
+      fail("apply", "a swizzle takes an integer offset, not " + c.str());
+    return Value::of(IntTuple(f.swizzle(c.value())));
+  case Value::Kind::Composed: {
+    if (!c.isInt())
+      fail("apply", "layoutc applies a composed layout to an integer index, not " + c.str());
+    return Value::of(IntTuple(evaluate(f.composed, c.value())));
+  }
+  default:
+    fail("apply", f.describe() + " cannot be applied to arguments");
+  }
+}
+
+} // namespace
+
+Expected<Value> evaluateExpression(std::string_view text) {
+  return attempt("eval", [&] { return detail::Parser(text, callFunction, apply).parseAll(); });
+}
+
+const std::vector<std::string> &expressionFunctions() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto &[name, handler] : handlers())
+      n.push_back(name);
+    return n;
+  }();
+  return names;
+}
+
+} // namespace layoutc::algebra

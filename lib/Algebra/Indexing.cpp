@@ -1,0 +1,166 @@
+//===- Indexing.cpp - crd2idx, idx2crd, slice, dice, cosize ---------------===//
+#include "Flat.h"
+
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
+
+namespace layoutc::algebra {
+
+int64_t evaluate(const Layout &l, int64_t index) {
+  return detail::evaluateFlat(detail::flat(l, "evaluate"), index);
+}
+
+int64_t cosize(const Layout &l) {
+  detail::FlatLayout f = detail::flat(l, "cosize");
+  int64_t hi = 0;
+  for (size_t k = 0; k < f.rank(); ++k)
+    hi = add(hi, mul(f.shape[k] - 1, absValue(f.stride[k])));
+  return add(hi, 1);
+}
+
+namespace {
+
+// A codomain value: an integer, or a coordinate for scaled-basis strides.
+void accumulate(IntTuple &acc, const IntTuple &stride, int64_t c, size_t depth = 0) {
+  if (stride.isInt()) {
+    if (!acc.isInt())
+      fail("crd2idx", "mixes integer and scaled-basis strides");
+    acc = IntTuple(add(acc.value(), mul(c, stride.value())));
+    return;
+  }
+  const std::vector<int> &path = stride.basisPath();
+  if (depth == path.size()) {
+    if (!acc.isInt())
+      fail("crd2idx", "scaled-basis strides of different depths");
+    acc = IntTuple(add(acc.value(), mul(c, stride.value())));
+    return;
+  }
+  if (acc.isInt() && acc.value() == 0)
+    acc = IntTuple::tuple({});
+  if (!acc.isTuple())
+    fail("crd2idx", "mixes integer and scaled-basis strides");
+  size_t i = size_t(path[depth]);
+  while (acc.size() <= i)
+    acc.push_back(IntTuple(0));
+  accumulate(acc[i], stride, c, depth + 1);
+}
+
+std::string modeName(const std::string &path) {
+  return path.empty() ? "the layout" : "mode " + path;
+}
+
+void crd2idxInto(IntTuple &acc, const IntTuple &coord, const IntTuple &shape,
+                 const IntTuple &stride, const std::string &path) {
+  auto sub = [&](size_t i) {
+    return path.empty() ? std::to_string(i) : path + "," + std::to_string(i);
+  };
+  if (coord.isTuple()) {
+    if (!shape.isTuple())
+      fail("crd2idx", "coordinate " + coord.str() + " is a tuple but " + modeName(path) +
+                          " has the integer shape " + shape.str());
+    if (coord.size() != shape.size())
+      fail("crd2idx", "coordinate " + coord.str() + " has rank " +
+                          std::to_string(coord.size()) + " but " + modeName(path) +
+                          " has shape " + shape.str() + " of rank " +
+                          std::to_string(shape.size()));
+    for (size_t i = 0; i < coord.size(); ++i)
+      crd2idxInto(acc, coord[i], shape[i], stride[i], sub(i));
+    return;
+  }
+  if (!coord.isInt())
+    fail("crd2idx", "coordinate " + coord.str() + " must be an integer or a tuple");
+  if (!shape.isTuple()) {
+    accumulate(acc, stride, coord.value());
+    return;
+  }
+  // An integer for a tuple mode: split colexicographically, the last sub-mode
+  // taking the rest.
+  int64_t c = coord.value();
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i + 1 == shape.size()) {
+      crd2idxInto(acc, IntTuple(c), shape[i], stride[i], sub(i));
+    } else {
+      int64_t p = product(shape[i]);
+      crd2idxInto(acc, IntTuple(c % p), shape[i], stride[i], sub(i));
+      c /= p;
+    }
+  }
+}
+
+IntTuple idx2crdStrided(int64_t idx, const IntTuple &shape, const IntTuple &stride) {
+  if (shape.isTuple()) {
+    std::vector<IntTuple> c;
+    for (size_t i = 0; i < shape.size(); ++i)
+      c.push_back(idx2crdStrided(idx, shape[i], stride[i]));
+    return IntTuple::tuple(std::move(c));
+  }
+  if (shape.value() == 1)
+    return IntTuple(0);
+  return IntTuple(remainder(divide(idx, stride.value()), shape.value()));
+}
+
+// Keeps (slice) or drops (dice) the modes where the coordinate has `_`,
+// collecting them flat, as CuTe's filter_tuple of lifted slices does.
+void sliceInto(const IntTuple &c, const IntTuple &t, bool keepUnderscore,
+               std::vector<IntTuple> &out, const char *op) {
+  if (c.isTuple()) {
+    if (!t.isTuple() || t.size() != c.size())
+      fail(op, "coordinate " + c.str() + " does not match the rank of " + t.str());
+    for (size_t i = 0; i < c.size(); ++i)
+      sliceInto(c[i], t[i], keepUnderscore, out, op);
+    return;
+  }
+  if (c.isUnderscore() == keepUnderscore)
+    out.push_back(t);
+}
+
+IntTuple sliceTuple(const IntTuple &c, const IntTuple &t, bool keepUnderscore,
+                    const char *op) {
+  if (!c.isTuple())
+    return c.isUnderscore() == keepUnderscore ? t : IntTuple::tuple({});
+  std::vector<IntTuple> out;
+  sliceInto(c, t, keepUnderscore, out, op);
+  return IntTuple::tuple(std::move(out));
+}
+
+} // namespace
+
+IntTuple crd2idx(const IntTuple &coord, const Layout &l) {
+  IntTuple acc(0);
+  crd2idxInto(acc, coord, l.shape, l.stride, "");
+  return acc;
+}
+
+IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
+  if (idx.isTuple()) {
+    if (!shape.isTuple() || shape.size() != idx.size())
+      fail("idx2crd", "index " + idx.str() + " does not match the rank of shape " +
+                          shape.str());
+    std::vector<IntTuple> c;
+    for (size_t i = 0; i < idx.size(); ++i)
+      c.push_back(idx2crd(idx[i], shape[i]));
+    return IntTuple::tuple(std::move(c));
+  }
+  if (!idx.isInt())
+    fail("idx2crd", "index " + idx.str() + " must be an integer or a tuple");
+  if (!shape.isTuple())
+    return idx;
+  return idx2crdStrided(idx.value(), shape, compactColMajor(shape));
+}
+
+Layout slice(const IntTuple &coord, const Layout &l) {
+  return Layout(sliceTuple(coord, l.shape, true, "slice"),
+                sliceTuple(coord, l.stride, true, "slice"));
+}
+
+Layout dice(const IntTuple &coord, const Layout &l) {
+  return Layout(sliceTuple(coord, l.shape, false, "dice"),
+                sliceTuple(coord, l.stride, false, "dice"));
+}
+
+int64_t evaluate(const ComposedLayout &c, int64_t index) {
+  int64_t x = add(c.offset, evaluate(c.outer, index));
+  return c.innerIsSwizzle ? c.swizzle(x) : evaluate(c.innerLayout, x);
+}
+
+} // namespace layoutc::algebra

@@ -1,0 +1,254 @@
+//===- IntTuple.cpp - CuTe's hierarchical integer tuples ------------------===//
+#include "layoutc/Algebra/IntTuple.h"
+
+#include "layoutc/Algebra/Int.h"
+
+#include <algorithm>
+
+namespace layoutc::algebra {
+
+IntTuple IntTuple::dynamic(int64_t v) {
+  IntTuple t(v);
+  t.static_ = false;
+  return t;
+}
+
+IntTuple IntTuple::tuple(std::vector<IntTuple> children) {
+  IntTuple t;
+  t.kind_ = Kind::Tuple;
+  t.children_ = std::move(children);
+  return t;
+}
+
+IntTuple IntTuple::underscore() {
+  IntTuple t;
+  t.kind_ = Kind::Underscore;
+  return t;
+}
+
+IntTuple IntTuple::basis(int64_t value, std::vector<int> path) {
+  IntTuple t(value);
+  t.kind_ = Kind::Basis;
+  t.path_ = std::move(path);
+  return t;
+}
+
+bool IntTuple::operator==(const IntTuple &o) const {
+  if (kind_ != o.kind_)
+    return false;
+  switch (kind_) {
+  case Kind::Int:
+    return value_ == o.value_;
+  case Kind::Underscore:
+    return true;
+  case Kind::Basis:
+    return value_ == o.value_ && path_ == o.path_;
+  case Kind::Tuple:
+    return children_ == o.children_;
+  }
+  return false;
+}
+
+void IntTuple::print(std::string &out) const {
+  switch (kind_) {
+  case Kind::Int:
+    out += std::to_string(value_);
+    return;
+  case Kind::Underscore:
+    out += '_';
+    return;
+  case Kind::Basis:
+    // CuTe prints the innermost mode first: E<1,0> (mode 1, sub-mode 0) is 1@0@1.
+    out += std::to_string(value_);
+    for (auto it = path_.rbegin(); it != path_.rend(); ++it)
+      out += '@' + std::to_string(*it);
+    return;
+  case Kind::Tuple:
+    out += '(';
+    for (size_t i = 0; i < children_.size(); ++i) {
+      if (i)
+        out += ',';
+      children_[i].print(out);
+    }
+    out += ')';
+    return;
+  }
+}
+
+std::string IntTuple::str() const {
+  std::string s;
+  print(s);
+  return s;
+}
+
+int rank(const IntTuple &t) { return t.isTuple() ? static_cast<int>(t.size()) : 1; }
+
+int depth(const IntTuple &t) {
+  if (!t.isTuple())
+    return 0;
+  int d = 0;
+  for (const IntTuple &c : t.children())
+    d = std::max(d, depth(c));
+  return d + 1;
+}
+
+int64_t product(const IntTuple &t) {
+  if (!t.isTuple())
+    return t.value();
+  int64_t p = 1;
+  for (const IntTuple &c : t.children())
+    p = mul(p, product(c));
+  return p;
+}
+
+bool hasUnderscore(const IntTuple &t) {
+  if (t.isUnderscore())
+    return true;
+  for (const IntTuple &c : t.children())
+    if (hasUnderscore(c))
+      return true;
+  return false;
+}
+
+const IntTuple &mode(const IntTuple &t, int i) { return t.isTuple() ? t[i] : t; }
+
+void flattenInto(const IntTuple &t, std::vector<IntTuple> &out) {
+  if (!t.isTuple()) {
+    out.push_back(t);
+    return;
+  }
+  for (const IntTuple &c : t.children())
+    flattenInto(c, out);
+}
+
+IntTuple flatten(const IntTuple &t) {
+  if (!t.isTuple())
+    return t;
+  std::vector<IntTuple> leaves;
+  flattenInto(t, leaves);
+  return IntTuple::tuple(std::move(leaves));
+}
+
+IntTuple wrap(const IntTuple &t) { return t.isTuple() ? t : IntTuple::tuple({t}); }
+
+IntTuple unwrap(const IntTuple &t) {
+  if (t.isTuple() && t.size() == 1)
+    return t[0];
+  return t;
+}
+
+IntTuple repeatLike(const IntTuple &guide, int64_t v) {
+  if (!guide.isTuple())
+    return IntTuple(v);
+  std::vector<IntTuple> c;
+  c.reserve(guide.size());
+  for (const IntTuple &g : guide.children())
+    c.push_back(repeatLike(g, v));
+  return IntTuple::tuple(std::move(c));
+}
+
+bool congruent(const IntTuple &a, const IntTuple &b) {
+  if (a.isTuple() != b.isTuple())
+    return false;
+  if (!a.isTuple())
+    return true;
+  if (a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!congruent(a[i], b[i]))
+      return false;
+  return true;
+}
+
+bool weaklyCongruent(const IntTuple &a, const IntTuple &b) {
+  if (!a.isTuple())
+    return true;
+  if (!b.isTuple() || a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!weaklyCongruent(a[i], b[i]))
+      return false;
+  return true;
+}
+
+bool compatible(const IntTuple &a, const IntTuple &b) {
+  if (!a.isTuple())
+    return a.value() == product(b);
+  if (!b.isTuple() || a.size() != b.size())
+    return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (!compatible(a[i], b[i]))
+      return false;
+  return true;
+}
+
+namespace {
+// Strides of `shape` starting at `current`, visiting leaves in `order`
+// (column-major: left to right; row-major: right to left).
+IntTuple compact(const IntTuple &shape, int64_t &current, bool leftToRight) {
+  if (!shape.isTuple()) {
+    if (shape.isStatic() && shape.value() == 1)
+      return IntTuple(0);
+    IntTuple d(current);
+    current = mul(current, shape.value());
+    return d;
+  }
+  std::vector<IntTuple> c(shape.size());
+  for (size_t k = 0; k < shape.size(); ++k) {
+    size_t i = leftToRight ? k : shape.size() - 1 - k;
+    c[i] = compact(shape[i], current, leftToRight);
+  }
+  return IntTuple::tuple(std::move(c));
+}
+} // namespace
+
+IntTuple compactColMajor(const IntTuple &shape, int64_t current) {
+  return compact(shape, current, true);
+}
+
+IntTuple compactRowMajor(const IntTuple &shape, int64_t current) {
+  return compact(shape, current, false);
+}
+
+IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
+  if (a.isTuple()) {
+    if (b.isTuple()) {
+      if (b.size() > a.size())
+        fail("ceil_div", "divisor " + b.str() + " has more modes than " + a.str());
+      std::vector<IntTuple> c;
+      for (size_t i = 0; i < a.size(); ++i)
+        c.push_back(i < b.size() ? ceilDiv(a[i], b[i]) : a[i]);
+      return IntTuple::tuple(std::move(c));
+    }
+    std::vector<IntTuple> c;
+    IntTuple rest = b;
+    for (const IntTuple &ai : a.children()) {
+      c.push_back(ceilDiv(ai, rest));
+      rest = ceilDiv(rest, ai);
+    }
+    return IntTuple::tuple(std::move(c));
+  }
+  if (b.isTuple())
+    return ceilDiv(a, IntTuple(product(b)));
+  IntTuple r(ceilDiv(a.value(), b.value()));
+  return a.isStatic() && b.isStatic() ? r : IntTuple::dynamic(r.value());
+}
+
+IntTuple coalesceShape(const IntTuple &shape) {
+  std::vector<IntTuple> leaves;
+  flattenInto(shape, leaves);
+  std::vector<IntTuple> out;
+  for (const IntTuple &a : leaves) {
+    if (!out.empty() && out.back().isStatic() == a.isStatic()) {
+      int64_t p = mul(out.back().value(), a.value());
+      out.back() = a.isStatic() ? IntTuple(p) : IntTuple::dynamic(p);
+    } else {
+      out.push_back(a);
+    }
+  }
+  if (out.empty())
+    return IntTuple(1);
+  return out.size() == 1 ? out[0] : IntTuple::tuple(std::move(out));
+}
+
+} // namespace layoutc::algebra

@@ -1,0 +1,137 @@
+//===- Inverse.cpp - right/left inverse, nullspace, max common layout -----===//
+#include "Flat.h"
+
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace layoutc::algebra {
+
+namespace {
+// coalesce(L) as arrays, with the exclusive prefix products of its shape.
+struct Coalesced {
+  detail::FlatLayout f;
+  std::vector<int64_t> preprod;
+  std::vector<size_t> byStride; // indices sorted by stride (stable)
+};
+
+Coalesced coalesced(const Layout &l) {
+  Coalesced c{detail::asFlat(coalesce(l)), {1}, {}};
+  for (int64_t s : c.f.shape)
+    c.preprod.push_back(mul(c.preprod.back(), s));
+  c.byStride.resize(c.f.rank());
+  std::iota(c.byStride.begin(), c.byStride.end(), 0);
+  std::stable_sort(c.byStride.begin(), c.byStride.end(),
+                   [&](size_t x, size_t y) { return c.f.stride[x] < c.f.stride[y]; });
+  return c;
+}
+
+Layout fromVectors(const std::vector<int64_t> &s, const std::vector<int64_t> &d) {
+  std::vector<IntTuple> ts(s.begin(), s.end()), td(d.begin(), d.end());
+  return Layout(IntTuple::tuple(std::move(ts)), IntTuple::tuple(std::move(td)));
+}
+} // namespace
+
+Layout rightInverse(const Layout &l) {
+  Coalesced c = coalesced(l);
+  std::vector<int64_t> rs{1}, rd{0};
+  int64_t next = 1;
+  for (size_t i : c.byStride) {
+    if (c.f.stride[i] == next) {
+      rs.push_back(c.f.shape[i]);
+      rd.push_back(c.preprod[i]);
+      next = mul(c.f.shape[i], c.f.stride[i]);
+    }
+  }
+  return coalesce(fromVectors(rs, rd));
+}
+
+Layout leftInverse(const Layout &l) {
+  Coalesced c = coalesced(l);
+  std::vector<int64_t> rs, rd{0};
+  int64_t covered = 1;
+  for (size_t i : c.byStride) {
+    int64_t d = c.f.stride[i];
+    if (d == 0)
+      continue;
+    if (d % covered != 0)
+      fail("left_inverse", "divisibility: stride " + std::to_string(d) + " of coalesced " +
+                               detail::str(c.f) + " is not a multiple of the " +
+                               std::to_string(covered) +
+                               " offsets its smaller-stride modes span");
+    rs.push_back(d / covered);
+    rd.push_back(c.preprod[i]);
+    covered = mul(covered, d / covered);
+  }
+  rs.push_back(c.f.shape[c.byStride.back()]);
+  Layout r = coalesce(fromVectors(rs, rd));
+
+  // CuTe's contract is a quasi-inverse, L(R(L(i))) == L(i); it is a left
+  // inverse of L's nonzero-stride part only if that part is injective.
+  // Overlapping modes make CuTe's answer meaningless: refuse them.
+  Layout nonzero = filter(l);
+  detail::FlatLayout fz = detail::asFlat(nonzero);
+  int64_t n = size(nonzero);
+  if (n > (int64_t(1) << 24))
+    fail("left_inverse", "layout " + l.str() + " has " + std::to_string(n) +
+                             " nonzero-stride points, too many to check injectivity");
+  std::vector<std::pair<int64_t, int64_t>> offsets;
+  offsets.reserve(size_t(n));
+  for (int64_t i = 0; i < n; ++i)
+    offsets.emplace_back(detail::evaluateFlat(fz, i), i);
+  std::sort(offsets.begin(), offsets.end());
+  for (size_t k = 1; k < offsets.size(); ++k)
+    if (offsets[k].first == offsets[k - 1].first)
+      fail("left_inverse", "layout " + l.str() + " is not injective on its nonzero-stride modes " +
+                               nonzero.str() + ": indices " + std::to_string(offsets[k - 1].second) +
+                               " and " + std::to_string(offsets[k].second) + " of those modes both map to offset " +
+                               std::to_string(offsets[k].first) + ", so no left inverse exists");
+  detail::FlatLayout fl = detail::flat(l, "left_inverse"), fr = detail::asFlat(r);
+  for (int64_t i = 0, m = size(l); i < m; ++i) {
+    int64_t x = detail::evaluateFlat(fl, i);
+    int64_t j = detail::evaluateFlat(fr, x);
+    if (detail::evaluateFlat(fl, j) != x)
+      fail("left_inverse", "CuTe's left inverse " + r.str() + " of " + l.str() + " maps L(" +
+                               std::to_string(i) + ") = " + std::to_string(x) + " to " +
+                               std::to_string(j) + ", and L(" + std::to_string(j) + ") != " +
+                               std::to_string(x));
+  }
+  return r;
+}
+
+Layout nullspace(const Layout &l) {
+  detail::FlatLayout f = detail::flat(l, "nullspace");
+  std::vector<int64_t> all(f.shape);
+  IntTuple rstride = compactColMajor(IntTuple::tuple({all.begin(), all.end()}));
+  std::vector<IntTuple> rs, rd;
+  for (size_t i = 0; i < f.rank(); ++i) {
+    if (f.stride[i] == 0) {
+      rs.emplace_back(f.shape[i]);
+      rd.push_back(rstride[i]);
+    }
+  }
+  if (rs.empty())
+    return Layout(IntTuple(1), IntTuple(0));
+  return Layout(unwrap(IntTuple::tuple(std::move(rs))), unwrap(IntTuple::tuple(std::move(rd))));
+}
+
+Layout maxCommonLayout(const Layout &a, const Layout &b) {
+  Layout invB = rightInverse(b);
+  Layout common = coalesce(composition(a, invB));
+  Layout first = modeOf(common, 0);
+  if (first.stride.isInt() && first.stride.value() == 1)
+    return composition(invB, first);
+  return Layout(IntTuple(1), IntTuple(0));
+}
+
+int64_t maxCommonVector(const Layout &a, const Layout &b) {
+  Layout common = coalesce(composition(a, rightInverse(b)));
+  Layout first = modeOf(common, 0);
+  if (first.stride.isInt() && first.stride.value() == 1)
+    return first.shape.value();
+  return 1;
+}
+
+} // namespace layoutc::algebra

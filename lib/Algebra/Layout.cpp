@@ -1,0 +1,172 @@
+//===- Layout.cpp - Layouts, swizzles, composed layouts, tilers -----------===//
+#include "layoutc/Algebra/Layout.h"
+
+#include "layoutc/Algebra/Int.h"
+
+#include <algorithm>
+
+namespace layoutc::algebra {
+
+std::string Layout::str() const { return shape.str() + ":" + stride.str(); }
+
+namespace {
+void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::string &what,
+                 std::string path) {
+  if (shape.isTuple() != stride.isTuple() ||
+      (shape.isTuple() && shape.size() != stride.size()))
+    fail("", what + ": shape " + shape.str() + " and stride " + stride.str() +
+                 " are not congruent" + (path.empty() ? "" : " at mode " + path));
+  if (shape.isTuple()) {
+    for (size_t i = 0; i < shape.size(); ++i)
+      checkLeaves(shape[i], stride[i], what,
+                  path.empty() ? std::to_string(i) : path + "," + std::to_string(i));
+    return;
+  }
+  std::string at = path.empty() ? "" : " at mode " + path;
+  if (!shape.isInt() || shape.value() < 1)
+    fail("", what + ": shape " + shape.str() + at + " must be a positive integer");
+  if (!stride.isInt() && !stride.isBasis())
+    fail("", what + ": stride " + stride.str() + at + " must be an integer");
+}
+} // namespace
+
+Layout makeLayout(IntTuple shape, IntTuple stride, const std::string &what) {
+  checkLeaves(shape, stride, what, "");
+  return Layout(std::move(shape), std::move(stride));
+}
+
+Layout makeLayout(const IntTuple &shape) { return Layout(shape, compactColMajor(shape)); }
+
+Layout makeLayoutRight(const IntTuple &shape) {
+  return Layout(shape, compactRowMajor(shape));
+}
+
+Layout concatLayouts(const std::vector<Layout> &modes) {
+  std::vector<IntTuple> s, d;
+  s.reserve(modes.size());
+  d.reserve(modes.size());
+  for (const Layout &m : modes) {
+    s.push_back(m.shape);
+    d.push_back(m.stride);
+  }
+  return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
+}
+
+int rank(const Layout &l) { return rank(l.shape); }
+int depth(const Layout &l) { return depth(l.shape); }
+int64_t size(const Layout &l) { return product(l.shape); }
+
+Layout modeOf(const Layout &l, int i) {
+  return Layout(mode(l.shape, i), mode(l.stride, i));
+}
+
+namespace {
+bool anyBasis(const IntTuple &t) {
+  if (t.isBasis())
+    return true;
+  for (const IntTuple &c : t.children())
+    if (anyBasis(c))
+      return true;
+  return false;
+}
+} // namespace
+
+bool hasBasisStrides(const Layout &l) { return anyBasis(l.stride); }
+
+int64_t Swizzle::operator()(int64_t x) const {
+  int64_t mask = (int64_t(1) << bits) - 1;
+  int64_t yyy = mask << (base + std::max(0, shift));
+  int64_t v = x & yyy;
+  return x ^ (shift >= 0 ? v >> shift : v << -shift);
+}
+
+std::string Swizzle::str() const {
+  return "S<" + std::to_string(bits) + "," + std::to_string(base) + "," +
+         std::to_string(shift) + ">";
+}
+
+Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift) {
+  std::string s = "S<" + std::to_string(bits) + "," + std::to_string(base) + "," +
+                  std::to_string(shift) + ">";
+  if (bits < 0)
+    fail("swizzle", s + ": the number of bits B=" + std::to_string(bits) +
+                        " must be >= 0");
+  if (base < 0)
+    fail("swizzle", s + ": the base M=" + std::to_string(base) + " must be >= 0");
+  if (absValue(shift) < bits)
+    fail("swizzle", s + ": the shift |S|=" + std::to_string(absValue(shift)) +
+                        " must be >= B=" + std::to_string(bits) +
+                        " (otherwise the xor'ed bits overlap their source)");
+  if (bits + base + absValue(shift) > 62)
+    fail("swizzle", s + ": B + M + |S| = " +
+                        std::to_string(bits + base + absValue(shift)) +
+                        " exceeds the 62 bits of an offset");
+  return Swizzle{int(bits), int(base), int(shift)};
+}
+
+std::string ComposedLayout::str() const {
+  return (innerIsSwizzle ? swizzle.str() : innerLayout.str()) + " o " +
+         std::to_string(offset) + " o " + outer.str();
+}
+
+Tiler Tiler::ofLayout(algebra::Layout l) {
+  Tiler t;
+  t.kind = Kind::Layout;
+  t.layout = std::move(l);
+  return t;
+}
+
+Tiler Tiler::ofInt(int64_t v) {
+  Tiler t;
+  t.kind = Kind::Int;
+  t.value = v;
+  return t;
+}
+
+Tiler Tiler::ofUnderscore() {
+  Tiler t;
+  t.kind = Kind::Underscore;
+  return t;
+}
+
+Tiler Tiler::ofTuple(std::vector<Tiler> modes) {
+  Tiler t;
+  t.kind = Kind::Tuple;
+  t.modes = std::move(modes);
+  return t;
+}
+
+Tiler Tiler::ofShape(const IntTuple &shape) {
+  if (shape.isUnderscore())
+    return ofUnderscore();
+  if (!shape.isTuple())
+    return ofInt(shape.value());
+  std::vector<Tiler> m;
+  for (const IntTuple &c : shape.children())
+    m.push_back(ofShape(c));
+  return ofTuple(std::move(m));
+}
+
+std::string Tiler::str() const {
+  switch (kind) {
+  case Kind::Layout:
+    return layout.str();
+  case Kind::Int:
+    return std::to_string(value);
+  case Kind::Underscore:
+    return "_";
+  case Kind::Tuple: {
+    std::string s = "<";
+    for (size_t i = 0; i < modes.size(); ++i)
+      s += (i ? "," : "") + modes[i].str();
+    return s + ">";
+  }
+  }
+  return "";
+}
+
+int rank(const Tiler &t) {
+  return t.kind == Tiler::Kind::Tuple ? static_cast<int>(t.modes.size()) : 1;
+}
+
+} // namespace layoutc::algebra

@@ -1,0 +1,181 @@
+//===- Modes.cpp - get, select, take, group, flatten, append, zip ---------===//
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
+
+namespace layoutc::algebra {
+
+namespace {
+void checkMode(const char *op, const Layout &l, int i) {
+  if (i < 0 || i >= rank(l))
+    fail(op, "mode " + std::to_string(i) + " is out of range for layout " + l.str() +
+                 " of rank " + std::to_string(rank(l)));
+}
+} // namespace
+
+Layout get(const Layout &l, const std::vector<int> &path) {
+  Layout cur = l;
+  for (int i : path) {
+    checkMode("get", cur, i);
+    cur = modeOf(cur, i);
+  }
+  return cur;
+}
+
+Layout select(const Layout &l, const std::vector<int> &modes) {
+  std::vector<Layout> out;
+  for (int i : modes) {
+    checkMode("select", l, i);
+    out.push_back(modeOf(l, i));
+  }
+  return concatLayouts(out);
+}
+
+Layout take(const Layout &l, int begin, int end) {
+  if (!(0 <= begin && begin < end && end <= rank(l)))
+    fail("take", "range [" + std::to_string(begin) + "," + std::to_string(end) +
+                     ") is empty or outside the " + std::to_string(rank(l)) +
+                     " modes of " + l.str());
+  std::vector<Layout> out;
+  for (int i = begin; i < end; ++i)
+    out.push_back(modeOf(l, i));
+  return concatLayouts(out);
+}
+
+Layout groupModes(const Layout &l, int begin, int end) {
+  int r = rank(l);
+  if (!(0 <= begin && begin <= end && end <= r))
+    fail("group_modes", "range [" + std::to_string(begin) + "," + std::to_string(end) +
+                            ") is outside the " + std::to_string(r) + " modes of " +
+                            l.str());
+  std::vector<Layout> out, grouped;
+  for (int i = 0; i < begin; ++i)
+    out.push_back(modeOf(l, i));
+  for (int i = begin; i < end; ++i)
+    grouped.push_back(modeOf(l, i));
+  out.push_back(concatLayouts(grouped));
+  for (int i = end; i < r; ++i)
+    out.push_back(modeOf(l, i));
+  return concatLayouts(out);
+}
+
+Layout flatten(const Layout &l) { return Layout(flatten(l.shape), flatten(l.stride)); }
+
+namespace {
+IntTuple unflattenTuple(const std::vector<IntTuple> &leaves, size_t &next,
+                        const IntTuple &profile) {
+  if (!profile.isTuple())
+    return leaves[next++];
+  std::vector<IntTuple> c;
+  for (const IntTuple &p : profile.children())
+    c.push_back(unflattenTuple(leaves, next, p));
+  return IntTuple::tuple(std::move(c));
+}
+
+int leafCount(const IntTuple &t) {
+  if (!t.isTuple())
+    return 1;
+  int n = 0;
+  for (const IntTuple &c : t.children())
+    n += leafCount(c);
+  return n;
+}
+} // namespace
+
+Layout unflatten(const Layout &l, const IntTuple &profile) {
+  if (depth(l) > 1)
+    fail("unflatten", "layout " + l.str() + " must be flat (depth <= 1)");
+  std::vector<IntTuple> s, d;
+  flattenInto(l.shape, s);
+  flattenInto(l.stride, d);
+  if (int(s.size()) != leafCount(profile))
+    fail("unflatten", "layout " + l.str() + " has " + std::to_string(s.size()) +
+                          " modes but profile " + profile.str() + " has " +
+                          std::to_string(leafCount(profile)) + " leaves");
+  size_t i = 0, j = 0;
+  IntTuple shape = unflattenTuple(s, i, profile);
+  IntTuple stride = unflattenTuple(d, j, profile);
+  return Layout(std::move(shape), std::move(stride));
+}
+
+namespace {
+Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) {
+  int r = rank(l);
+  if (n < r)
+    fail(op, "target rank " + std::to_string(n) + " is below the rank " +
+                 std::to_string(r) + " of " + l.str());
+  if (n == r)
+    return l;
+  std::vector<Layout> modes;
+  for (int i = 0; i < r; ++i)
+    modes.push_back(modeOf(l, i));
+  modes.insert(atEnd ? modes.end() : modes.begin(), size_t(n - r), x);
+  return concatLayouts(modes);
+}
+} // namespace
+
+Layout append(const Layout &l, int n, const Layout &x) { return pad(l, n, x, true, "append"); }
+Layout prepend(const Layout &l, int n, const Layout &x) {
+  return pad(l, n, x, false, "prepend");
+}
+
+Layout zip(const Layout &a, const Layout &b) {
+  // CuTe's zip((A, B)): an integer A gives the single mode (A, B); otherwise
+  // mode j is (A_j, B_j) for each of A's modes.
+  if (!a.shape.isTuple())
+    return concatLayouts({concatLayouts({a, b})});
+  if (rank(b) < rank(a))
+    fail("zip", "layout " + b.str() + " has fewer modes than " + a.str());
+  std::vector<Layout> modes;
+  for (int i = 0; i < rank(a); ++i)
+    modes.push_back(concatLayouts({modeOf(a, i), modeOf(b, i)}));
+  return concatLayouts(modes);
+}
+
+namespace {
+IntTuple compactOrder(const IntTuple &shape, const IntTuple &order,
+                      const std::vector<IntTuple> &flatShape,
+                      const std::vector<IntTuple> &flatOrder) {
+  if (order.isTuple()) {
+    std::vector<IntTuple> c;
+    for (size_t i = 0; i < order.size(); ++i)
+      c.push_back(compactOrder(shape[i], order[i], flatShape, flatOrder));
+    return IntTuple::tuple(std::move(c));
+  }
+  int64_t d = 1;
+  for (size_t i = 0; i < flatShape.size(); ++i)
+    if (flatOrder[i].value() < order.value())
+      d = mul(d, flatShape[i].value());
+  return compactColMajor(shape, d);
+}
+} // namespace
+
+Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order) {
+  if (!congruent(shape, order))
+    fail("make_ordered_layout", "order " + order.str() + " is not congruent with shape " +
+                                    shape.str());
+  std::vector<IntTuple> fs, fo;
+  flattenInto(shape, fs);
+  flattenInto(order, fo);
+  return makeLayout(shape, compactOrder(shape, order, fs, fo), "make_ordered_layout");
+}
+
+namespace {
+IntTuple basisLike(const IntTuple &shape, std::vector<int> &path) {
+  if (!shape.isTuple())
+    return path.empty() ? IntTuple(1) : IntTuple::basis(1, path);
+  std::vector<IntTuple> c;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    path.push_back(int(i));
+    c.push_back(basisLike(shape[i], path));
+    path.pop_back();
+  }
+  return IntTuple::tuple(std::move(c));
+}
+} // namespace
+
+Layout makeIdentityLayout(const IntTuple &shape) {
+  std::vector<int> path;
+  return makeLayout(shape, basisLike(shape, path), "make_identity_layout");
+}
+
+} // namespace layoutc::algebra

@@ -1,0 +1,15 @@
+import os
+
+import lit.formats
+
+config.name = "layoutc"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".test", ".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.layoutc_obj_root, "test")
+config.excludes = ["unit", "corpus", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+
+tools = os.path.join(config.layoutc_obj_root, "tools")
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(tools, "layoutc"), config.llvm_tools_dir, config.environment.get("PATH", "")])
+config.substitutions.append(("%corpus", os.path.join(config.layoutc_src_root, "test", "corpus")))

@@ -1,0 +1,235 @@
+//===- layoutc.cpp - The layoutc command line -----------------------------===//
+//
+// A thin driver over the algebra library. Exit codes: 0 ok, 1 an input the
+// algebra rejects (or a --check mismatch), 2 a usage error.
+//
+//===----------------------------------------------------------------------===//
+#include "layoutc/Algebra/CaseFile.h"
+#include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Infer.h"
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Notation.h"
+#include "layoutc/Algebra/Print.h"
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace layoutc::algebra;
+
+namespace {
+
+constexpr int kOk = 0, kInputError = 1, kUsage = 2;
+
+const char *kMainHelp = R"(layoutc - a JIT compiler for CuTe layout algebra
+
+usage: layoutc <command> [options]
+
+commands:
+  eval      evaluate layout expressions (CuTe's names and notation)
+  infer     find the layout that produces a list of offsets
+  print1d   print a layout's offsets in index order
+  print2d   print a rank-2 layout as CuTe's print_layout table
+
+Run 'layoutc <command> --help' for a command's options.
+)";
+
+const char *kEvalHelp = R"(usage: layoutc eval EXPR...
+       layoutc eval --tsv FILE [--check]
+
+Evaluates each EXPR and prints its value in CuTe notation, one per line.
+  layoutc eval 'composition((6,2):(8,2),(4,3):(3,1))'   ->  ((2,2),3):((24,2),8)
+  layoutc eval '((2,(2,2)):(4,(2,1)))(5)'                ->  5
+  layoutc eval 'logical_divide((4,2,3):(2,1,8), 4:2)'
+
+--tsv FILE   evaluate the cases of FILE (op<TAB>args...<TAB>expected), printing
+             one line per case: the value, or 'error: <message>'.
+--check      with --tsv: compare with the expected column instead, print each
+             mismatch, and end with 'N passed, N failed'.
+
+Functions: )";
+
+const char *kInferHelp = R"(usage: layoutc infer OFFSETS
+
+Prints the layout L with L(i) == OFFSETS[i] for every i, or why none exists.
+OFFSETS is a comma-separated list.
+  layoutc infer 0,2,4,1,3,5   ->  (3,2):(2,1)
+)";
+
+const char *kPrint2DHelp = R"(usage: layoutc print2d LAYOUT
+
+Prints LAYOUT (rank 1 or 2) as the (m,n) -> offset table of CuTe's print_layout.
+  layoutc print2d '(2,(2,2)):(4,(2,1))'
+)";
+
+const char *kPrint1DHelp = R"(usage: layoutc print1d LAYOUT
+
+Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
+  layoutc print1d '(2,(2,2)):(4,(2,1))'
+)";
+
+bool isHelp(const std::string &a) { return a == "--help" || a == "-h"; }
+
+int usage(const std::string &message, const char *help) {
+  std::cerr << "layoutc: " << message << "\n\n" << help;
+  return kUsage;
+}
+
+int reportError(const AlgebraError &e) {
+  std::cerr << "error: " << e.what() << "\n";
+  return kInputError;
+}
+
+int runCaseFile(const std::string &path, bool check) {
+  std::ifstream in(path);
+  if (!in) {
+    std::cerr << "layoutc: cannot read '" << path << "': " << std::strerror(errno) << "\n";
+    return kInputError;
+  }
+  std::string line;
+  int lineNo = 0, passed = 0, failed = 0;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    std::optional<Case> c = parseCaseLine(line);
+    if (!c)
+      continue;
+    Expected<Value> v = evaluateExpression(caseExpression(*c));
+    std::string text = v ? v.value().str() : std::string("error: ") + v.error().what();
+    for (char &ch : text)
+      if (ch == '\n')
+        ch = ' ';
+    if (!check) {
+      std::cout << text << "\n";
+      continue;
+    }
+    if (caseMatches(text, !v.ok(), c->expected)) {
+      ++passed;
+    } else {
+      ++failed;
+      std::cout << path << ":" << lineNo << ": " << caseExpression(*c) << "\n  expected: "
+                << c->expected << "\n  got:      " << text << "\n";
+    }
+  }
+  if (check) {
+    std::cout << passed << " passed, " << failed << " failed\n";
+    return failed == 0 ? kOk : kInputError;
+  }
+  return kOk;
+}
+
+int evalCommand(const std::vector<std::string> &args) {
+  std::vector<std::string> exprs;
+  std::string tsv;
+  bool check = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (isHelp(a)) {
+      std::cout << kEvalHelp;
+      for (const std::string &f : expressionFunctions())
+        std::cout << f << " ";
+      std::cout << "\n";
+      return kOk;
+    }
+    if (a == "--tsv") {
+      if (i + 1 == args.size())
+        return usage("--tsv needs a FILE", kEvalHelp);
+      tsv = args[++i];
+    } else if (a == "--check") {
+      check = true;
+    } else if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
+      return usage("unknown option '" + a + "'", kEvalHelp);
+    } else {
+      exprs.push_back(a);
+    }
+  }
+  if (!tsv.empty()) {
+    if (!exprs.empty())
+      return usage("give either --tsv FILE or expressions, not both", kEvalHelp);
+    return runCaseFile(tsv, check);
+  }
+  if (check)
+    return usage("--check goes with --tsv", kEvalHelp);
+  if (exprs.empty())
+    return usage("eval needs an expression", kEvalHelp);
+  int status = kOk;
+  for (const std::string &e : exprs) {
+    Expected<Value> v = evaluateExpression(e);
+    if (v)
+      std::cout << v.value().str() << "\n";
+    else
+      status = reportError(v.error());
+  }
+  return status;
+}
+
+int inferCommand(const std::vector<std::string> &args) {
+  if (args.size() == 1 && isHelp(args[0])) {
+    std::cout << kInferHelp;
+    return kOk;
+  }
+  if (args.size() != 1)
+    return usage("infer takes one comma-separated list of offsets", kInferHelp);
+  Expected<Layout> l = attempt("infer", [&] {
+    std::vector<int64_t> f;
+    Expected<IntTuple> t = parseIntTuple("(" + args[0] + ")");
+    if (!t)
+      fail("infer", "offsets must be integers separated by commas: " + t.error().message());
+    for (const IntTuple &x : t.value().children()) {
+      if (!x.isInt())
+        fail("infer", "offset " + x.str() + " is not an integer");
+      f.push_back(x.value());
+    }
+    return infer(f);
+  });
+  if (!l)
+    return reportError(l.error());
+  std::cout << l.value().str() << "\n";
+  return kOk;
+}
+
+int printCommand(const std::vector<std::string> &args, bool twoD) {
+  const char *help = twoD ? kPrint2DHelp : kPrint1DHelp;
+  if (args.size() == 1 && isHelp(args[0])) {
+    std::cout << help;
+    return kOk;
+  }
+  if (args.size() != 1)
+    return usage("expected one LAYOUT", help);
+  Expected<std::string> out = attempt(twoD ? "print2d" : "print1d", [&] {
+    Expected<Value> v = evaluateExpression(args[0]);
+    if (!v)
+      throw v.error();
+    if (v.value().kind != Value::Kind::Layout)
+      fail("", "expected a layout, got " + v.value().describe());
+    return twoD ? printLayout2D(v.value().layout) : printLayout1D(v.value().layout);
+  });
+  if (!out)
+    return reportError(out.error());
+  std::cout << out.value();
+  return kOk;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty())
+    return usage("missing command", kMainHelp);
+  std::string cmd = args[0];
+  args.erase(args.begin());
+  if (isHelp(cmd)) {
+    std::cout << kMainHelp;
+    return kOk;
+  }
+  if (cmd == "eval")
+    return evalCommand(args);
+  if (cmd == "infer")
+    return inferCommand(args);
+  if (cmd == "print2d")
+    return printCommand(args, true);
+  if (cmd == "print1d")
+    return printCommand(args, false);
+  return usage("unknown command '" + cmd + "'", kMainHelp);
+}
