@@ -29,7 +29,9 @@ Layout byProfile(const Layout &l, const IntTuple &profile, const char *op,
   std::vector<Layout> modes;
   for (int i = 0; i < r; ++i) {
     Layout m = modeOf(l, i);
-    modes.push_back(i < int(profile.size()) ? byProfile(m, profile[i], op, fn) : m);
+    if (i < int(profile.size()))
+      m = withContext(op, "mode " + std::to_string(i), [&] { return byProfile(m, profile[i], op, fn); });
+    modes.push_back(m);
   }
   return concatLayouts(modes);
 }

@@ -163,7 +163,8 @@ Layout composition(const Layout &a, const Tiler &b) {
                   " modes but A = " + a.str() + " has rank " + std::to_string(rank(a)));
   std::vector<Layout> modes;
   for (int i = 0; i < rank(b); ++i)
-    modes.push_back(composition(modeOf(a, i), b.modes[size_t(i)]));
+    modes.push_back(withContext(kOp, "mode " + std::to_string(i),
+                                [&] { return composition(modeOf(a, i), b.modes[size_t(i)]); }));
   return concatLayouts(modes);
 }
 

@@ -30,7 +30,9 @@ Layout byModeTiler(const Layout &l, const Tiler &t, const char *op, const Layout
   std::vector<Layout> modes;
   for (int i = 0; i < r; ++i) {
     Layout m = modeOf(l, i);
-    modes.push_back(i < rank(t) ? byModeTiler(m, t.modes[size_t(i)], op, fn) : m);
+    if (i < rank(t))
+      m = withContext(op, "mode " + std::to_string(i), [&] { return byModeTiler(m, t.modes[size_t(i)], op, fn); });
+    modes.push_back(m);
   }
   return concatLayouts(modes);
 }
@@ -81,9 +83,14 @@ Layout unpack(const Layout &l, bool unpackFirst) {
 } // namespace
 
 Layout logicalDivide(const Layout &l, const Tiler &t) {
-  return byModeTiler(l, t, "logical_divide", [](const Layout &a, const Layout &tile) {
-    Layout rest = complement(tile, coalesce(a).shape);
-    return composition(a, concatLayouts({tile, rest}));
+  const char *op = "logical_divide";
+  return byModeTiler(l, t, op, [&](const Layout &a, const Layout &tile) {
+    IntTuple target = coalesce(a).shape;
+    Layout rest = withContext(op, "complement of the tiler " + tile.str() + " in " + target.str(),
+                              [&] { return complement(tile, target); });
+    Layout full = concatLayouts({tile, rest});
+    return withContext(op, "composing " + a.str() + " with (tiler, complement) = " + full.str(),
+                       [&] { return composition(a, full); });
   });
 }
 
@@ -96,9 +103,13 @@ Layout tiledDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide
 Layout flatDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide(l, t), true); }
 
 Layout logicalProduct(const Layout &a, const Tiler &b) {
-  return byModeTiler(a, b, "logical_product", [](const Layout &block, const Layout &tiler) {
-    Layout rest = complement(block, IntTuple(mul(size(block), cosize(tiler))));
-    return concatLayouts({block, composition(rest, tiler)});
+  const char *op = "logical_product";
+  return byModeTiler(a, b, op, [&](const Layout &block, const Layout &tiler) {
+    int64_t target = mul(size(block), cosize(tiler));
+    Layout rest = withContext(op, "complement of the block " + block.str() + " in " + std::to_string(target),
+                              [&] { return complement(block, IntTuple(target)); });
+    return concatLayouts({block, withContext(op, "composing the complement " + rest.str() + " with the tiler " + tiler.str(),
+                                             [&] { return composition(rest, tiler); })});
   });
 }
 
@@ -113,7 +124,8 @@ Layout flatProduct(const Layout &a, const Tiler &b) { return unpack(zippedProduc
 namespace {
 Layout rankedProduct(const Layout &a, const Layout &b, bool blocked) {
   int r = std::max(rank(a), rank(b));
-  Layout p = logicalProduct(append(a, r), Tiler::ofLayout(append(b, r)));
+  Layout p = withContext(blocked ? "blocked_product" : "raked_product", "",
+                         [&] { return logicalProduct(append(a, r), Tiler::ofLayout(append(b, r))); });
   return blocked ? zip(modeOf(p, 0), modeOf(p, 1)) : zip(modeOf(p, 1), modeOf(p, 0));
 }
 } // namespace

@@ -3,6 +3,20 @@
 
 namespace layoutc::algebra {
 
+void AlgebraError::rebuild() {
+  text_ = op_.empty() ? message_ : op_ + ": " + message_;
+  if (column_ >= 0)
+    text_ += " at column " + std::to_string(column_ + 1) + "\n  " + source_ + "\n  " +
+             std::string(size_t(column_), ' ') + "^";
+}
+
+std::string AlgebraError::oneLine() const {
+  std::string s = op_.empty() ? message_ : op_ + ": " + message_;
+  if (column_ >= 0)
+    s += " (at column " + std::to_string(column_ + 1) + ")";
+  return s;
+}
+
 void overflow(const char *what, int64_t a, int64_t b) {
   std::string expr = std::string(what) == "abs"
                          ? "abs(" + std::to_string(a) + ")"

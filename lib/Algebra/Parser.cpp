@@ -8,15 +8,12 @@
 
 namespace layoutc::algebra {
 
-std::string pointAt(std::string_view text, size_t pos) {
-  return "at column " + std::to_string(pos + 1) + "\n  " + std::string(text) + "\n  " +
-         std::string(pos, ' ') + "^";
-}
-
 namespace detail {
 
 void Parser::error(size_t pos, const std::string &what) const {
-  fail("parse", what + " " + pointAt(text_, pos));
+  AlgebraError e("parse", what);
+  e.setLocationIfUnknown(std::string(text_), long(pos));
+  throw e;
 }
 
 void Parser::skipSpace() {
@@ -180,7 +177,8 @@ Value Parser::parseIdentifier() {
     try {
       return Value::of(makeSwizzle(b, m, s));
     } catch (AlgebraError &e) {
-      error(start, e.message());
+      e.setLocationIfUnknown(std::string(text_), long(start));
+      throw;
     }
   }
   if (!call_)
@@ -209,9 +207,8 @@ Value Parser::parseIdentifier() {
   try {
     return call_(call);
   } catch (AlgebraError &e) {
-    if (e.op() == "parse")
-      throw;
     e.setOpIfEmpty(name);
+    e.setLocationIfUnknown(std::string(text_), long(start));
     throw;
   }
 }
@@ -249,7 +246,13 @@ Value Parser::parseSuffixes(Value v, size_t start) {
     }
     if (apply_ && v.kind != Value::Kind::IntTuple && v.kind != Value::Kind::Tiler && peek('(')) {
       size_t at = pos_;
-      v = apply_(v, parseApplicationArgs(), at);
+      Value arg = parseApplicationArgs();
+      try {
+        v = apply_(v, arg, at);
+      } catch (AlgebraError &e) {
+        e.setLocationIfUnknown(std::string(text_), long(start));
+        throw;
+      }
       continue;
     }
     return v;

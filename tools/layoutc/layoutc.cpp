@@ -96,10 +96,7 @@ int runCaseFile(const std::string &path, bool check) {
     if (!c)
       continue;
     Expected<Value> v = evaluateExpression(caseExpression(*c));
-    std::string text = v ? v.value().str() : std::string("error: ") + v.error().what();
-    for (char &ch : text)
-      if (ch == '\n')
-        ch = ' ';
+    std::string text = v ? v.value().str() : "error: " + v.error().oneLine();
     if (!check) {
       std::cout << text << "\n";
       continue;

@@ -26,7 +26,14 @@ public:
 
   const std::string &op() const { return op_; }
   const std::string &message() const { return message_; }
+  /// 0-based column in `source()` the error is about, or -1.
+  long column() const { return column_; }
+  const std::string &source() const { return source_; }
+
+  /// "op: message", then the source with a caret under the column.
   const char *what() const noexcept override { return text_.c_str(); }
+  /// "op: message (at column N)" on one line.
+  std::string oneLine() const;
 
   /// Names the operation when the error was raised below any operation
   /// (integer overflow in a helper, for example).
@@ -36,17 +43,40 @@ public:
       rebuild();
     }
   }
+  /// Records where in the input the error is, unless already known.
+  void setLocationIfUnknown(std::string source, long column) {
+    if (column_ < 0) {
+      source_ = std::move(source);
+      column_ = column;
+      rebuild();
+    }
+  }
 
 private:
-  void rebuild() { text_ = op_.empty() ? message_ : op_ + ": " + message_; }
+  void rebuild();
 
   std::string op_;
   std::string message_;
+  std::string source_;
+  long column_ = -1;
   std::string text_;
 };
 
 [[noreturn]] inline void fail(std::string op, std::string message) {
   throw AlgebraError(std::move(op), std::move(message));
+}
+
+/// Runs `f` as a step of `op`: an AlgebraError from inside is re-raised as
+/// op's, the step's description and the inner error in its message:
+/// "logical_divide: mode 1: complement of the tiler ...: not injective ...".
+/// An empty `step` just names `op` before the inner error.
+template <class F> auto withContext(const std::string &op, const std::string &step, F &&f) {
+  try {
+    return f();
+  } catch (const AlgebraError &e) {
+    std::string inner = e.op() == op ? e.message() : std::string(e.what());
+    throw AlgebraError(op, step.empty() ? inner : step + ": " + inner);
+  }
 }
 
 /// A value or the error that prevented it.

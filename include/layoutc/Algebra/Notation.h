@@ -26,9 +26,6 @@ Expected<Value> parseValue(std::string_view text);
 Expected<Layout> parseLayout(std::string_view text);
 Expected<IntTuple> parseIntTuple(std::string_view text);
 
-/// "at column N" plus the text and a caret under column N (0-based `pos`).
-std::string pointAt(std::string_view text, size_t pos);
-
 } // namespace layoutc::algebra
 
 #endif
