@@ -5,7 +5,7 @@
 // result is not A o B. Here every result is proved or refuted:
 //  * per leaf s:d of B: when the leaf spans A's mode i (stride r < S_i) and
 //    continues into mode i+1, S_i % r == 0 must hold, else the leaf wraps
-//    inside mode i and the result is wrong;
+//    inside mode i (checked point by point, which finds the counterexample);
 //  * across leaves: each leaf's image occupies digits of A's mixed radix; if
 //    the largest digits of all leaves sum below S_i at every bounded mode i,
 //    A is additive on B's image and R == A o B.
@@ -72,8 +72,9 @@ Layout composeLeaf(Context &cx, int64_t s, int64_t d) {
                     std::to_string(i) + " of coalesced A " + detail::str(a) + ", which holds " +
                     std::to_string(newShape) + " of them; " + std::to_string(newShape) +
                     " does not divide " + std::to_string(restShape));
-    // The leaf wraps inside mode i (r does not divide S): CuTe's result is
-    // only right in special cases (a zero stride in A), so check every point.
+    // The leaf wraps inside mode i (r does not divide S) and goes on into
+    // mode i+1: CuTe's weak divisibility checks pass, but its result counts
+    // the next mode in steps of newShape*r != S. Find the counterexample.
     if (restStride > 0 && newShape < restShape && S % restStride != 0)
       cx.needsBruteForce = true;
     if (restStride > 0)

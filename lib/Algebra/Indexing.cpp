@@ -102,25 +102,41 @@ IntTuple idx2crdStrided(int64_t idx, const IntTuple &shape, const IntTuple &stri
 // Keeps (slice) or drops (dice) the modes where the coordinate has `_`,
 // collecting them flat, as CuTe's filter_tuple of lifted slices does.
 void sliceInto(const IntTuple &c, const IntTuple &t, bool keepUnderscore,
-               std::vector<IntTuple> &out, const char *op) {
+               std::vector<IntTuple> &out) {
   if (c.isTuple()) {
-    if (!t.isTuple() || t.size() != c.size())
-      fail(op, "coordinate " + c.str() + " does not match the rank of " + t.str());
     for (size_t i = 0; i < c.size(); ++i)
-      sliceInto(c[i], t[i], keepUnderscore, out, op);
+      sliceInto(c[i], t[i], keepUnderscore, out);
     return;
   }
   if (c.isUnderscore() == keepUnderscore)
     out.push_back(t);
 }
 
-IntTuple sliceTuple(const IntTuple &c, const IntTuple &t, bool keepUnderscore,
-                    const char *op) {
+IntTuple sliceTuple(const IntTuple &c, const IntTuple &t, bool keepUnderscore) {
   if (!c.isTuple())
     return c.isUnderscore() == keepUnderscore ? t : IntTuple::tuple({});
   std::vector<IntTuple> out;
-  sliceInto(c, t, keepUnderscore, out, op);
+  sliceInto(c, t, keepUnderscore, out);
   return IntTuple::tuple(std::move(out));
+}
+
+// Every tuple of the coordinate must meet a tuple of the same rank.
+void checkSliceCoord(const IntTuple &c, const IntTuple &shape, const Layout &l, const char *op) {
+  if (!c.isTuple())
+    return;
+  if (!shape.isTuple() || shape.size() != c.size())
+    fail(op, "coordinate " + c.str() + " has rank " + std::to_string(c.size()) +
+                 " where layout " + l.str() + " has the mode " + shape.str() + " of rank " +
+                 std::to_string(rank(shape)));
+  for (size_t i = 0; i < c.size(); ++i)
+    checkSliceCoord(c[i], shape[i], l, op);
+}
+
+Layout sliceLayout(const IntTuple &c, const Layout &l, bool keepUnderscore, const char *op) {
+  checkSliceCoord(c, l.shape, l, op);
+  IntTuple shape = sliceTuple(c, l.shape, keepUnderscore);
+  IntTuple stride = sliceTuple(c, l.stride, keepUnderscore);
+  return Layout(std::move(shape), std::move(stride));
 }
 
 } // namespace
@@ -149,13 +165,11 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
 }
 
 Layout slice(const IntTuple &coord, const Layout &l) {
-  return Layout(sliceTuple(coord, l.shape, true, "slice"),
-                sliceTuple(coord, l.stride, true, "slice"));
+  return sliceLayout(coord, l, true, "slice");
 }
 
 Layout dice(const IntTuple &coord, const Layout &l) {
-  return Layout(sliceTuple(coord, l.shape, false, "dice"),
-                sliceTuple(coord, l.stride, false, "dice"));
+  return sliceLayout(coord, l, false, "dice");
 }
 
 int64_t evaluate(const ComposedLayout &c, int64_t index) {
