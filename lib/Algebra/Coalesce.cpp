@@ -30,10 +30,10 @@ Layout byProfile(const Layout &l, const IntTuple &profile, const char *op,
   for (int i = 0; i < r; ++i) {
     Layout m = modeOf(l, i);
     if (i < int(profile.size()))
-      m = withContext(op, "mode " + std::to_string(i), [&] { return byProfile(m, profile[i], op, fn); });
+      m = withContext(op, [i] { return "mode " + std::to_string(i); }, [&] { return byProfile(m, profile[i], op, fn); });
     modes.push_back(m);
   }
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 
 IntTuple filterZerosShape(const IntTuple &stride, const IntTuple &shape) {
@@ -55,7 +55,11 @@ Layout filterZeros(const Layout &l) {
   return Layout(filterZerosShape(l.stride, l.shape), l.stride);
 }
 
-Layout filter(const Layout &l) { return coalesce(filterZeros(l)); }
+Layout filter(const Layout &l) {
+  bool single;
+  detail::FlatLayout f = detail::filterFlat(l, "filter", single);
+  return detail::toLayout(f, single);
+}
 
 Layout filter(const Layout &l, const IntTuple &profile) {
   return byProfile(l, profile, "filter", [](const Layout &m) { return filter(m); });

@@ -12,16 +12,17 @@ constexpr const char *kOp = "complement";
 // CuTe's detail::complement on filter(L): repeatedly take the smallest
 // remaining stride; the gap below it (stride / last covered extent) becomes a
 // new mode. A zero gap means two modes overlap: L is not injective.
-Layout complementOfFiltered(const Layout &l, const Layout &filtered, const IntTuple &cotarget) {
-  if (!filtered.shape.isTuple() && filtered.stride.value() == 0)
+Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
+                            const IntTuple &cotarget) {
+  if (single && f.stride[0] == 0)
     return makeLayout(coalesceShape(cotarget));
-  detail::FlatLayout f = detail::asFlat(filtered);
-  std::vector<int64_t> shape = f.shape, stride = f.stride;
+  detail::IntVec &shape = f.shape, &stride = f.stride;
   for (int64_t d : stride)
     if (d < 0)
       fail(kOp, "layout " + l.str() + " has the negative stride " + std::to_string(d) +
                     "; complement needs non-negative strides");
-  std::vector<IntTuple> rs, rd{IntTuple(1)};
+  detail::FlatLayout r; // the gaps, then the rest
+  r.stride.push_back(1);
   int64_t covered = 1;
   auto gap = [&](int64_t minStride, int64_t shapeAtMin) {
     int64_t newShape = minStride / covered;
@@ -38,28 +39,57 @@ Layout complementOfFiltered(const Layout &l, const Layout &filtered, const IntTu
     for (size_t j = 1; j < stride.size(); ++j)
       if (stride[j] < stride[k])
         k = j;
-    rs.emplace_back(gap(stride[k], shape[k]));
+    r.shape.push_back(gap(stride[k], shape[k]));
     covered = mul(stride[k], shape[k]);
-    rd.emplace_back(covered);
-    shape.erase(shape.begin() + long(k));
-    stride.erase(stride.begin() + long(k));
+    r.stride.push_back(covered);
+    shape.erase(k);
+    stride.erase(k);
   }
-  rs.emplace_back(gap(stride[0], shape[0]));
+  r.shape.push_back(gap(stride[0], shape[0]));
   int64_t newStride = mul(stride[0], shape[0]);
-  IntTuple restShape = coalesceShape(ceilDiv(cotarget, IntTuple(newStride)));
-  IntTuple restStride = compactColMajor(restShape, newStride);
-  return coalesce(Layout(IntTuple{IntTuple::tuple(std::move(rs)), restShape},
-                         IntTuple{IntTuple::tuple(std::move(rd)), restStride}));
+  std::vector<IntTuple> target;
+  flattenInto(cotarget, target);
+  bool allStatic = true;
+  for (const IntTuple &t : target)
+    allStatic = allStatic && t.isInt() && t.isStatic();
+  if (allStatic) {
+    // ceil_div(cotarget, newStride) folds the divisor through the leaves
+    // (nested ceilings compose); coalesce of static leaves is their product.
+    int64_t rest = 1, divisor = newStride;
+    for (const IntTuple &t : target) {
+      rest = mul(rest, ceilDiv(t.value(), divisor));
+      divisor = ceilDiv(divisor, t.value());
+    }
+    r.shape.push_back(rest);
+    r.stride.push_back(rest == 1 ? 0 : newStride);
+  } else {
+    IntTuple restShape = coalesceShape(ceilDiv(cotarget, IntTuple(newStride)));
+    IntTuple restStride = compactColMajor(restShape, newStride);
+    std::vector<IntTuple> leaves, strides;
+    flattenInto(restShape, leaves);
+    flattenInto(restStride, strides);
+    for (size_t i = 0; i < leaves.size(); ++i) {
+      r.shape.push_back(leaves[i].value());
+      r.stride.push_back(strides[i].value());
+    }
+  }
+  return detail::backwardCoalesce(r, r.shape.back(), r.stride.back());
 }
 } // namespace
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
-  return complementOfFiltered(l, filter(l), cotarget);
+  bool single;
+  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
+  return complementOfFiltered(l, std::move(f), single, cotarget);
 }
 
 Layout complement(const Layout &l) {
-  Layout f = filter(l);
-  return complementOfFiltered(l, f, IntTuple(cosize(f)));
+  bool single;
+  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
+  int64_t hi = 0;
+  for (size_t k = 0; k < f.rank(); ++k)
+    hi = add(hi, mul(f.shape[k] - 1, absValue(f.stride[k])));
+  return complementOfFiltered(l, std::move(f), single, IntTuple(add(hi, 1)));
 }
 
 } // namespace layoutc::algebra

@@ -31,7 +31,7 @@ struct Context {
   const Layout &origA;
   const Layout &origB;
   // maxDigit[i]: the sum over B's leaves of their largest digit in A's mode i.
-  std::vector<int64_t> maxDigit;
+  detail::IntVec maxDigit;
   bool needsBruteForce = false;
 };
 
@@ -51,6 +51,8 @@ Layout composeLeaf(Context &cx, int64_t s, int64_t d) {
     cx.needsBruteForce = true;
 
   std::vector<IntTuple> rs, rd;
+  rs.reserve(n);
+  rd.reserve(n);
   int64_t restShape = s, restStride = d;
   for (size_t i = 0; i + 1 < n; ++i) {
     int64_t S = a.shape[i], D = a.stride[i];
@@ -102,7 +104,7 @@ Layout composeTree(Context &cx, const IntTuple &s, const IntTuple &d) {
     modes.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i)
       modes.push_back(composeTree(cx, s[i], d[i]));
-    return concatLayouts(modes);
+    return concatLayouts(std::move(modes));
   }
   if (!d.isInt())
     fail(kOp, "B's stride " + d.str() + " is a scaled basis; composition needs integer strides");
@@ -135,7 +137,7 @@ void bruteForceCheck(const Context &cx, const Layout &r) {
 
 Layout composition(const Layout &a, const Layout &b) {
   detail::FlatLayout fa = detail::coalesceX(a, kOp);
-  Context cx{fa, a, b, std::vector<int64_t>(fa.rank(), 0)};
+  Context cx{fa, a, b, detail::IntVec(fa.rank(), 0)};
   for (int64_t s : fa.stride)
     if (s < 0)
       cx.needsBruteForce = true;
@@ -164,9 +166,9 @@ Layout composition(const Layout &a, const Tiler &b) {
                   " modes but A = " + a.str() + " has rank " + std::to_string(rank(a)));
   std::vector<Layout> modes;
   for (int i = 0; i < rank(b); ++i)
-    modes.push_back(withContext(kOp, "mode " + std::to_string(i),
+    modes.push_back(withContext(kOp, [i] { return "mode " + std::to_string(i); },
                                 [&] { return composition(modeOf(a, i), b.modes[size_t(i)]); }));
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 
 ComposedLayout composition(const ComposedLayout &a, const Layout &b) {

@@ -31,10 +31,10 @@ Layout byModeTiler(const Layout &l, const Tiler &t, const char *op, const Layout
   for (int i = 0; i < r; ++i) {
     Layout m = modeOf(l, i);
     if (i < rank(t))
-      m = withContext(op, "mode " + std::to_string(i), [&] { return byModeTiler(m, t.modes[size_t(i)], op, fn); });
+      m = withContext(op, [i] { return "mode " + std::to_string(i); }, [&] { return byModeTiler(m, t.modes[size_t(i)], op, fn); });
     modes.push_back(m);
   }
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 
 // CuTe's zip2_by: follows the tiler's profile and gathers the first and second
@@ -78,7 +78,7 @@ Layout unpack(const Layout &l, bool unpackFirst) {
       modes.push_back(m);
     }
   }
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 } // namespace
 
@@ -86,10 +86,10 @@ Layout logicalDivide(const Layout &l, const Tiler &t) {
   const char *op = "logical_divide";
   return byModeTiler(l, t, op, [&](const Layout &a, const Layout &tile) {
     IntTuple target = coalesce(a).shape;
-    Layout rest = withContext(op, "complement of the tiler " + tile.str() + " in " + target.str(),
+    Layout rest = withContext(op, [&] { return "complement of the tiler " + tile.str() + " in " + target.str(); },
                               [&] { return complement(tile, target); });
     Layout full = concatLayouts({tile, rest});
-    return withContext(op, "composing " + a.str() + " with (tiler, complement) = " + full.str(),
+    return withContext(op, [&] { return "composing " + a.str() + " with (tiler, complement) = " + full.str(); },
                        [&] { return composition(a, full); });
   });
 }
@@ -106,9 +106,9 @@ Layout logicalProduct(const Layout &a, const Tiler &b) {
   const char *op = "logical_product";
   return byModeTiler(a, b, op, [&](const Layout &block, const Layout &tiler) {
     int64_t target = mul(size(block), cosize(tiler));
-    Layout rest = withContext(op, "complement of the block " + block.str() + " in " + std::to_string(target),
+    Layout rest = withContext(op, [&] { return "complement of the block " + block.str() + " in " + std::to_string(target); },
                               [&] { return complement(block, IntTuple(target)); });
-    return concatLayouts({block, withContext(op, "composing the complement " + rest.str() + " with the tiler " + tiler.str(),
+    return concatLayouts({block, withContext(op, [&] { return "composing the complement " + rest.str() + " with the tiler " + tiler.str(); },
                                              [&] { return composition(rest, tiler); })});
   });
 }
@@ -164,7 +164,7 @@ Layout mapLeaves(const Layout &l, const std::function<Layout(int64_t, int64_t)> 
   std::vector<Layout> modes;
   for (int i = 0; i < rank(l); ++i)
     modes.push_back(mapLeaves(modeOf(l, i), fn));
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 
 bool hasUnitStride(const IntTuple &d) {

@@ -3,6 +3,8 @@
 
 #include "layoutc/Algebra/Int.h"
 
+#include <algorithm>
+
 namespace layoutc::algebra::detail {
 
 namespace {
@@ -50,33 +52,63 @@ int64_t evaluateFlat(const FlatLayout &f, int64_t index) {
   return offset;
 }
 
-Layout backwardCoalesce(const FlatLayout &f, int64_t s, int64_t d) {
-  std::vector<int64_t> ns{s}, nd{d}; // front is the newest mode
-  bool single = true;
+FlatLayout backwardCoalesceFlat(const FlatLayout &f, int64_t s, int64_t d, bool &single) {
+  FlatLayout r; // built back to front: r.shape.back() is the front mode
+  r.shape.push_back(s);
+  r.stride.push_back(d);
+  single = true;
   for (int i = int(f.rank()) - 2; i >= 0; --i) {
-    int64_t si = f.shape[i], di = f.stride[i];
+    int64_t si = f.shape[size_t(i)], di = f.stride[size_t(i)];
     if (si == 1)
       continue;
-    if (single && ns.back() == 1) {
-      ns.back() = si;
-      nd.back() = di;
-    } else if (mul(si, di) == nd.back()) {
-      ns.back() = mul(si, ns.back());
-      nd.back() = di;
+    if (single && r.shape.back() == 1) {
+      r.shape.back() = si;
+      r.stride.back() = di;
+    } else if (mul(si, di) == r.stride.back()) {
+      r.shape.back() = mul(si, r.shape.back());
+      r.stride.back() = di;
     } else {
-      ns.push_back(si);
-      nd.push_back(di);
+      r.shape.push_back(si);
+      r.stride.push_back(di);
       single = false;
     }
   }
+  std::reverse(r.shape.begin(), r.shape.end());
+  std::reverse(r.stride.begin(), r.stride.end());
+  if (single && r.shape[0] == 1)
+    r.stride[0] = 0;
+  return r;
+}
+
+Layout toLayout(const FlatLayout &f, bool single) {
   if (single)
-    return ns[0] == 1 ? Layout(IntTuple(1), IntTuple(0)) : Layout(IntTuple(ns[0]), IntTuple(nd[0]));
+    return Layout(IntTuple(f.shape[0]), IntTuple(f.stride[0]));
   std::vector<IntTuple> rs, rd;
-  for (size_t k = ns.size(); k-- > 0;) {
-    rs.emplace_back(ns[k]);
-    rd.emplace_back(nd[k]);
+  rs.reserve(f.rank());
+  rd.reserve(f.rank());
+  for (size_t k = 0; k < f.rank(); ++k) {
+    rs.emplace_back(f.shape[k]);
+    rd.emplace_back(f.stride[k]);
   }
   return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
+}
+
+Layout backwardCoalesce(const FlatLayout &f, int64_t s, int64_t d) {
+  bool single;
+  FlatLayout r = backwardCoalesceFlat(f, s, d, single);
+  return toLayout(r, single);
+}
+
+FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single) {
+  FlatLayout f = flat(l, op);
+  if (f.rank() == 0) {
+    single = true;
+    return FlatLayout{{1}, {0}};
+  }
+  for (size_t k = 0; k < f.rank(); ++k)
+    if (f.stride[k] == 0)
+      f.shape[k] = 1;
+  return backwardCoalesceFlat(f, f.shape.back(), f.stride.back(), single);
 }
 
 FlatLayout coalesceX(const Layout &l, const std::string &op) {
@@ -84,7 +116,8 @@ FlatLayout coalesceX(const Layout &l, const std::string &op) {
   if (f.rank() == 0)
     return FlatLayout{{1}, {0}};
   int64_t last = f.shape.back();
-  return asFlat(backwardCoalesce(f, last == 1 ? 2 : last, f.stride.back()));
+  bool single;
+  return backwardCoalesceFlat(f, last == 1 ? 2 : last, f.stride.back(), single);
 }
 
 } // namespace layoutc::algebra::detail

@@ -7,6 +7,8 @@
 #ifndef LAYOUTC_LIB_ALGEBRA_FLAT_H
 #define LAYOUTC_LIB_ALGEBRA_FLAT_H
 
+#include "SmallVec.h"
+
 #include "layoutc/Algebra/Layout.h"
 
 #include <cstdint>
@@ -15,9 +17,11 @@
 
 namespace layoutc::algebra::detail {
 
+using IntVec = SmallVec<int64_t, 12>;
+
 struct FlatLayout {
-  std::vector<int64_t> shape;
-  std::vector<int64_t> stride;
+  IntVec shape;
+  IntVec stride;
   size_t rank() const { return shape.size(); }
 };
 
@@ -30,12 +34,21 @@ FlatLayout flat(const Layout &l, const std::string &op);
 /// f(i) with the last mode unbounded; C++ truncating division for i < 0.
 int64_t evaluateFlat(const FlatLayout &f, int64_t index);
 
-/// CuTe's bw_coalesce over leaves [0, n-1) onto the start (s, d).
+/// CuTe's bw_coalesce over leaves [0, n-1) onto the start (s, d), as a flat
+/// layout, and whether CuTe's result is a single integer mode.
+FlatLayout backwardCoalesceFlat(const FlatLayout &f, int64_t s, int64_t d, bool &single);
+/// The same as a Layout: an integer layout when single, else a flat tuple.
 Layout backwardCoalesce(const FlatLayout &f, int64_t s, int64_t d);
+/// A flat layout as a Layout (an integer layout when `single`).
+Layout toLayout(const FlatLayout &f, bool single);
 
 /// CuTe's detail::coalesce_x: coalesce that keeps the function outside the
 /// domain too (a trailing size-1 mode is kept as an extension).
 FlatLayout coalesceX(const Layout &l, const std::string &op);
+
+/// filter(L) on the flat form: stride-0 modes dropped, then coalesced.
+/// `single` says whether CuTe's result is an integer layout.
+FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single);
 
 /// The flat form of a layout already of depth <= 1.
 FlatLayout asFlat(const Layout &l);

@@ -13,7 +13,7 @@ namespace {
 // coalesce(L) as arrays, with the exclusive prefix products of its shape.
 struct Coalesced {
   detail::FlatLayout f;
-  std::vector<int64_t> preprod;
+  detail::IntVec preprod;
   std::vector<size_t> byStride; // indices sorted by stride (stable)
 };
 
@@ -28,7 +28,7 @@ Coalesced coalesced(const Layout &l) {
   return c;
 }
 
-Layout fromVectors(const std::vector<int64_t> &s, const std::vector<int64_t> &d) {
+Layout fromVectors(const detail::IntVec &s, const detail::IntVec &d) {
   std::vector<IntTuple> ts(s.begin(), s.end()), td(d.begin(), d.end());
   return Layout(IntTuple::tuple(std::move(ts)), IntTuple::tuple(std::move(td)));
 }
@@ -36,7 +36,7 @@ Layout fromVectors(const std::vector<int64_t> &s, const std::vector<int64_t> &d)
 
 Layout rightInverse(const Layout &l) {
   Coalesced c = coalesced(l);
-  std::vector<int64_t> rs{1}, rd{0};
+  detail::IntVec rs{1}, rd{0};
   int64_t next = 1;
   for (size_t i : c.byStride) {
     if (c.f.stride[i] == next) {
@@ -50,7 +50,7 @@ Layout rightInverse(const Layout &l) {
 
 Layout leftInverse(const Layout &l) {
   Coalesced c = coalesced(l);
-  std::vector<int64_t> rs, rd{0};
+  detail::IntVec rs, rd{0};
   int64_t covered = 1;
   for (size_t i : c.byStride) {
     int64_t d = c.f.stride[i];
@@ -103,8 +103,8 @@ Layout leftInverse(const Layout &l) {
 
 Layout nullspace(const Layout &l) {
   detail::FlatLayout f = detail::flat(l, "nullspace");
-  std::vector<int64_t> all(f.shape);
-  IntTuple rstride = compactColMajor(IntTuple::tuple({all.begin(), all.end()}));
+  std::vector<IntTuple> all(f.shape.begin(), f.shape.end());
+  IntTuple rstride = compactColMajor(IntTuple::tuple(std::move(all)));
   std::vector<IntTuple> rs, rd;
   for (size_t i = 0; i < f.rank(); ++i) {
     if (f.stride[i] == 0) {

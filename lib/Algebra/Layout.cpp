@@ -52,6 +52,17 @@ Layout concatLayouts(const std::vector<Layout> &modes) {
   return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
 }
 
+Layout concatLayouts(std::vector<Layout> &&modes) {
+  std::vector<IntTuple> s, d;
+  s.reserve(modes.size());
+  d.reserve(modes.size());
+  for (Layout &m : modes) {
+    s.push_back(std::move(m.shape));
+    d.push_back(std::move(m.stride));
+  }
+  return Layout(IntTuple::tuple(std::move(s)), IntTuple::tuple(std::move(d)));
+}
+
 int rank(const Layout &l) { return rank(l.shape); }
 int depth(const Layout &l) { return depth(l.shape); }
 int64_t size(const Layout &l) { return product(l.shape); }

@@ -27,7 +27,7 @@ Layout select(const Layout &l, const std::vector<int> &modes) {
     checkMode("select", l, i);
     out.push_back(modeOf(l, i));
   }
-  return concatLayouts(out);
+  return concatLayouts(std::move(out));
 }
 
 Layout take(const Layout &l, int begin, int end) {
@@ -38,7 +38,7 @@ Layout take(const Layout &l, int begin, int end) {
   std::vector<Layout> out;
   for (int i = begin; i < end; ++i)
     out.push_back(modeOf(l, i));
-  return concatLayouts(out);
+  return concatLayouts(std::move(out));
 }
 
 Layout groupModes(const Layout &l, int begin, int end) {
@@ -55,7 +55,7 @@ Layout groupModes(const Layout &l, int begin, int end) {
   out.push_back(concatLayouts(grouped));
   for (int i = end; i < r; ++i)
     out.push_back(modeOf(l, i));
-  return concatLayouts(out);
+  return concatLayouts(std::move(out));
 }
 
 Layout flatten(const Layout &l) { return Layout(flatten(l.shape), flatten(l.stride)); }
@@ -109,7 +109,7 @@ Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) 
   for (int i = 0; i < r; ++i)
     modes.push_back(modeOf(l, i));
   modes.insert(atEnd ? modes.end() : modes.begin(), size_t(n - r), x);
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 } // namespace
 
@@ -128,7 +128,7 @@ Layout zip(const Layout &a, const Layout &b) {
   std::vector<Layout> modes;
   for (int i = 0; i < rank(a); ++i)
     modes.push_back(concatLayouts({modeOf(a, i), modeOf(b, i)}));
-  return concatLayouts(modes);
+  return concatLayouts(std::move(modes));
 }
 
 namespace {

@@ -12,6 +12,7 @@
 
 #include <exception>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 
@@ -70,12 +71,18 @@ private:
 /// op's, the step's description and the inner error in its message:
 /// "logical_divide: mode 1: complement of the tiler ...: not injective ...".
 /// An empty `step` just names `op` before the inner error.
-template <class F> auto withContext(const std::string &op, const std::string &step, F &&f) {
+/// `step` is a string, or a callable that makes it (called only on error).
+template <class S, class F> auto withContext(const char *op, const S &step, F &&f) {
   try {
     return f();
   } catch (const AlgebraError &e) {
     std::string inner = e.op() == op ? e.message() : std::string(e.what());
-    throw AlgebraError(op, step.empty() ? inner : step + ": " + inner);
+    std::string s;
+    if constexpr (std::is_invocable_v<const S &>)
+      s = step();
+    else
+      s = step;
+    throw AlgebraError(op, s.empty() ? inner : s + ": " + inner);
   }
 }
 

@@ -46,6 +46,7 @@ Layout makeLayout(const IntTuple &shape);
 Layout makeLayoutRight(const IntTuple &shape);
 /// make_layout(l0, l1, ...): concatenation of layouts as modes.
 Layout concatLayouts(const std::vector<Layout> &modes);
+Layout concatLayouts(std::vector<Layout> &&modes);
 
 int rank(const Layout &l);
 int depth(const Layout &l);
