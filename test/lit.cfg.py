@@ -13,3 +13,4 @@ tools = os.path.join(config.layoutc_obj_root, "tools")
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(tools, "layoutc"), config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%corpus", os.path.join(config.layoutc_src_root, "test", "corpus")))
+config.substitutions.append(("%examples", os.path.join(config.layoutc_obj_root, "examples")))
