@@ -43,7 +43,7 @@ IntTuple filterZerosShape(const IntTuple &stride, const IntTuple &shape) {
       c.push_back(filterZerosShape(stride[i], shape[i]));
     return IntTuple::tuple(std::move(c));
   }
-  return stride.isInt() && stride.value() == 0 ? repeatLike(shape, 1) : shape;
+  return stride.isInt() && stride.integer().is(0) ? repeatLike(shape, 1) : shape;
 }
 } // namespace
 

@@ -1,7 +1,6 @@
 //===- Complement.cpp - complement ----------------------------------------===//
 #include "Flat.h"
 
-#include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
 
 namespace layoutc::algebra {
@@ -9,35 +8,56 @@ namespace layoutc::algebra {
 namespace {
 constexpr const char *kOp = "complement";
 
+// coalesce(ceil_div(cotarget, divisor)) when every leaf of the cotarget is
+// static: ceil_div folds the divisor through the leaves (nested ceilings
+// compose) and coalescing static leaves multiplies them.
+bool staticRest(const IntTuple &t, int64_t &rest, int64_t &divisor) {
+  if (t.isTuple()) {
+    for (const IntTuple &c : t.children())
+      if (!staticRest(c, rest, divisor))
+        return false;
+    return true;
+  }
+  if (!t.isInt() || !t.isStatic())
+    return false;
+  rest = mul(rest, ceilDiv(t.value(), divisor));
+  divisor = ceilDiv(divisor, t.value());
+  return true;
+}
+
 // CuTe's detail::complement on filter(L): repeatedly take the smallest
 // remaining stride; the gap below it (stride / last covered extent) becomes a
-// new mode. A zero gap means two modes overlap: L is not injective.
+// new mode. A zero gap means two modes overlap: L is not injective. Sorting
+// needs static strides, so a dynamic stride is allowed only in rank 1.
 Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
                             const IntTuple &cotarget) {
-  if (single && f.stride[0] == 0)
+  if (single && f.stride[0].is(0))
     return makeLayout(coalesceShape(cotarget));
-  detail::IntVec &shape = f.shape, &stride = f.stride;
-  for (int64_t d : stride)
-    if (d < 0)
-      fail(kOp, "layout " + l.str() + " has the negative stride " + std::to_string(d) +
+  detail::Ints &shape = f.shape, &stride = f.stride;
+  for (size_t k = 0; k < stride.size(); ++k) {
+    if (!stride[k].isStatic() && shape.size() > 1)
+      fail(kOp, "layout " + l.str() + " has the dynamic stride " + stride[k].str() +
+                    " among several modes; complement orders modes by stride, so it needs static "
+                    "strides (or a single mode)");
+    if (!stride[k].isUnknown() && stride[k].value < 0)
+      fail(kOp, "layout " + l.str() + " has the negative stride " + stride[k].str() +
                     "; complement needs non-negative strides");
+  }
   detail::FlatLayout r; // the gaps, then the rest
-  r.stride.push_back(1);
-  int64_t covered = 1;
-  auto gap = [&](int64_t minStride, int64_t shapeAtMin) {
-    int64_t newShape = minStride / covered;
-    if (newShape == 0)
-      fail(kOp, "layout " + l.str() + " is not injective: its mode " +
-                    std::to_string(shapeAtMin) + ":" + std::to_string(minStride) +
-                    " starts at offset " + std::to_string(minStride) +
-                    ", inside the " + std::to_string(covered) +
-                    " offsets its smaller-stride modes already span");
+  r.stride.push_back(Int(1));
+  Int covered = 1;
+  auto gap = [&](Int minStride, Int shapeAtMin) {
+    Int newShape = divide(minStride, covered);
+    if (newShape.is(0))
+      fail(kOp, "layout " + l.str() + " is not injective: its mode " + shapeAtMin.str() + ":" +
+                    minStride.str() + " starts at offset " + minStride.str() + ", inside the " +
+                    covered.str() + " offsets its smaller-stride modes already span");
     return newShape;
   };
   while (shape.size() > 1) {
     size_t k = 0;
     for (size_t j = 1; j < stride.size(); ++j)
-      if (stride[j] < stride[k])
+      if (stride[j].value < stride[k].value)
         k = j;
     r.shape.push_back(gap(stride[k], shape[k]));
     covered = mul(stride[k], shape[k]);
@@ -46,31 +66,23 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
     stride.erase(k);
   }
   r.shape.push_back(gap(stride[0], shape[0]));
-  int64_t newStride = mul(stride[0], shape[0]);
-  std::vector<IntTuple> target;
-  flattenInto(cotarget, target);
-  bool allStatic = true;
-  for (const IntTuple &t : target)
-    allStatic = allStatic && t.isInt() && t.isStatic();
-  if (allStatic) {
-    // ceil_div(cotarget, newStride) folds the divisor through the leaves
-    // (nested ceilings compose); coalesce of static leaves is their product.
-    int64_t rest = 1, divisor = newStride;
-    for (const IntTuple &t : target) {
-      rest = mul(rest, ceilDiv(t.value(), divisor));
-      divisor = ceilDiv(divisor, t.value());
-    }
-    r.shape.push_back(rest);
-    r.stride.push_back(rest == 1 ? 0 : newStride);
+  Int newStride = mul(stride[0], shape[0]);
+
+  // The rest: coalesce(ceil_div(cotarget, newStride)) copies, compact from
+  // newStride (a single static copy has stride 0).
+  int64_t rest = 1, divisor = newStride.value;
+  if (newStride.isStatic() && staticRest(cotarget, rest, divisor)) {
+    r.shape.push_back(Int(rest));
+    r.stride.push_back(rest == 1 ? Int(0) : newStride);
   } else {
-    IntTuple restShape = coalesceShape(ceilDiv(cotarget, IntTuple(newStride)));
+    IntTuple restShape = coalesceShape(ceilDiv(cotarget, IntTuple::of(newStride)));
     IntTuple restStride = compactColMajor(restShape, newStride);
     std::vector<IntTuple> leaves, strides;
     flattenInto(restShape, leaves);
     flattenInto(restStride, strides);
     for (size_t i = 0; i < leaves.size(); ++i) {
-      r.shape.push_back(leaves[i].value());
-      r.stride.push_back(strides[i].value());
+      r.shape.push_back(leaves[i].integer());
+      r.stride.push_back(strides[i].integer());
     }
   }
   return detail::backwardCoalesce(r, r.shape.back(), r.stride.back());
@@ -86,10 +98,10 @@ Layout complement(const Layout &l, const IntTuple &cotarget) {
 Layout complement(const Layout &l) {
   bool single;
   detail::FlatLayout f = detail::filterFlat(l, kOp, single);
-  int64_t hi = 0;
+  Int hi = 0;
   for (size_t k = 0; k < f.rank(); ++k)
-    hi = add(hi, mul(f.shape[k] - 1, absValue(f.stride[k])));
-  return complementOfFiltered(l, std::move(f), single, IntTuple(add(hi, 1)));
+    hi = add(hi, mul(add(f.shape[k], Int(-1)), absInt(f.stride[k])));
+  return complementOfFiltered(l, std::move(f), single, IntTuple::of(add(hi, Int(1))));
 }
 
 } // namespace layoutc::algebra

@@ -31,71 +31,72 @@ struct Context {
   const Layout &origA;
   const Layout &origB;
   // maxDigit[i]: the sum over B's leaves of their largest digit in A's mode i.
-  detail::IntVec maxDigit;
+  detail::SmallVec<int64_t, 12> maxDigit;
   bool needsBruteForce = false;
+  bool bKnown = true; // no leaf of B is `?`
 };
 
-std::string leafName(const IntTuple &s, const IntTuple &d) {
-  return s.str() + ":" + d.str();
-}
+std::string leafName(Int s, Int d) { return s.str() + ":" + d.str(); }
 
-// One leaf s:d of B composed with A (CuTe's general case, LHS tuple).
-Layout composeLeaf(Context &cx, int64_t s, int64_t d) {
+// One leaf s:d of B composed with A: CuTe's composition_impl. Structure is
+// decided on static values only; the checks CuTe makes on static values are
+// errors here, and the value checks of exactness run when values are known.
+Layout composeLeaf(Context &cx, Int s, Int d) {
   const detail::FlatLayout &a = cx.a;
   size_t n = a.rank();
-  if (d == 0)
-    return Layout(IntTuple(s), IntTuple(0));
+  cx.bKnown = cx.bKnown && !s.isUnknown() && !d.isUnknown();
+  if (d.is(0))
+    return Layout(IntTuple::of(s), IntTuple(0));
   if (n == 1)
-    return Layout(IntTuple(s), IntTuple(mul(d, a.stride[0])));
-  if (d < 0)
+    return Layout(IntTuple::of(s), IntTuple::of(mul(d, a.stride[0])));
+  if (!d.isUnknown() && d.value < 0)
     cx.needsBruteForce = true;
 
-  std::vector<IntTuple> rs, rd;
-  rs.reserve(n);
-  rd.reserve(n);
-  int64_t restShape = s, restStride = d;
+  detail::Ints rs, rd;
+  Int restShape = s, restStride = d;
   for (size_t i = 0; i + 1 < n; ++i) {
-    int64_t S = a.shape[i], D = a.stride[i];
-    if (!(remainder(restStride, S) == 0 || restStride < S))
+    Int S = a.shape[i], D = a.stride[i];
+    if (S.isStatic() && restStride.isStatic() &&
+        !(remainder(restStride.value, S.value) == 0 || restStride.value < S.value))
       fail(kOp, "stride divisibility: B's leaf " + leafName(s, d) + " reaches mode " +
                     std::to_string(i) + " of coalesced A " + detail::str(a) + " with stride " +
-                    std::to_string(restStride) + ", which neither is a multiple of nor below the mode's size " +
-                    std::to_string(S));
-    int64_t nextShape = ceilDiv(S, absValue(restStride));
-    int64_t nextStride = mul(ceilDiv(absValue(restStride), S), signum(restStride));
-    if (nextShape == 1 || restShape == 1) {
+                    restStride.str() + ", which neither is a multiple of nor below the mode's size " +
+                    S.str());
+    Int nextShape = ceilDiv(S, absInt(restStride));
+    Int nextStride = mul(ceilDiv(absInt(restStride), S), signumInt(restStride));
+    if (nextShape.is(1) || restShape.is(1)) {
       restStride = nextStride;
       continue;
     }
-    int64_t newShape = std::min(nextShape, restShape);
-    if (restShape % newShape != 0)
-      fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " +
-                    std::to_string(restShape) + " elements left at mode " +
-                    std::to_string(i) + " of coalesced A " + detail::str(a) + ", which holds " +
-                    std::to_string(newShape) + " of them; " + std::to_string(newShape) +
-                    " does not divide " + std::to_string(restShape));
-    // The leaf wraps inside mode i (r does not divide S) and goes on into
-    // mode i+1: CuTe's weak divisibility checks pass, but its result counts
-    // the next mode in steps of newShape*r != S. Find the counterexample.
-    if (restStride > 0 && newShape < restShape && S % restStride != 0)
-      cx.needsBruteForce = true;
-    if (restStride > 0)
-      cx.maxDigit[i] = add(cx.maxDigit[i], mul(newShape - 1, restStride));
-    rs.emplace_back(newShape);
-    rd.emplace_back(mul(restStride, D));
-    restShape /= newShape;
+    Int newShape = minInt(nextShape, restShape);
+    if (newShape.isStatic() && restShape.isStatic() && restShape.value % newShape.value != 0)
+      fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " + restShape.str() +
+                    " elements left at mode " + std::to_string(i) + " of coalesced A " +
+                    detail::str(a) + ", which holds " + newShape.str() + " of them; " +
+                    newShape.str() + " does not divide " + restShape.str());
+    bool known = !S.isUnknown() && !restStride.isUnknown() && !newShape.isUnknown() &&
+                 !restShape.isUnknown();
+    if (known && restStride.value > 0) {
+      // The leaf wraps inside mode i (r does not divide S) and goes on into
+      // mode i+1: CuTe's weak divisibility checks pass, but its result counts
+      // the next mode in steps of newShape*r != S. Find the counterexample.
+      if (newShape.value < restShape.value && S.value % restStride.value != 0)
+        cx.needsBruteForce = true;
+      cx.maxDigit[i] = add(cx.maxDigit[i], mul(newShape.value - 1, restStride.value));
+    }
+    rs.push_back(newShape);
+    rd.push_back(mul(restStride, D));
+    restShape = divide(restShape, newShape);
     restStride = nextStride;
   }
-  int64_t lastStride = mul(restStride, a.stride[n - 1]);
+  Int lastStride = mul(restStride, a.stride[n - 1]);
   if (rs.empty())
-    return Layout(IntTuple(restShape), IntTuple(lastStride));
-  if (restShape != 1) {
-    rs.emplace_back(restShape);
-    rd.emplace_back(lastStride);
+    return Layout(IntTuple::of(restShape), IntTuple::of(lastStride));
+  if (!restShape.is(1)) {
+    rs.push_back(restShape);
+    rd.push_back(lastStride);
   }
-  if (rs.size() == 1)
-    return Layout(rs[0], rd[0]);
-  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
+  return detail::toLayout(detail::FlatLayout{rs, rd}, rs.size() == 1);
 }
 
 Layout composeTree(Context &cx, const IntTuple &s, const IntTuple &d) {
@@ -108,11 +109,10 @@ Layout composeTree(Context &cx, const IntTuple &s, const IntTuple &d) {
   }
   if (!d.isInt())
     fail(kOp, "B's stride " + d.str() + " is a scaled basis; composition needs integer strides");
-  return composeLeaf(cx, s.value(), d.value());
+  return composeLeaf(cx, s.integer(), d.integer());
 }
 
-void bruteForceCheck(const Context &cx, const Layout &r) {
-  detail::FlatLayout fb = detail::flat(cx.origB, kOp);
+void bruteForceCheck(const Context &cx, const detail::FlatLayout &fb, const Layout &r) {
   detail::FlatLayout fr = detail::flat(r, kOp);
   int64_t n = size(cx.origB);
   if (n > kBruteForceLimit)
@@ -137,16 +137,23 @@ void bruteForceCheck(const Context &cx, const Layout &r) {
 
 Layout composition(const Layout &a, const Layout &b) {
   detail::FlatLayout fa = detail::coalesceX(a, kOp);
-  Context cx{fa, a, b, detail::IntVec(fa.rank(), 0)};
-  for (int64_t s : fa.stride)
-    if (s < 0)
-      cx.needsBruteForce = true;
+  Context cx{fa, a, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
   Layout r = composeTree(cx, b.shape, b.stride);
-  for (size_t i = 0; i + 1 < fa.rank(); ++i)
-    if (cx.maxDigit[i] >= fa.shape[i])
+  if (fa.rank() == 1) // A is linear: A(B(c)) == R(c) by construction
+    return r;
+  if (!fa.known() || !cx.bKnown) {
+    activeDomain().assume("composition(" + a.str() + ", " + b.str() + ") = " + r.str() +
+                          " is A o B only if the run-time values meet CuTe's divisibility conditions");
+    return r;
+  }
+  for (size_t k = 0; k < fa.rank(); ++k)
+    if (fa.stride[k].value < 0)
       cx.needsBruteForce = true;
-  if (cx.needsBruteForce && fa.rank() > 1)
-    bruteForceCheck(cx, r);
+  for (size_t i = 0; i + 1 < fa.rank(); ++i)
+    if (cx.maxDigit[i] >= fa.shape[i].value)
+      cx.needsBruteForce = true;
+  if (cx.needsBruteForce)
+    bruteForceCheck(cx, detail::flat(b, kOp), r);
   return r;
 }
 

@@ -105,9 +105,9 @@ Layout flatDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide(
 Layout logicalProduct(const Layout &a, const Tiler &b) {
   const char *op = "logical_product";
   return byModeTiler(a, b, op, [&](const Layout &block, const Layout &tiler) {
-    int64_t target = mul(size(block), cosize(tiler));
-    Layout rest = withContext(op, [&] { return "complement of the block " + block.str() + " in " + std::to_string(target); },
-                              [&] { return complement(block, IntTuple(target)); });
+    Int target = mul(sizeInt(block), cosizeInt(tiler));
+    Layout rest = withContext(op, [&] { return "complement of the block " + block.str() + " in " + target.str(); },
+                              [&] { return complement(block, IntTuple::of(target)); });
     return concatLayouts({block, withContext(op, [&] { return "composing the complement " + rest.str() + " with the tiler " + tiler.str(); },
                                              [&] { return composition(rest, tiler); })});
   });
@@ -143,11 +143,11 @@ Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *o
   Layout padded = append(block, r);
   std::vector<IntTuple> productShape;
   for (int i = 0; i < r; ++i) {
-    int64_t b = product(mode(padded.shape, i)), t = product(mode(shape, i));
-    if (t % b != 0)
-      fail("tile_to_shape", "block size " + std::to_string(b) + " of mode " + std::to_string(i) +
-                                " does not divide the target size " + std::to_string(t));
-    productShape.emplace_back(t / b);
+    Int b = product(mode(padded.shape, i)), t = product(mode(shape, i));
+    if (b.isStatic() && t.isStatic() && t.value % b.value != 0)
+      fail("tile_to_shape", "block size " + b.str() + " of mode " + std::to_string(i) +
+                                " does not divide the target size " + t.str());
+    productShape.push_back(IntTuple::of(ceilDiv(t, b)));
   }
   IntTuple ps = IntTuple::tuple(std::move(productShape));
   Layout tiles = order ? makeOrderedLayout(ps, *order) : makeLayout(ps);
@@ -155,11 +155,11 @@ Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *o
 }
 
 namespace {
-Layout mapLeaves(const Layout &l, const std::function<Layout(int64_t, int64_t)> &fn) {
+Layout mapLeaves(const Layout &l, const std::function<Layout(Int, Int)> &fn) {
   if (!l.shape.isTuple()) {
     if (!l.stride.isInt())
       fail("recast", "stride " + l.stride.str() + " is a scaled basis");
-    return fn(l.shape.value(), l.stride.value());
+    return fn(l.shape.integer(), l.stride.integer());
   }
   std::vector<Layout> modes;
   for (int i = 0; i < rank(l); ++i)
@@ -169,7 +169,7 @@ Layout mapLeaves(const Layout &l, const std::function<Layout(int64_t, int64_t)> 
 
 bool hasUnitStride(const IntTuple &d) {
   if (d.isInt())
-    return d.value() == 1 || d.value() == -1;
+    return d.integer().is(1) || d.integer().is(-1);
   for (const IntTuple &c : d.children())
     if (hasUnitStride(c))
       return true;
@@ -178,24 +178,27 @@ bool hasUnitStride(const IntTuple &d) {
 } // namespace
 
 Layout upcast(const Layout &l, int64_t n) {
-  return mapLeaves(l, [&](int64_t s, int64_t d) {
-    if (d == 0)
-      return Layout(IntTuple(s), IntTuple(0));
-    int64_t ad = absValue(d);
+  return mapLeaves(l, [&](Int s, Int d) {
+    if (d.is(0))
+      return Layout(IntTuple::of(s), IntTuple(0));
+    if (!d.isStatic()) // CuTe assumes a dynamic stride is a multiple of n
+      return Layout(IntTuple::of(s), IntTuple::of(divide(d, Int(n))));
+    int64_t ad = absValue(d.value);
     if (ad % n != 0 && n % ad != 0)
-      fail("upcast", "stride " + std::to_string(d) + " of " + l.str() +
-                         " and the factor " + std::to_string(n) + " do not divide one another");
-    return Layout(IntTuple(ceilDiv(s, ceilDiv(n, ad))), IntTuple(signum(d) * ceilDiv(ad, n)));
+      fail("upcast", "stride " + d.str() + " of " + l.str() + " and the factor " +
+                         std::to_string(n) + " do not divide one another");
+    return Layout(IntTuple::of(ceilDiv(s, Int(ceilDiv(n, ad)))),
+                  IntTuple(signum(d.value) * ceilDiv(ad, n)));
   });
 }
 
 Layout downcast(const Layout &l, int64_t n) {
   if (!hasUnitStride(l.stride))
     fail("downcast", "layout " + l.str() + " has no stride-1 mode: downcast needs adjacent elements");
-  return mapLeaves(l, [&](int64_t s, int64_t d) {
-    if (d == 1 || d == -1)
-      return Layout(IntTuple(mul(s, n)), IntTuple(d));
-    return Layout(IntTuple(s), IntTuple(mul(d, n)));
+  return mapLeaves(l, [&](Int s, Int d) {
+    if (d.is(1) || d.is(-1))
+      return Layout(IntTuple::of(mul(s, Int(n))), IntTuple::of(d));
+    return Layout(IntTuple::of(s), IntTuple::of(mul(d, Int(n))));
   });
 }
 

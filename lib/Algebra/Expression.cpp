@@ -113,8 +113,8 @@ Layout subLayout(const Args &a) {
 
 const std::map<std::string, Handler> &handlers() {
   static const std::map<std::string, Handler> table = {
-      {"size", [](const Args &a) { return Value::of(IntTuple(size(subLayout(a)))); }},
-      {"cosize", [](const Args &a) { return Value::of(IntTuple(cosize(subLayout(a)))); }},
+      {"size", [](const Args &a) { return Value::of(IntTuple::of(sizeInt(subLayout(a)))); }},
+      {"cosize", [](const Args &a) { return Value::of(IntTuple::of(cosizeInt(subLayout(a)))); }},
       {"rank", [](const Args &a) { return Value::of(IntTuple(int64_t(rank(subLayout(a))))); }},
       {"depth", [](const Args &a) { return Value::of(IntTuple(int64_t(depth(subLayout(a))))); }},
       {"shape", [](const Args &a) { return Value::of(subLayout(a).shape); }},
@@ -320,7 +320,13 @@ Value apply(const Value &f, const Value &arg, size_t) {
 } // namespace
 
 Expected<Value> evaluateExpression(std::string_view text) {
-  return attempt("eval", [&] { return detail::Parser(text, callFunction, apply).parseAll(); });
+  IntDomain domain;
+  DomainScope scope(domain);
+  Expected<Value> v =
+      attempt("eval", [&] { return detail::Parser(text, callFunction, apply).parseAll(); });
+  if (v)
+    v.value().assumptions = domain.assumptions();
+  return v;
 }
 
 const std::vector<std::string> &expressionFunctions() {

@@ -1,11 +1,25 @@
 //===- Flat.cpp - Flat form of an integer-strided layout ------------------===//
 #include "Flat.h"
 
-#include "layoutc/Algebra/Int.h"
-
 #include <algorithm>
 
 namespace layoutc::algebra::detail {
+
+bool FlatLayout::known() const {
+  for (size_t k = 0; k < rank(); ++k)
+    if (shape[k].isUnknown() || stride[k].isUnknown())
+      return false;
+  return true;
+}
+
+std::string str(const FlatLayout &f) {
+  std::string s = "(", d = "(";
+  for (size_t k = 0; k < f.rank(); ++k) {
+    s += (k ? "," : "") + f.shape[k].str();
+    d += (k ? "," : "") + f.stride[k].str();
+  }
+  return s + "):" + d + ")";
+}
 
 namespace {
 void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out, const std::string &op) {
@@ -15,21 +29,11 @@ void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out, const std::s
     return;
   }
   if (!d.isInt())
-    fail(op, "stride " + d.str() + " is a scaled basis; " + op +
-                 " needs integer strides");
-  out.shape.push_back(s.value());
-  out.stride.push_back(d.value());
+    fail(op, "stride " + d.str() + " is a scaled basis; " + op + " needs integer strides");
+  out.shape.push_back(s.integer());
+  out.stride.push_back(d.integer());
 }
 } // namespace
-
-std::string str(const FlatLayout &f) {
-  std::string s = "(", d = "(";
-  for (size_t k = 0; k < f.rank(); ++k) {
-    s += (k ? "," : "") + std::to_string(f.shape[k]);
-    d += (k ? "," : "") + std::to_string(f.stride[k]);
-  }
-  return s + "):" + d + ")";
-}
 
 FlatLayout flat(const Layout &l, const std::string &op) {
   FlatLayout f;
@@ -43,29 +47,34 @@ int64_t evaluateFlat(const FlatLayout &f, int64_t index) {
   int64_t offset = 0;
   size_t n = f.rank();
   for (size_t k = 0; k + 1 < n; ++k) {
-    int64_t s = f.shape[k];
-    offset = add(offset, mul(index % s, f.stride[k]));
+    int64_t s = f.shape[k].value;
+    offset = add(offset, mul(index % s, f.stride[k].value));
     index /= s;
   }
   if (n > 0)
-    offset = add(offset, mul(index, f.stride[n - 1]));
+    offset = add(offset, mul(index, f.stride[n - 1].value));
   return offset;
 }
 
-FlatLayout backwardCoalesceFlat(const FlatLayout &f, int64_t s, int64_t d, bool &single) {
+FlatLayout backwardCoalesceFlat(const FlatLayout &f, Int s, Int d, bool &single) {
   FlatLayout r; // built back to front: r.shape.back() is the front mode
   r.shape.push_back(s);
   r.stride.push_back(d);
   single = true;
   for (int i = int(f.rank()) - 2; i >= 0; --i) {
-    int64_t si = f.shape[size_t(i)], di = f.stride[size_t(i)];
-    if (si == 1)
+    Int si = f.shape[size_t(i)], di = f.stride[size_t(i)];
+    if (si.is(1))
       continue;
-    if (single && r.shape.back() == 1) {
+    if (single && r.shape.back().is(1)) {
       r.shape.back() = si;
       r.stride.back() = di;
-    } else if (mul(si, di) == r.stride.back()) {
-      r.shape.back() = mul(si, r.shape.back());
+      continue;
+    }
+    Int front = r.stride.back();
+    bool lineUp = r.shape.back().isStatic() && si.isStatic() && di.isStatic() &&
+                  front.isStatic() && mul(si.value, di.value) == front.value;
+    if (lineUp) {
+      r.shape.back() = Int(mul(si.value, r.shape.back().value));
       r.stride.back() = di;
     } else {
       r.shape.push_back(si);
@@ -75,25 +84,25 @@ FlatLayout backwardCoalesceFlat(const FlatLayout &f, int64_t s, int64_t d, bool 
   }
   std::reverse(r.shape.begin(), r.shape.end());
   std::reverse(r.stride.begin(), r.stride.end());
-  if (single && r.shape[0] == 1)
-    r.stride[0] = 0;
+  if (single && r.shape[0].is(1))
+    r.stride[0] = Int(0);
   return r;
 }
 
 Layout toLayout(const FlatLayout &f, bool single) {
   if (single)
-    return Layout(IntTuple(f.shape[0]), IntTuple(f.stride[0]));
+    return Layout(IntTuple::of(f.shape[0]), IntTuple::of(f.stride[0]));
   std::vector<IntTuple> rs, rd;
   rs.reserve(f.rank());
   rd.reserve(f.rank());
   for (size_t k = 0; k < f.rank(); ++k) {
-    rs.emplace_back(f.shape[k]);
-    rd.emplace_back(f.stride[k]);
+    rs.push_back(IntTuple::of(f.shape[k]));
+    rd.push_back(IntTuple::of(f.stride[k]));
   }
   return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
 }
 
-Layout backwardCoalesce(const FlatLayout &f, int64_t s, int64_t d) {
+Layout backwardCoalesce(const FlatLayout &f, Int s, Int d) {
   bool single;
   FlatLayout r = backwardCoalesceFlat(f, s, d, single);
   return toLayout(r, single);
@@ -103,21 +112,21 @@ FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single) {
   FlatLayout f = flat(l, op);
   if (f.rank() == 0) {
     single = true;
-    return FlatLayout{{1}, {0}};
+    return FlatLayout{{Int(1)}, {Int(0)}};
   }
   for (size_t k = 0; k < f.rank(); ++k)
-    if (f.stride[k] == 0)
-      f.shape[k] = 1;
+    if (f.stride[k].is(0))
+      f.shape[k] = Int(1);
   return backwardCoalesceFlat(f, f.shape.back(), f.stride.back(), single);
 }
 
 FlatLayout coalesceX(const Layout &l, const std::string &op) {
   FlatLayout f = flat(l, op);
   if (f.rank() == 0)
-    return FlatLayout{{1}, {0}};
-  int64_t last = f.shape.back();
+    return FlatLayout{{Int(1)}, {Int(0)}};
+  Int last = f.shape.back();
   bool single;
-  return backwardCoalesceFlat(f, last == 1 ? 2 : last, f.stride.back(), single);
+  return backwardCoalesceFlat(f, last.is(1) ? Int(2) : last, f.stride.back(), single);
 }
 
 } // namespace layoutc::algebra::detail

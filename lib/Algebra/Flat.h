@@ -1,7 +1,7 @@
 //===- Flat.h - Flat form of an integer-strided layout ----------*- C++ -*-===//
 //
 // Internal: the leaves of a layout as two arrays, the form in which coalesce,
-// composition and evaluation work. Only for integer strides.
+// composition, complement and evaluation work. Only for integer strides.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_ALGEBRA_FLAT_H
@@ -13,16 +13,17 @@
 
 #include <cstdint>
 #include <string>
-#include <vector>
 
 namespace layoutc::algebra::detail {
 
-using IntVec = SmallVec<int64_t, 12>;
+using Ints = SmallVec<Int, 12>;
 
 struct FlatLayout {
-  IntVec shape;
-  IntVec stride;
+  Ints shape;
+  Ints stride;
   size_t rank() const { return shape.size(); }
+  /// Every leaf has a value (none is `?`).
+  bool known() const;
 };
 
 /// `(s0,s1):(d0,d1)`, for error messages.
@@ -32,22 +33,24 @@ std::string str(const FlatLayout &f);
 FlatLayout flat(const Layout &l, const std::string &op);
 
 /// f(i) with the last mode unbounded; C++ truncating division for i < 0.
+/// Every leaf must have a value.
 int64_t evaluateFlat(const FlatLayout &f, int64_t index);
 
 /// CuTe's bw_coalesce over leaves [0, n-1) onto the start (s, d), as a flat
-/// layout, and whether CuTe's result is a single integer mode.
-FlatLayout backwardCoalesceFlat(const FlatLayout &f, int64_t s, int64_t d, bool &single);
+/// layout, and whether CuTe's result is a single integer mode. Modes merge
+/// only when CuTe can tell statically that they line up.
+FlatLayout backwardCoalesceFlat(const FlatLayout &f, Int s, Int d, bool &single);
 /// The same as a Layout: an integer layout when single, else a flat tuple.
-Layout backwardCoalesce(const FlatLayout &f, int64_t s, int64_t d);
+Layout backwardCoalesce(const FlatLayout &f, Int s, Int d);
 /// A flat layout as a Layout (an integer layout when `single`).
 Layout toLayout(const FlatLayout &f, bool single);
 
 /// CuTe's detail::coalesce_x: coalesce that keeps the function outside the
-/// domain too (a trailing size-1 mode is kept as an extension).
+/// domain too (a trailing static size-1 mode is kept as an extension).
 FlatLayout coalesceX(const Layout &l, const std::string &op);
 
-/// filter(L) on the flat form: stride-0 modes dropped, then coalesced.
-/// `single` says whether CuTe's result is an integer layout.
+/// filter(L) on the flat form: static stride-0 modes dropped, then
+/// coalesced. `single` says whether CuTe's result is an integer layout.
 FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single);
 
 /// The flat form of a layout already of depth <= 1.

@@ -7,35 +7,45 @@
 namespace layoutc::algebra {
 
 int64_t evaluate(const Layout &l, int64_t index) {
-  return detail::evaluateFlat(detail::flat(l, "evaluate"), index);
+  detail::FlatLayout f = detail::flat(l, "evaluate");
+  if (!f.known())
+    fail("evaluate", "layout " + l.str() + " has leaves not known until run time");
+  return detail::evaluateFlat(f, index);
+}
+
+Int cosizeInt(const Layout &l) {
+  detail::FlatLayout f = detail::flat(l, "cosize");
+  Int hi = 0;
+  for (size_t k = 0; k < f.rank(); ++k)
+    hi = add(hi, mul(add(f.shape[k], Int(-1)), absInt(f.stride[k])));
+  return add(hi, Int(1));
 }
 
 int64_t cosize(const Layout &l) {
-  detail::FlatLayout f = detail::flat(l, "cosize");
-  int64_t hi = 0;
-  for (size_t k = 0; k < f.rank(); ++k)
-    hi = add(hi, mul(f.shape[k] - 1, absValue(f.stride[k])));
-  return add(hi, 1);
+  Int c = cosizeInt(l);
+  if (c.isUnknown())
+    fail("cosize", "the cosize of " + l.str() + " is not known until run time");
+  return c.value;
 }
 
 namespace {
 
 // A codomain value: an integer, or a coordinate for scaled-basis strides.
-void accumulate(IntTuple &acc, const IntTuple &stride, int64_t c, size_t depth = 0) {
+void accumulate(IntTuple &acc, const IntTuple &stride, Int c, size_t depth = 0) {
   if (stride.isInt()) {
     if (!acc.isInt())
       fail("crd2idx", "mixes integer and scaled-basis strides");
-    acc = IntTuple(add(acc.value(), mul(c, stride.value())));
+    acc = IntTuple::of(add(acc.integer(), mul(c, stride.integer())));
     return;
   }
   const std::vector<int> &path = stride.basisPath();
   if (depth == path.size()) {
     if (!acc.isInt())
       fail("crd2idx", "scaled-basis strides of different depths");
-    acc = IntTuple(add(acc.value(), mul(c, stride.value())));
+    acc = IntTuple::of(add(acc.integer(), mul(c, Int(stride.value()))));
     return;
   }
-  if (acc.isInt() && acc.value() == 0)
+  if (acc.isInt() && acc.integer().is(0))
     acc = IntTuple::tuple({});
   if (!acc.isTuple())
     fail("crd2idx", "mixes integer and scaled-basis strides");
@@ -70,33 +80,33 @@ void crd2idxInto(IntTuple &acc, const IntTuple &coord, const IntTuple &shape,
   if (!coord.isInt())
     fail("crd2idx", "coordinate " + coord.str() + " must be an integer or a tuple");
   if (!shape.isTuple()) {
-    accumulate(acc, stride, coord.value());
+    accumulate(acc, stride, coord.integer());
     return;
   }
   // An integer for a tuple mode: split colexicographically, the last sub-mode
   // taking the rest.
-  int64_t c = coord.value();
+  Int c = coord.integer();
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i + 1 == shape.size()) {
-      crd2idxInto(acc, IntTuple(c), shape[i], stride[i], sub(i));
+      crd2idxInto(acc, IntTuple::of(c), shape[i], stride[i], sub(i));
     } else {
-      int64_t p = product(shape[i]);
-      crd2idxInto(acc, IntTuple(c % p), shape[i], stride[i], sub(i));
-      c /= p;
+      Int p = product(shape[i]);
+      crd2idxInto(acc, IntTuple::of(remainder(c, p)), shape[i], stride[i], sub(i));
+      c = divide(c, p);
     }
   }
 }
 
-IntTuple idx2crdStrided(int64_t idx, const IntTuple &shape, const IntTuple &stride) {
+IntTuple idx2crdStrided(Int idx, const IntTuple &shape, const IntTuple &stride) {
   if (shape.isTuple()) {
     std::vector<IntTuple> c;
     for (size_t i = 0; i < shape.size(); ++i)
       c.push_back(idx2crdStrided(idx, shape[i], stride[i]));
     return IntTuple::tuple(std::move(c));
   }
-  if (shape.value() == 1)
+  if (shape.integer().is(1))
     return IntTuple(0);
-  return IntTuple(remainder(divide(idx, stride.value()), shape.value()));
+  return IntTuple::of(remainder(divide(idx, stride.integer()), shape.integer()));
 }
 
 // Keeps (slice) or drops (dice) the modes where the coordinate has `_`,
@@ -161,7 +171,7 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
     fail("idx2crd", "index " + idx.str() + " must be an integer or a tuple");
   if (!shape.isTuple())
     return idx;
-  return idx2crdStrided(idx.value(), shape, compactColMajor(shape));
+  return idx2crdStrided(idx.integer(), shape, compactColMajor(shape));
 }
 
 Layout slice(const IntTuple &coord, const Layout &l) {

@@ -31,13 +31,13 @@ Layout infer(const std::vector<int64_t> &f) {
                    std::to_string(f[size_t(run * block)]) + ", but a mode of size " +
                    std::to_string(run) + " does not divide the remaining " + std::to_string(n) +
                    " offsets");
-    l.shape.push_back(run);
-    l.stride.push_back(d);
+    l.shape.push_back(Int(run));
+    l.stride.push_back(Int(d));
     block = mul(block, run);
   }
   if (l.rank() == 0) {
-    l.shape.push_back(1);
-    l.stride.push_back(0);
+    l.shape.push_back(Int(1));
+    l.stride.push_back(Int(0));
   }
   for (int64_t i = 0; i < m; ++i) {
     int64_t got = detail::evaluateFlat(l, i);

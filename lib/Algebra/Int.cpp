@@ -1,4 +1,4 @@
-//===- Int.cpp - Overflow-checked integer arithmetic ----------------------===//
+//===- Int.cpp - The integers of the layout algebra -----------------------===//
 #include "layoutc/Algebra/Int.h"
 
 namespace layoutc::algebra {
@@ -24,20 +24,8 @@ void overflow(const char *what, int64_t a, int64_t b) {
   fail("", "int64 overflow computing " + expr);
 }
 
-int64_t divide(int64_t a, int64_t b) {
-  if (b == 0)
-    fail("", "division of " + std::to_string(a) + " by zero");
-  if (a == INT64_MIN && b == -1)
-    overflow("/", a, b);
-  return a / b;
-}
-
-int64_t remainder(int64_t a, int64_t b) {
-  if (b == 0)
-    fail("", "remainder of " + std::to_string(a) + " by zero");
-  if (b == -1)
-    return 0;
-  return a % b;
+void divisionByZero(const char *what, int64_t a) {
+  fail("", std::string(what) + " of " + std::to_string(a) + " by zero");
 }
 
 int64_t ceilDiv(int64_t a, int64_t b) { return divide(sub(add(a, b), 1), b); }
@@ -60,5 +48,51 @@ int64_t gcd(int64_t a, int64_t b) {
   }
   return a;
 }
+
+IntDomain::~IntDomain() = default;
+
+Int IntDomain::apply(IntOp op, Int a, Int b) {
+  bool unary = op == IntOp::Abs || op == IntOp::Signum;
+  if (a.isUnknown() || (!unary && b.isUnknown()))
+    return Int::unknown();
+  int64_t x = a.value, y = b.value, r = 0;
+  switch (op) {
+  case IntOp::Add: r = add(x, y); break;
+  case IntOp::Sub: r = sub(x, y); break;
+  case IntOp::Mul: r = mul(x, y); break;
+  case IntOp::Div: r = divide(x, y); break;
+  case IntOp::Rem: r = remainder(x, y); break;
+  case IntOp::CeilDiv: r = ceilDiv(x, y); break;
+  case IntOp::ShapeDiv: {
+    // CuTe's dynamic shape_div: no divisibility check, rounded away from 0.
+    int64_t q = divide(x, y);
+    r = q != 0 ? q : signum(x) * signum(y);
+    break;
+  }
+  case IntOp::Min: r = x < y ? x : y; break;
+  case IntOp::Abs: r = absValue(x); break;
+  case IntOp::Signum: r = signum(x); break;
+  }
+  return Int::dynamic(r);
+}
+
+void IntDomain::assume(const std::string &condition) {
+  for (const std::string &c : assumptions_)
+    if (c == condition)
+      return;
+  assumptions_.push_back(condition);
+}
+
+namespace {
+thread_local IntDomain *active = nullptr;
+} // namespace
+
+IntDomain &activeDomain() {
+  thread_local IntDomain concrete;
+  return active ? *active : concrete;
+}
+
+DomainScope::DomainScope(IntDomain &d) : previous_(active) { active = &d; }
+DomainScope::~DomainScope() { active = previous_; }
 
 } // namespace layoutc::algebra

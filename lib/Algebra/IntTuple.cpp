@@ -7,9 +7,11 @@
 
 namespace layoutc::algebra {
 
-IntTuple IntTuple::dynamic(int64_t v) {
-  IntTuple t(v);
-  t.static_ = false;
+IntTuple IntTuple::dynamic(int64_t v) { return of(Int::dynamic(v)); }
+
+IntTuple IntTuple::of(Int v) {
+  IntTuple t;
+  t.leaf_ = v;
   return t;
 }
 
@@ -38,28 +40,28 @@ bool IntTuple::operator==(const IntTuple &o) const {
     return false;
   switch (kind_) {
   case Kind::Int:
-    return value_ == o.value_;
+    return isUnknown() == o.isUnknown() && leaf_.value == o.leaf_.value;
   case Kind::Underscore:
     return true;
   case Kind::Basis:
-    return value_ == o.value_ && path_ == o.path_;
+    return leaf_.value == o.leaf_.value && path_ == o.path_;
   case Kind::Tuple:
     return children_ == o.children_;
   }
   return false;
 }
 
-void IntTuple::print(std::string &out) const {
+void IntTuple::print(std::string &out, bool asType) const {
   switch (kind_) {
   case Kind::Int:
-    out += std::to_string(value_);
+    out += asType && !isStatic() ? "?" : leaf_.str();
     return;
   case Kind::Underscore:
     out += '_';
     return;
   case Kind::Basis:
     // CuTe prints the innermost mode first: E<1,0> (mode 1, sub-mode 0) is 1@0@1.
-    out += std::to_string(value_);
+    out += leaf_.str();
     for (auto it = path_.rbegin(); it != path_.rend(); ++it)
       out += '@' + std::to_string(*it);
     return;
@@ -68,7 +70,7 @@ void IntTuple::print(std::string &out) const {
     for (size_t i = 0; i < children_.size(); ++i) {
       if (i)
         out += ',';
-      children_[i].print(out);
+      children_[i].print(out, asType);
     }
     out += ')';
     return;
@@ -78,6 +80,12 @@ void IntTuple::print(std::string &out) const {
 std::string IntTuple::str() const {
   std::string s;
   print(s);
+  return s;
+}
+
+std::string IntTuple::typeStr() const {
+  std::string s;
+  print(s, true);
   return s;
 }
 
@@ -92,10 +100,10 @@ int depth(const IntTuple &t) {
   return d + 1;
 }
 
-int64_t product(const IntTuple &t) {
+Int product(const IntTuple &t) {
   if (!t.isTuple())
-    return t.value();
-  int64_t p = 1;
+    return t.integer();
+  Int p = 1;
   for (const IntTuple &c : t.children())
     p = mul(p, product(c));
   return p;
@@ -172,8 +180,10 @@ bool weaklyCongruent(const IntTuple &a, const IntTuple &b) {
 }
 
 bool compatible(const IntTuple &a, const IntTuple &b) {
-  if (!a.isTuple())
-    return a.value() == product(b);
+  if (!a.isTuple()) {
+    Int p = product(b);
+    return !a.isUnknown() && !p.isUnknown() && a.value() == p.value;
+  }
   if (!b.isTuple() || a.size() != b.size())
     return false;
   for (size_t i = 0; i < a.size(); ++i)
@@ -185,12 +195,12 @@ bool compatible(const IntTuple &a, const IntTuple &b) {
 namespace {
 // Strides of `shape` starting at `current`, visiting leaves in `order`
 // (column-major: left to right; row-major: right to left).
-IntTuple compact(const IntTuple &shape, int64_t &current, bool leftToRight) {
+IntTuple compact(const IntTuple &shape, Int &current, bool leftToRight) {
   if (!shape.isTuple()) {
-    if (shape.isStatic() && shape.value() == 1)
+    if (shape.integer().is(1))
       return IntTuple(0);
-    IntTuple d(current);
-    current = mul(current, shape.value());
+    IntTuple d = IntTuple::of(current);
+    current = mul(current, shape.integer());
     return d;
   }
   std::vector<IntTuple> c(shape.size());
@@ -202,11 +212,11 @@ IntTuple compact(const IntTuple &shape, int64_t &current, bool leftToRight) {
 }
 } // namespace
 
-IntTuple compactColMajor(const IntTuple &shape, int64_t current) {
+IntTuple compactColMajor(const IntTuple &shape, Int current) {
   return compact(shape, current, true);
 }
 
-IntTuple compactRowMajor(const IntTuple &shape, int64_t current) {
+IntTuple compactRowMajor(const IntTuple &shape, Int current) {
   return compact(shape, current, false);
 }
 
@@ -229,9 +239,8 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
     return IntTuple::tuple(std::move(c));
   }
   if (b.isTuple())
-    return ceilDiv(a, IntTuple(product(b)));
-  IntTuple r(ceilDiv(a.value(), b.value()));
-  return a.isStatic() && b.isStatic() ? r : IntTuple::dynamic(r.value());
+    return ceilDiv(a, IntTuple::of(product(b)));
+  return IntTuple::of(ceilDiv(a.integer(), b.integer()));
 }
 
 IntTuple coalesceShape(const IntTuple &shape) {
@@ -240,8 +249,7 @@ IntTuple coalesceShape(const IntTuple &shape) {
   std::vector<IntTuple> out;
   for (const IntTuple &a : leaves) {
     if (!out.empty() && out.back().isStatic() == a.isStatic()) {
-      int64_t p = mul(out.back().value(), a.value());
-      out.back() = a.isStatic() ? IntTuple(p) : IntTuple::dynamic(p);
+      out.back() = IntTuple::of(mul(out.back().integer(), a.integer()));
     } else {
       out.push_back(a);
     }

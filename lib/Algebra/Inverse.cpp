@@ -10,50 +10,60 @@
 namespace layoutc::algebra {
 
 namespace {
-// coalesce(L) as arrays, with the exclusive prefix products of its shape.
+// coalesce(L) as arrays, with the exclusive prefix products of its shape and
+// the indices of its static strides sorted by stride (stable).
 struct Coalesced {
   detail::FlatLayout f;
-  detail::IntVec preprod;
-  std::vector<size_t> byStride; // indices sorted by stride (stable)
+  detail::Ints preprod;
+  std::vector<size_t> byStride;
 };
 
 Coalesced coalesced(const Layout &l) {
-  Coalesced c{detail::asFlat(coalesce(l)), {1}, {}};
-  for (int64_t s : c.f.shape)
-    c.preprod.push_back(mul(c.preprod.back(), s));
-  c.byStride.resize(c.f.rank());
-  std::iota(c.byStride.begin(), c.byStride.end(), 0);
+  Coalesced c{detail::asFlat(coalesce(l)), {Int(1)}, {}};
+  for (size_t k = 0; k < c.f.rank(); ++k) {
+    c.preprod.push_back(mul(c.preprod.back(), c.f.shape[k]));
+    if (c.f.stride[k].isStatic())
+      c.byStride.push_back(k);
+  }
   std::stable_sort(c.byStride.begin(), c.byStride.end(),
-                   [&](size_t x, size_t y) { return c.f.stride[x] < c.f.stride[y]; });
+                   [&](size_t x, size_t y) { return c.f.stride[x].value < c.f.stride[y].value; });
   return c;
 }
 
-Layout fromVectors(const detail::IntVec &s, const detail::IntVec &d) {
-  std::vector<IntTuple> ts(s.begin(), s.end()), td(d.begin(), d.end());
+Layout fromInts(const detail::Ints &s, const detail::Ints &d) {
+  std::vector<IntTuple> ts, td;
+  for (size_t k = 0; k < s.size(); ++k) {
+    ts.push_back(IntTuple::of(s[k]));
+    td.push_back(IntTuple::of(d[k]));
+  }
   return Layout(IntTuple::tuple(std::move(ts)), IntTuple::tuple(std::move(td)));
 }
 } // namespace
 
+// CuTe's right_inverse: follow the static strides from 1, each next stride the
+// extent of the previous mode; dynamic strides are left out.
 Layout rightInverse(const Layout &l) {
   Coalesced c = coalesced(l);
-  detail::IntVec rs{1}, rd{0};
-  int64_t next = 1;
+  detail::Ints rs{Int(1)}, rd{Int(0)};
+  Int next = 1;
   for (size_t i : c.byStride) {
-    if (c.f.stride[i] == next) {
+    if (next.isStatic() && c.f.stride[i].value == next.value) {
       rs.push_back(c.f.shape[i]);
       rd.push_back(c.preprod[i]);
       next = mul(c.f.shape[i], c.f.stride[i]);
     }
   }
-  return coalesce(fromVectors(rs, rd));
+  return coalesce(fromInts(rs, rd));
 }
 
 Layout leftInverse(const Layout &l) {
   Coalesced c = coalesced(l);
-  detail::IntVec rs, rd{0};
+  if (c.byStride.size() != c.f.rank())
+    fail("left_inverse", "layout " + l.str() + " has dynamic strides; left_inverse needs static strides");
+  detail::Ints rs, rd{Int(0)};
   int64_t covered = 1;
   for (size_t i : c.byStride) {
-    int64_t d = c.f.stride[i];
+    int64_t d = c.f.stride[i].value;
     if (d == 0)
       continue;
     if (d % covered != 0)
@@ -61,18 +71,25 @@ Layout leftInverse(const Layout &l) {
                                detail::str(c.f) + " is not a multiple of the " +
                                std::to_string(covered) +
                                " offsets its smaller-stride modes span");
-    rs.push_back(d / covered);
+    rs.push_back(Int(d / covered));
     rd.push_back(c.preprod[i]);
-    covered = mul(covered, d / covered);
+    covered = d;
   }
   rs.push_back(c.f.shape[c.byStride.back()]);
-  Layout r = coalesce(fromVectors(rs, rd));
+  Layout r = coalesce(fromInts(rs, rd));
 
   // CuTe's contract is a quasi-inverse, L(R(L(i))) == L(i); it is a left
   // inverse of L's nonzero-stride part only if that part is injective.
   // Overlapping modes make CuTe's answer meaningless: refuse them.
-  Layout nonzero = filter(l);
-  detail::FlatLayout fz = detail::asFlat(nonzero);
+  bool single;
+  detail::FlatLayout fz = detail::filterFlat(l, "left_inverse", single);
+  detail::FlatLayout fl = detail::flat(l, "left_inverse"), fr = detail::asFlat(r);
+  if (!fl.known() || !fr.known()) {
+    activeDomain().assume("left_inverse(" + l.str() + ") = " + r.str() +
+                          " is a left inverse only if the run-time shapes keep the modes from overlapping");
+    return r;
+  }
+  Layout nonzero = detail::toLayout(fz, single);
   int64_t n = size(nonzero);
   if (n > (int64_t(1) << 24))
     fail("left_inverse", "layout " + l.str() + " has " + std::to_string(n) +
@@ -88,7 +105,6 @@ Layout leftInverse(const Layout &l) {
                                nonzero.str() + ": indices " + std::to_string(offsets[k - 1].second) +
                                " and " + std::to_string(offsets[k].second) + " of those modes both map to offset " +
                                std::to_string(offsets[k].first) + ", so no left inverse exists");
-  detail::FlatLayout fl = detail::flat(l, "left_inverse"), fr = detail::asFlat(r);
   for (int64_t i = 0, m = size(l); i < m; ++i) {
     int64_t x = detail::evaluateFlat(fl, i);
     int64_t j = detail::evaluateFlat(fr, x);
@@ -103,12 +119,14 @@ Layout leftInverse(const Layout &l) {
 
 Layout nullspace(const Layout &l) {
   detail::FlatLayout f = detail::flat(l, "nullspace");
-  std::vector<IntTuple> all(f.shape.begin(), f.shape.end());
+  std::vector<IntTuple> all;
+  for (Int s : f.shape)
+    all.push_back(IntTuple::of(s));
   IntTuple rstride = compactColMajor(IntTuple::tuple(std::move(all)));
   std::vector<IntTuple> rs, rd;
   for (size_t i = 0; i < f.rank(); ++i) {
-    if (f.stride[i] == 0) {
-      rs.emplace_back(f.shape[i]);
+    if (f.stride[i].is(0)) {
+      rs.push_back(IntTuple::of(f.shape[i]));
       rd.push_back(rstride[i]);
     }
   }
@@ -121,7 +139,7 @@ Layout maxCommonLayout(const Layout &a, const Layout &b) {
   Layout invB = rightInverse(b);
   Layout common = coalesce(composition(a, invB));
   Layout first = modeOf(common, 0);
-  if (first.stride.isInt() && first.stride.value() == 1)
+  if (first.shape.isStatic() && first.stride.integer().is(1))
     return composition(invB, first);
   return Layout(IntTuple(1), IntTuple(0));
 }
@@ -129,7 +147,7 @@ Layout maxCommonLayout(const Layout &a, const Layout &b) {
 int64_t maxCommonVector(const Layout &a, const Layout &b) {
   Layout common = coalesce(composition(a, rightInverse(b)));
   Layout first = modeOf(common, 0);
-  if (first.stride.isInt() && first.stride.value() == 1)
+  if (first.shape.isStatic() && first.stride.integer().is(1))
     return first.shape.value();
   return 1;
 }

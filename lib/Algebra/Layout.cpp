@@ -8,6 +8,7 @@
 namespace layoutc::algebra {
 
 std::string Layout::str() const { return shape.str() + ":" + stride.str(); }
+std::string Layout::typeStr() const { return shape.typeStr() + ":" + stride.typeStr(); }
 
 namespace {
 void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::string &what,
@@ -23,7 +24,7 @@ void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::strin
     return;
   }
   std::string at = path.empty() ? "" : " at mode " + path;
-  if (!shape.isInt() || shape.value() < 1)
+  if (!shape.isInt() || (!shape.isUnknown() && shape.value() < 1))
     fail("", what + ": shape " + shape.str() + at + " must be a positive integer");
   if (!stride.isInt() && !stride.isBasis())
     fail("", what + ": stride " + stride.str() + at + " must be an integer");
@@ -65,7 +66,14 @@ Layout concatLayouts(std::vector<Layout> &&modes) {
 
 int rank(const Layout &l) { return rank(l.shape); }
 int depth(const Layout &l) { return depth(l.shape); }
-int64_t size(const Layout &l) { return product(l.shape); }
+Int sizeInt(const Layout &l) { return product(l.shape); }
+
+int64_t size(const Layout &l) {
+  Int s = product(l.shape);
+  if (s.isUnknown())
+    fail("size", "the size of " + l.str() + " is not known until run time");
+  return s.value;
+}
 
 Layout modeOf(const Layout &l, int i) {
   return Layout(mode(l.shape, i), mode(l.stride, i));

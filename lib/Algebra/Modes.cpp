@@ -141,10 +141,10 @@ IntTuple compactOrder(const IntTuple &shape, const IntTuple &order,
       c.push_back(compactOrder(shape[i], order[i], flatShape, flatOrder));
     return IntTuple::tuple(std::move(c));
   }
-  int64_t d = 1;
+  Int d = 1;
   for (size_t i = 0; i < flatShape.size(); ++i)
     if (flatOrder[i].value() < order.value())
-      d = mul(d, flatShape[i].value());
+      d = mul(d, flatShape[i].integer());
   return compactColMajor(shape, d);
 }
 } // namespace
@@ -153,6 +153,11 @@ Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order) {
   if (!congruent(shape, order))
     fail("make_ordered_layout", "order " + order.str() + " is not congruent with shape " +
                                     shape.str());
+  std::vector<IntTuple> orders;
+  flattenInto(order, orders);
+  for (const IntTuple &o : orders)
+    if (!o.isInt() || !o.isStatic())
+      fail("make_ordered_layout", "order " + order.str() + " must hold static integers");
   std::vector<IntTuple> fs, fo;
   flattenInto(shape, fs);
   flattenInto(order, fo);

@@ -82,6 +82,10 @@ Value Parser::parsePrimary() {
     return parseTiler();
   if (c == '-' || std::isdigit(static_cast<unsigned char>(c)))
     return parseNumber();
+  if (c == '?') {
+    ++pos_;
+    return Value::of(IntTuple::of(Int::unknown()));
+  }
   if (c == '_' && (pos_ + 1 >= text_.size() || !std::isalnum(static_cast<unsigned char>(text_[pos_ + 1]))) &&
       !(pos_ + 1 < text_.size() && text_[pos_ + 1] == '_')) {
     ++pos_;

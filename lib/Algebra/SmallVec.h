@@ -68,8 +68,10 @@ public:
   }
 
 private:
-  T *data() { return heap_ ? heap_.get() : inline_; }
-  const T *data() const { return heap_ ? heap_.get() : inline_; }
+  // The inline storage is raw bytes, so constructing a SmallVec initializes
+  // nothing (T's default constructor never runs for unused slots).
+  T *data() { return heap_ ? heap_.get() : reinterpret_cast<T *>(inline_); }
+  const T *data() const { return heap_ ? heap_.get() : reinterpret_cast<const T *>(inline_); }
   void assign(const T *src, size_t n) {
     if (n > capacity_)
       grow(n);
@@ -83,7 +85,7 @@ private:
     capacity_ = n;
   }
 
-  T inline_[N];
+  alignas(T) unsigned char inline_[N * sizeof(T)];
   std::unique_ptr<T[]> heap_;
   size_t size_ = 0;
   size_t capacity_ = N;

@@ -153,10 +153,13 @@ int evalCommand(const std::vector<std::string> &args) {
   int status = kOk;
   for (const std::string &e : exprs) {
     Expected<Value> v = evaluateExpression(e);
-    if (v)
-      std::cout << v.value().str() << "\n";
-    else
+    if (!v) {
       status = reportError(v.error());
+      continue;
+    }
+    std::cout << v.value().str() << "\n";
+    for (const std::string &a : v.value().assumptions)
+      std::cerr << "note: assumes " << a << "\n";
   }
   return status;
 }

@@ -1,8 +1,18 @@
-//===- Int.h - Overflow-checked integer arithmetic --------------*- C++ -*-===//
+//===- Int.h - The integers of the layout algebra ---------------*- C++ -*-===//
 //
-// All int64 arithmetic of the algebra goes through these helpers: overflow is
-// an AlgebraError, never a wrap. Division and remainder truncate toward zero,
-// as C++ and CuTe do.
+// A leaf of a shape or stride is an Int: static (known when the layout is
+// built), dynamic (known only at run time; here it carries its run-time
+// value), or unknown (dynamic with no value: the `?` of a layout type).
+//
+// The algebra decides structure only on static values, as CuTe does: a mode
+// is skipped, merged or checked only when the integers involved are static.
+// Arithmetic on static integers is done inline, overflow-checked (overflow is
+// an error, never a wrap). Arithmetic that involves a dynamic or unknown
+// operand goes to the active IntDomain: the concrete domain computes the
+// run-time value (or `?`); a symbolic domain (the lowering) can emit code for
+// it instead, and records the facts an operation needs at run time.
+//
+// Division and remainder truncate toward zero, as C++ and CuTe do.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_INT_H
@@ -12,9 +22,67 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace layoutc::algebra {
 
+struct Int {
+  enum class Kind : uint8_t { Static, Dynamic, Unknown };
+  int64_t value = 0;
+  Kind kind = Kind::Static;
+
+  constexpr Int() = default;
+  constexpr Int(int64_t v) : value(v) {} // NOLINT: a static integer
+  constexpr Int(int64_t v, Kind k) : value(v), kind(k) {}
+  static constexpr Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
+  static constexpr Int unknown() { return Int(0, Kind::Unknown); }
+
+  bool isStatic() const { return kind == Kind::Static; }
+  bool isUnknown() const { return kind == Kind::Unknown; }
+  /// CuTe's is_constant<c>: static and equal to c.
+  bool is(int64_t c) const { return isStatic() && value == c; }
+  /// The value, or `?` when unknown.
+  std::string str() const { return isUnknown() ? "?" : std::to_string(value); }
+};
+
+enum class IntOp { Add, Sub, Mul, Div, Rem, CeilDiv, ShapeDiv, Min, Abs, Signum };
+
+/// Where arithmetic on dynamic integers goes.
+class IntDomain {
+public:
+  virtual ~IntDomain();
+  /// `op` on operands of which at least one is not static (`b` is unused for
+  /// Abs and Signum). The default computes the run-time value, or `?` when an
+  /// operand is unknown.
+  virtual Int apply(IntOp op, Int a, Int b);
+  /// Called when an operation's result is right only under a condition on
+  /// run-time values that cannot be checked here (an operand is `?`). The
+  /// default records it; see assumptions().
+  virtual void assume(const std::string &condition);
+
+  const std::vector<std::string> &assumptions() const { return assumptions_; }
+
+private:
+  std::vector<std::string> assumptions_;
+};
+
+/// The domain of the current thread: the innermost DomainScope's, else a
+/// concrete domain of the thread.
+IntDomain &activeDomain();
+
+/// Makes `d` the active domain for the scope's lifetime.
+class DomainScope {
+public:
+  explicit DomainScope(IntDomain &d);
+  ~DomainScope();
+  DomainScope(const DomainScope &) = delete;
+  DomainScope &operator=(const DomainScope &) = delete;
+
+private:
+  IntDomain *previous_;
+};
+
+// int64 helpers: overflow and division by zero are AlgebraErrors.
 [[noreturn]] void overflow(const char *what, int64_t a, int64_t b);
 
 inline int64_t mul(int64_t a, int64_t b) {
@@ -46,18 +114,61 @@ inline int64_t absValue(int64_t a) {
 
 inline int64_t signum(int64_t a) { return (a > 0) - (a < 0); }
 
-/// Truncating division with a named divisor check.
-int64_t divide(int64_t a, int64_t b);
-int64_t remainder(int64_t a, int64_t b);
+[[noreturn]] void divisionByZero(const char *what, int64_t a);
 
+inline int64_t divide(int64_t a, int64_t b) {
+  if (b == 0)
+    divisionByZero("division", a);
+  if (a == INT64_MIN && b == -1)
+    overflow("/", a, b);
+  return a / b;
+}
+
+inline int64_t remainder(int64_t a, int64_t b) {
+  if (b == 0)
+    divisionByZero("remainder", a);
+  return b == -1 ? 0 : a % b;
+}
 /// CuTe's ceil_div on integers: (a + b - 1) / b.
 int64_t ceilDiv(int64_t a, int64_t b);
-
 /// CuTe's shape_div on static integers: requires a % b == 0 or b % a == 0 and
 /// returns a / b rounded away from zero. `op` names the caller in the error.
 int64_t shapeDiv(int64_t a, int64_t b, const std::string &op);
-
 int64_t gcd(int64_t a, int64_t b);
+
+// Int arithmetic: static operands inline, others through activeDomain().
+inline Int dispatch(IntOp op, Int a, Int b) { return activeDomain().apply(op, a, b); }
+/// A static 0 times anything is a static 0, as CuTe's Int<0>{} * x is.
+inline Int mul(Int a, Int b) {
+  if (a.is(0) || b.is(0))
+    return Int(0);
+  return a.isStatic() && b.isStatic() ? Int(mul(a.value, b.value)) : dispatch(IntOp::Mul, a, b);
+}
+inline Int add(Int a, Int b) {
+  return a.isStatic() && b.isStatic() ? Int(add(a.value, b.value)) : dispatch(IntOp::Add, a, b);
+}
+inline Int ceilDiv(Int a, Int b) {
+  return a.isStatic() && b.isStatic() ? Int(ceilDiv(a.value, b.value))
+                                      : dispatch(IntOp::CeilDiv, a, b);
+}
+inline Int divide(Int a, Int b) {
+  return a.isStatic() && b.isStatic() ? Int(divide(a.value, b.value)) : dispatch(IntOp::Div, a, b);
+}
+inline Int remainder(Int a, Int b) {
+  return a.isStatic() && b.isStatic() ? Int(remainder(a.value, b.value)) : dispatch(IntOp::Rem, a, b);
+}
+inline Int minInt(Int a, Int b) {
+  return a.isStatic() && b.isStatic() ? Int(a.value < b.value ? a.value : b.value)
+                                      : dispatch(IntOp::Min, a, b);
+}
+inline Int absInt(Int a) { return a.isStatic() ? Int(absValue(a.value)) : dispatch(IntOp::Abs, a, a); }
+inline Int signumInt(Int a) { return a.isStatic() ? Int(signum(a.value)) : dispatch(IntOp::Signum, a, a); }
+/// shape_div: checked when both are static (CuTe's static_assert), rounded
+/// away from zero unchecked otherwise (CuTe waives the dynamic check).
+inline Int shapeDiv(Int a, Int b, const std::string &op) {
+  return a.isStatic() && b.isStatic() ? Int(shapeDiv(a.value, b.value, op))
+                                      : dispatch(IntOp::ShapeDiv, a, b);
+}
 
 } // namespace layoutc::algebra
 

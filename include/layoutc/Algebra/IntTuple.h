@@ -1,16 +1,18 @@
 //===- IntTuple.h - CuTe's hierarchical integer tuples ----------*- C++ -*-===//
 //
 // An IntTuple is an integer or a tuple of IntTuples. It is CuTe's shape,
-// stride, coordinate and profile. Leaves are integers, static (known when the
-// layout is built) or dynamic (known at run time; printed `?` in types), the
-// wildcard `_` (slicing and tilers), or a scaled basis `v@i@j` (the strides of
-// identity layouts: v times the unit vector of mode j, sub-mode i).
+// stride, coordinate and profile. Leaves are Ints (static, dynamic, or the
+// unknown `?`; see Int.h), the wildcard `_` (slicing and tilers), or a scaled
+// basis `v@i@j` (the strides of identity layouts: v times the unit vector of
+// mode j, sub-mode i).
 //
 // Invariant: a tuple never holds itself; the empty tuple `()` is allowed.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_INTTUPLE_H
 #define LAYOUTC_ALGEBRA_INTTUPLE_H
+
+#include "layoutc/Algebra/Int.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -25,11 +27,12 @@ public:
 
   /// The static integer 0.
   IntTuple() = default;
-  IntTuple(int64_t v) : value_(v) {} // NOLINT: integers are IntTuples
+  IntTuple(int64_t v) : leaf_(v) {} // NOLINT: integers are IntTuples
   IntTuple(std::initializer_list<IntTuple> children)
       : kind_(Kind::Tuple), children_(children) {}
 
   static IntTuple dynamic(int64_t v);
+  static IntTuple of(Int v);
   static IntTuple tuple(std::vector<IntTuple> children);
   static IntTuple underscore();
   /// `value` times the basis vector at `path` (outermost mode first).
@@ -40,10 +43,12 @@ public:
   bool isTuple() const { return kind_ == Kind::Tuple; }
   bool isUnderscore() const { return kind_ == Kind::Underscore; }
   bool isBasis() const { return kind_ == Kind::Basis; }
-  bool isStatic() const { return static_; }
+  bool isStatic() const { return leaf_.isStatic(); }
+  bool isUnknown() const { return leaf_.isUnknown(); }
 
   /// The integer of an Int leaf, or the scale of a Basis leaf.
-  int64_t value() const { return value_; }
+  int64_t value() const { return leaf_.value; }
+  Int integer() const { return leaf_; }
   const std::vector<int> &basisPath() const { return path_; }
 
   /// Tuple access. size() is the number of children of a tuple.
@@ -58,14 +63,15 @@ public:
   bool operator==(const IntTuple &o) const;
   bool operator!=(const IntTuple &o) const { return !(*this == o); }
 
-  /// CuTe notation: `(2,(3,4))`, `_`, `1@0`.
+  /// CuTe notation: `(2,(3,4))`, `_`, `1@0`; an unknown leaf is `?`.
   std::string str() const;
-  void print(std::string &out) const;
+  /// As in a type: every dynamic leaf is `?`.
+  std::string typeStr() const;
+  void print(std::string &out, bool asType = false) const;
 
 private:
   Kind kind_ = Kind::Int;
-  bool static_ = true;
-  int64_t value_ = 0;
+  Int leaf_;
   std::vector<IntTuple> children_;
   std::vector<int> path_;
 };
@@ -74,7 +80,7 @@ private:
 int rank(const IntTuple &t);
 int depth(const IntTuple &t);
 /// Product of the leaves (CuTe's size/product). Overflow is an error.
-int64_t product(const IntTuple &t);
+Int product(const IntTuple &t);
 bool hasUnderscore(const IntTuple &t);
 
 /// Mode i: the i-th child of a tuple, or the integer itself when i == 0.
@@ -98,8 +104,8 @@ bool weaklyCongruent(const IntTuple &a, const IntTuple &b);
 
 /// compact_major<LayoutLeft>(shape, current): column-major strides; a static
 /// shape-1 leaf gets stride 0, as in CuTe.
-IntTuple compactColMajor(const IntTuple &shape, int64_t current = 1);
-IntTuple compactRowMajor(const IntTuple &shape, int64_t current = 1);
+IntTuple compactColMajor(const IntTuple &shape, Int current = 1);
+IntTuple compactRowMajor(const IntTuple &shape, Int current = 1);
 
 /// CuTe's ceil_div on IntTuples (tuple/int folds the divisor through).
 IntTuple ceilDiv(const IntTuple &a, const IntTuple &b);

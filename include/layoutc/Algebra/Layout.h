@@ -6,8 +6,8 @@
 // every layout extends along its last mode, as in CuTe).
 //
 // Invariants (checked by makeLayout): shape and stride are congruent, every
-// shape leaf is a positive integer, every stride leaf an integer or a scaled
-// basis.
+// shape leaf is a positive integer (or `?`), every stride leaf an integer or
+// a scaled basis.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_LAYOUT_H
@@ -36,6 +36,8 @@ struct Layout {
 
   /// `shape:stride` in CuTe notation.
   std::string str() const;
+  /// As in a type: every dynamic leaf is `?`.
+  std::string typeStr() const;
 };
 
 /// Checks the invariants; `what` names the layout in the error.
@@ -50,7 +52,10 @@ Layout concatLayouts(std::vector<Layout> &&modes);
 
 int rank(const Layout &l);
 int depth(const Layout &l);
+/// size(L); an error when a shape leaf is unknown (`?`).
 int64_t size(const Layout &l);
+/// size(L) as an Int: `?` when a shape leaf is unknown.
+Int sizeInt(const Layout &l);
 /// Mode i of the layout (the layout itself for i == 0 of a rank-1 integer layout).
 Layout modeOf(const Layout &l, int i);
 bool hasBasisStrides(const Layout &l);

@@ -21,6 +21,8 @@ int64_t evaluate(const Layout &l, int64_t index);
 /// cosize(L) = L(size(L) - 1) + 1 with |strides|: the smallest M with
 /// L(c) < M for every c in the domain.
 int64_t cosize(const Layout &l);
+/// cosize(L) as an Int: `?` when a leaf is unknown.
+Int cosizeInt(const Layout &l);
 /// crd2idx(coord, L) = L(coord): an integer coordinate is split by the shape,
 /// a tuple coordinate must be congruent with it (an integer may stand for a
 /// tuple mode). The result is an integer, or a coordinate for scaled-basis

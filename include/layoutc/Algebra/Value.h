@@ -10,6 +10,7 @@
 #include "layoutc/Algebra/Layout.h"
 
 #include <string>
+#include <vector>
 
 namespace layoutc::algebra {
 
@@ -22,6 +23,8 @@ struct Value {
   ComposedLayout composed;
   algebra::Tiler tiler;
   bool boolean = false;
+  /// Conditions on run-time values (`?`) the result depends on.
+  std::vector<std::string> assumptions;
 
   static Value of(algebra::IntTuple t) {
     Value v;

@@ -20,8 +20,8 @@ TEST(IntTuple, RankDepthProduct) {
   EXPECT_EQ(rank(T("5")), 1);
   EXPECT_EQ(depth(T("5")), 0);
   EXPECT_EQ(depth(T("(2,(3,4))")), 2);
-  EXPECT_EQ(product(T("(2,(3,4))")), 24);
-  EXPECT_EQ(product(T("()")), 1);
+  EXPECT_EQ(product(T("(2,(3,4))")).value, 24);
+  EXPECT_EQ(product(T("()")).value, 1);
 }
 
 // CuTe's docs: 24 <= (4,6) <= ((2,2),6) under compatible, and not backwards.
