@@ -35,6 +35,9 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
     return makeLayout(coalesceShape(cotarget));
   detail::Ints &shape = f.shape, &stride = f.stride;
   for (size_t k = 0; k < stride.size(); ++k) {
+    if (stride[k].basis)
+      fail(kOp, "layout " + l.str() + " has the scaled-basis stride " + stride[k].str() +
+                    "; complement needs integer strides");
     if (!stride[k].isStatic() && shape.size() > 1)
       fail(kOp, "layout " + l.str() + " has the dynamic stride " + stride[k].str() +
                     " among several modes; complement orders modes by stride, so it needs static "

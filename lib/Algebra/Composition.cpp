@@ -18,6 +18,8 @@
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
 
+#include <algorithm>
+
 namespace layoutc::algebra {
 
 namespace {
@@ -108,7 +110,7 @@ Layout composeTree(Context &cx, const IntTuple &s, const IntTuple &d) {
     return concatLayouts(std::move(modes));
   }
   if (!d.isInt())
-    fail(kOp, "B's stride " + d.str() + " is a scaled basis; composition needs integer strides");
+    fail(kOp, "B's stride " + d.str() + " is a scaled basis; layoutc composes with integer-strided B only");
   return composeLeaf(cx, s.integer(), d.integer());
 }
 
@@ -119,10 +121,15 @@ void bruteForceCheck(const Context &cx, const detail::FlatLayout &fb, const Layo
     fail(kOp, "cannot prove that " + r.str() + " equals A o B for A = " + cx.origA.str() +
                   " and B = " + cx.origB.str() + ": the images of B's modes overlap in A's digits and B's " +
                   std::to_string(n) + " points are too many to check one by one");
+  detail::SmallVec<uint32_t, 4> channels{0};
+  for (size_t k = 0; k < cx.a.rank(); ++k)
+    if (cx.a.stride[k].basis && std::find(channels.begin(), channels.end(), cx.a.stride[k].basis) == channels.end())
+      channels.push_back(cx.a.stride[k].basis);
   for (int64_t i = 0; i < n; ++i) {
     int64_t b = detail::evaluateFlat(fb, i);
-    int64_t want = detail::evaluateFlat(cx.a, b);
-    int64_t got = detail::evaluateFlat(fr, i);
+    for (uint32_t ch : channels) {
+    int64_t want = detail::evaluateFlat(cx.a, b, ch);
+    int64_t got = detail::evaluateFlat(fr, i, ch);
     if (want != got)
       fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.origA.str() +
                     " and B = " + cx.origB.str() + ": coordinate " + std::to_string(i) + " of B maps to B(" +
@@ -130,6 +137,7 @@ void bruteForceCheck(const Context &cx, const detail::FlatLayout &fb, const Layo
                     std::to_string(b) + ") = " + std::to_string(want) +
                     ", but CuTe's result " + r.str() + " gives " + std::to_string(got) +
                     " (A is not additive on the offsets B reaches)");
+    }
   }
 }
 
@@ -153,7 +161,7 @@ Layout composition(const Layout &a, const Layout &b) {
     if (cx.maxDigit[i] >= fa.shape[i].value)
       cx.needsBruteForce = true;
   if (cx.needsBruteForce)
-    bruteForceCheck(cx, detail::flat(b, kOp), r);
+    bruteForceCheck(cx, detail::flatIntegers(b, kOp), r);
   return r;
 }
 
@@ -186,9 +194,8 @@ ComposedLayout composition(const ComposedLayout &a, const Layout &b) {
 
 ComposedLayout composition(const Swizzle &s, const Layout &l) {
   ComposedLayout r;
-  r.innerIsSwizzle = true;
+  r.inner = ComposedLayout::Inner::Swizzle;
   r.swizzle = s;
-  r.offset = 0;
   r.outer = l;
   return r;
 }

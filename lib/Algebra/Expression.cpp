@@ -234,6 +234,8 @@ const std::map<std::string, Handler> &handlers() {
          a.arity(1, 2);
          if (a.count() == 1)
            return Value::of(makeLayout(a.tuple(0)));
+         if (a.at(1).kind == Value::Kind::Tag)
+           return Value::of(a.at(1).tag == "LayoutRight" ? makeLayoutRight(a.tuple(0)) : makeLayout(a.tuple(0)));
          return Value::of(makeLayout(a.tuple(0), a.tuple(1), "make_layout"));
        }},
       {"make_ordered_layout", [](const Args &a) {
@@ -253,10 +255,10 @@ const std::map<std::string, Handler> &handlers() {
          if (a.at(0).kind == Value::Kind::Swizzle) {
            c.swizzle = a.at(0).swizzle;
          } else {
-           c.innerIsSwizzle = false;
+           c.inner = ComposedLayout::Inner::Layout;
            c.innerLayout = a.layout(0);
          }
-         c.offset = a.integer(1);
+         c.offset = a.tuple(1);
          c.outer = a.layout(2);
          return Value::of(c);
        }},
@@ -307,11 +309,8 @@ Value apply(const Value &f, const Value &arg, size_t) {
     if (!c.isInt())
       fail("apply", "a swizzle takes an integer offset, not " + c.str());
     return Value::of(IntTuple(f.swizzle(c.value())));
-  case Value::Kind::Composed: {
-    if (!c.isInt())
-      fail("apply", "layoutc applies a composed layout to an integer index, not " + c.str());
-    return Value::of(IntTuple(evaluate(f.composed, c.value())));
-  }
+  case Value::Kind::Composed:
+    return Value::of(evaluate(f.composed, c));
   default:
     fail("apply", f.describe() + " cannot be applied to arguments");
   }

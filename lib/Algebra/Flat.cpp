@@ -22,36 +22,50 @@ std::string str(const FlatLayout &f) {
 }
 
 namespace {
-void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out, const std::string &op) {
+void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out) {
   if (s.isTuple()) {
     for (size_t i = 0; i < s.size(); ++i)
-      collect(s[i], d[i], out, op);
+      collect(s[i], d[i], out);
     return;
   }
-  if (!d.isInt())
-    fail(op, "stride " + d.str() + " is a scaled basis; " + op + " needs integer strides");
   out.shape.push_back(s.integer());
   out.stride.push_back(d.integer());
 }
 } // namespace
 
-FlatLayout flat(const Layout &l, const std::string &op) {
+FlatLayout flat(const Layout &l, const std::string &) {
   FlatLayout f;
-  collect(l.shape, l.stride, f, op);
+  collect(l.shape, l.stride, f);
+  return f;
+}
+
+bool hasBasis(const FlatLayout &f) {
+  for (size_t k = 0; k < f.rank(); ++k)
+    if (f.stride[k].basis)
+      return true;
+  return false;
+}
+
+FlatLayout flatIntegers(const Layout &l, const std::string &op) {
+  FlatLayout f = flat(l, op);
+  for (size_t k = 0; k < f.rank(); ++k)
+    if (f.stride[k].basis)
+      fail(op, "stride " + f.stride[k].str() + " is a scaled basis; " + op + " needs integer strides");
   return f;
 }
 
 FlatLayout asFlat(const Layout &l) { return flat(l, "layout"); }
 
-int64_t evaluateFlat(const FlatLayout &f, int64_t index) {
+int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis) {
   int64_t offset = 0;
   size_t n = f.rank();
   for (size_t k = 0; k + 1 < n; ++k) {
     int64_t s = f.shape[k].value;
-    offset = add(offset, mul(index % s, f.stride[k].value));
+    if (f.stride[k].basis == basis)
+      offset = add(offset, mul(index % s, f.stride[k].value));
     index /= s;
   }
-  if (n > 0)
+  if (n > 0 && f.stride[n - 1].basis == basis)
     offset = add(offset, mul(index, f.stride[n - 1].value));
   return offset;
 }
@@ -72,7 +86,8 @@ FlatLayout backwardCoalesceFlat(const FlatLayout &f, Int s, Int d, bool &single)
     }
     Int front = r.stride.back();
     bool lineUp = r.shape.back().isStatic() && si.isStatic() && di.isStatic() &&
-                  front.isStatic() && mul(si.value, di.value) == front.value;
+                  front.isStatic() && di.basis == front.basis &&
+                  mul(si.value, di.value) == front.value;
     if (lineUp) {
       r.shape.back() = Int(mul(si.value, r.shape.back().value));
       r.stride.back() = di;

@@ -29,12 +29,16 @@ struct FlatLayout {
 /// `(s0,s1):(d0,d1)`, for error messages.
 std::string str(const FlatLayout &f);
 
-/// The leaves of `l`; fails (naming `op`) on scaled-basis strides.
+/// The leaves of `l` (strides may be scaled bases).
 FlatLayout flat(const Layout &l, const std::string &op);
+/// The same, failing (naming `op`) on scaled-basis strides.
+FlatLayout flatIntegers(const Layout &l, const std::string &op);
+bool hasBasis(const FlatLayout &f);
 
 /// f(i) with the last mode unbounded; C++ truncating division for i < 0.
-/// Every leaf must have a value.
-int64_t evaluateFlat(const FlatLayout &f, int64_t index);
+/// Every leaf must have a value. With scaled-basis strides: the component of
+/// f(i) along `basis` (0: the plain-integer strides).
+int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis = 0);
 
 /// CuTe's bw_coalesce over leaves [0, n-1) onto the start (s, d), as a flat
 /// layout, and whether CuTe's result is a single integer mode. Modes merge

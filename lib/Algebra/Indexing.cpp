@@ -7,14 +7,14 @@
 namespace layoutc::algebra {
 
 int64_t evaluate(const Layout &l, int64_t index) {
-  detail::FlatLayout f = detail::flat(l, "evaluate");
+  detail::FlatLayout f = detail::flatIntegers(l, "evaluate");
   if (!f.known())
     fail("evaluate", "layout " + l.str() + " has leaves not known until run time");
   return detail::evaluateFlat(f, index);
 }
 
 Int cosizeInt(const Layout &l) {
-  detail::FlatLayout f = detail::flat(l, "cosize");
+  detail::FlatLayout f = detail::flatIntegers(l, "cosize");
   Int hi = 0;
   for (size_t k = 0; k < f.rank(); ++k)
     hi = add(hi, mul(add(f.shape[k], Int(-1)), absInt(f.stride[k])));
@@ -182,9 +182,42 @@ Layout dice(const IntTuple &coord, const Layout &l) {
   return sliceLayout(coord, l, false, "dice");
 }
 
+IntTuple addCoordinates(const IntTuple &a, const IntTuple &b) {
+  if (a.isInt() && a.integer().is(0))
+    return b;
+  if (b.isInt() && b.integer().is(0))
+    return a;
+  if (a.isInt() && b.isInt())
+    return IntTuple::of(add(a.integer(), b.integer()));
+  if (!a.isTuple() || !b.isTuple() || a.size() != b.size())
+    fail("", "cannot add " + a.str() + " and " + b.str() + ": they are not congruent");
+  std::vector<IntTuple> c;
+  for (size_t i = 0; i < a.size(); ++i)
+    c.push_back(addCoordinates(a[i], b[i]));
+  return IntTuple::tuple(std::move(c));
+}
+
+IntTuple evaluate(const ComposedLayout &c, const IntTuple &coord) {
+  IntTuple x = addCoordinates(c.offset, crd2idx(coord, c.outer));
+  switch (c.inner) {
+  case ComposedLayout::Inner::Swizzle:
+    if (!x.isInt() || x.isUnknown())
+      fail("", "the swizzle " + c.swizzle.str() + " takes an integer offset, not " + x.str());
+    return IntTuple(c.swizzle(x.value()));
+  case ComposedLayout::Inner::Layout:
+    return crd2idx(x, c.innerLayout);
+  case ComposedLayout::Inner::Function:
+    return c.function.fn(x);
+  }
+  return x;
+}
+
 int64_t evaluate(const ComposedLayout &c, int64_t index) {
-  int64_t x = add(c.offset, evaluate(c.outer, index));
-  return c.innerIsSwizzle ? c.swizzle(x) : evaluate(c.innerLayout, x);
+  IntTuple r = evaluate(c, IntTuple(index));
+  if (!r.isInt() || r.isUnknown())
+    fail("", "composed layout " + c.str() + " maps " + std::to_string(index) + " to " + r.str() +
+                 ", not to an integer");
+  return r.value();
 }
 
 } // namespace layoutc::algebra

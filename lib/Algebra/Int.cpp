@@ -49,6 +49,38 @@ int64_t gcd(int64_t a, int64_t b) {
   return a;
 }
 
+std::string Int::str() const {
+  std::string s = isUnknown() ? "?" : std::to_string(value);
+  std::vector<int> path = basisPath(basis);
+  for (auto it = path.rbegin(); it != path.rend(); ++it)
+    s += '@' + std::to_string(*it);
+  return s;
+}
+
+uint32_t basisKey(const std::vector<int> &path) {
+  if (path.size() > 4)
+    fail("", "scaled basis of depth " + std::to_string(path.size()) + ": layoutc supports up to 4 levels");
+  uint32_t key = 0;
+  for (size_t l = 0; l < path.size(); ++l) {
+    if (path[l] < 0 || path[l] > 253)
+      fail("", "scaled basis mode " + std::to_string(path[l]) + " out of range");
+    key |= uint32_t(path[l] + 1) << (8 * l);
+  }
+  return key;
+}
+
+std::vector<int> basisPath(uint32_t key) {
+  std::vector<int> path;
+  for (; key; key >>= 8)
+    path.push_back(int(key & 0xff) - 1);
+  return path;
+}
+
+void basisMismatch(const char *what, Int a, Int b) {
+  fail("", std::string("cannot ") + what + " " + a.str() + " and " + b.str() +
+               ": their scaled bases differ (layoutc keeps strides along one basis vector)");
+}
+
 IntDomain::~IntDomain() = default;
 
 Int IntDomain::apply(IntOp op, Int a, Int b) {

@@ -12,6 +12,8 @@ IntTuple IntTuple::dynamic(int64_t v) { return of(Int::dynamic(v)); }
 IntTuple IntTuple::of(Int v) {
   IntTuple t;
   t.leaf_ = v;
+  if (v.basis)
+    t.kind_ = Kind::Basis;
   return t;
 }
 
@@ -29,10 +31,7 @@ IntTuple IntTuple::underscore() {
 }
 
 IntTuple IntTuple::basis(int64_t value, std::vector<int> path) {
-  IntTuple t(value);
-  t.kind_ = Kind::Basis;
-  t.path_ = std::move(path);
-  return t;
+  return of(Int(value, Int::Kind::Static, basisKey(path)));
 }
 
 bool IntTuple::operator==(const IntTuple &o) const {
@@ -44,7 +43,7 @@ bool IntTuple::operator==(const IntTuple &o) const {
   case Kind::Underscore:
     return true;
   case Kind::Basis:
-    return leaf_.value == o.leaf_.value && path_ == o.path_;
+    return leaf_.value == o.leaf_.value && leaf_.basis == o.leaf_.basis;
   case Kind::Tuple:
     return children_ == o.children_;
   }
@@ -62,8 +61,6 @@ void IntTuple::print(std::string &out, bool asType) const {
   case Kind::Basis:
     // CuTe prints the innermost mode first: E<1,0> (mode 1, sub-mode 0) is 1@0@1.
     out += leaf_.str();
-    for (auto it = path_.rbegin(); it != path_.rend(); ++it)
-      out += '@' + std::to_string(*it);
     return;
   case Kind::Tuple:
     out += '(';

@@ -19,7 +19,7 @@ struct Coalesced {
 };
 
 Coalesced coalesced(const Layout &l) {
-  Coalesced c{detail::asFlat(coalesce(l)), {Int(1)}, {}};
+  Coalesced c{detail::flatIntegers(coalesce(l), "inverse"), {Int(1)}, {}};
   for (size_t k = 0; k < c.f.rank(); ++k) {
     c.preprod.push_back(mul(c.preprod.back(), c.f.shape[k]));
     if (c.f.stride[k].isStatic())

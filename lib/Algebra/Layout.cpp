@@ -124,8 +124,10 @@ Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift) {
 }
 
 std::string ComposedLayout::str() const {
-  return (innerIsSwizzle ? swizzle.str() : innerLayout.str()) + " o " +
-         std::to_string(offset) + " o " + outer.str();
+  std::string in = inner == Inner::Swizzle  ? swizzle.str()
+                   : inner == Inner::Layout ? innerLayout.str()
+                                            : function.name;
+  return in + " o " + offset.str() + " o " + outer.str();
 }
 
 Tiler Tiler::ofLayout(algebra::Layout l) {

@@ -185,6 +185,9 @@ Value Parser::parseIdentifier() {
       throw;
     }
   }
+  if (!peek('(') && (name == "LayoutLeft" || name == "LayoutRight" || name == "GenColMajor" ||
+                     name == "GenRowMajor"))
+    return Value::ofTag(name == "GenColMajor" ? "LayoutLeft" : name == "GenRowMajor" ? "LayoutRight" : name);
   if (!call_)
     error(start, "expected a value, found the name '" + name + "'");
   Call call;
@@ -231,7 +234,9 @@ Value Parser::parseSuffixes(Value v, size_t start) {
         pos_ = save;
         return v;
       }
-      int64_t offset = parseInteger("(the offset of inner o offset o outer)");
+      skipSpace();
+      size_t offsetPos = pos_;
+      IntTuple offset = toIntTuple(parsePrimary(), offsetPos, "the offset of inner o offset o outer");
       skipSpace();
       if (!accept('o'))
         error(pos_, "expected 'o' between the offset and the outer layout");
@@ -240,7 +245,8 @@ Value Parser::parseSuffixes(Value v, size_t start) {
       Value outer = parsePrimary();
       outer = parseSuffixes(std::move(outer), outerPos);
       ComposedLayout c;
-      c.innerIsSwizzle = v.kind == Value::Kind::Swizzle;
+      c.inner = v.kind == Value::Kind::Swizzle ? ComposedLayout::Inner::Swizzle
+                                               : ComposedLayout::Inner::Layout;
       c.swizzle = v.swizzle;
       c.innerLayout = v.layout;
       c.offset = offset;
@@ -346,6 +352,8 @@ std::string Value::describe() const {
     return "the tiler " + tiler.str();
   case Kind::Bool:
     return std::string("the truth value ") + (boolean ? "true" : "false");
+  case Kind::Tag:
+    return "the tag " + tag;
   }
   return "";
 }
@@ -364,6 +372,8 @@ std::string Value::str() const {
     return tiler.str();
   case Kind::Bool:
     return boolean ? "true" : "false";
+  case Kind::Tag:
+    return tag;
   }
   return "";
 }

@@ -26,24 +26,35 @@
 
 namespace layoutc::algebra {
 
+/// A leaf integer, possibly scaled by a basis vector: `value@i@j` is value
+/// times the unit vector of mode j, sub-mode i (the strides of identity
+/// layouts). `basis` encodes the mode path, outermost first, one byte
+/// (index + 1) per level, up to four levels; 0 means a plain integer.
 struct Int {
   enum class Kind : uint8_t { Static, Dynamic, Unknown };
   int64_t value = 0;
   Kind kind = Kind::Static;
+  uint32_t basis = 0;
 
   constexpr Int() = default;
   constexpr Int(int64_t v) : value(v) {} // NOLINT: a static integer
-  constexpr Int(int64_t v, Kind k) : value(v), kind(k) {}
+  constexpr Int(int64_t v, Kind k, uint32_t b = 0) : value(v), kind(k), basis(b) {}
   static constexpr Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
   static constexpr Int unknown() { return Int(0, Kind::Unknown); }
 
   bool isStatic() const { return kind == Kind::Static; }
   bool isUnknown() const { return kind == Kind::Unknown; }
-  /// CuTe's is_constant<c>: static and equal to c.
-  bool is(int64_t c) const { return isStatic() && value == c; }
-  /// The value, or `?` when unknown.
-  std::string str() const { return isUnknown() ? "?" : std::to_string(value); }
+  /// CuTe's is_constant<c>: a static plain integer equal to c.
+  bool is(int64_t c) const { return isStatic() && basis == 0 && value == c; }
+  /// The value (`?` when unknown), then `@mode` for each basis level,
+  /// innermost first, as CuTe prints E<1,0> as 1@0@1.
+  std::string str() const;
 };
+
+/// The basis key of a mode path (outermost first); fails past four levels or
+/// mode 254.
+uint32_t basisKey(const std::vector<int> &path);
+std::vector<int> basisPath(uint32_t key);
 
 enum class IntOp { Add, Sub, Mul, Div, Rem, CeilDiv, ShapeDiv, Min, Abs, Signum };
 
@@ -139,13 +150,39 @@ int64_t gcd(int64_t a, int64_t b);
 // Int arithmetic: static operands inline, others through activeDomain().
 inline Int dispatch(IntOp op, Int a, Int b) { return activeDomain().apply(op, a, b); }
 /// A static 0 times anything is a static 0, as CuTe's Int<0>{} * x is.
+[[noreturn]] void basisMismatch(const char *what, Int a, Int b);
+
+/// A static 0 times anything is a static 0, as CuTe's Int<0>{} * x is. A
+/// scalar times a basis vector keeps the basis.
 inline Int mul(Int a, Int b) {
   if (a.is(0) || b.is(0))
     return Int(0);
-  return a.isStatic() && b.isStatic() ? Int(mul(a.value, b.value)) : dispatch(IntOp::Mul, a, b);
+  if (a.basis && b.basis)
+    basisMismatch("multiply", a, b);
+  if (a.isStatic() && b.isStatic())
+    return Int(mul(a.value, b.value), Int::Kind::Static, a.basis | b.basis);
+  Int r = dispatch(IntOp::Mul, a, b);
+  r.basis = a.basis | b.basis;
+  return r;
 }
+/// Sums stay along one basis vector (a plain 0 adds to anything).
 inline Int add(Int a, Int b) {
-  return a.isStatic() && b.isStatic() ? Int(add(a.value, b.value)) : dispatch(IntOp::Add, a, b);
+  if (a.basis != b.basis) {
+    if (a.is(0))
+      return b;
+    if (b.is(0))
+      return a;
+    basisMismatch("add", a, b);
+  }
+  if (a.isStatic() && b.isStatic())
+    return Int(add(a.value, b.value), Int::Kind::Static, a.basis);
+  Int r = dispatch(IntOp::Add, a, b);
+  r.basis = a.basis;
+  return r;
+}
+/// Same value along the same basis.
+inline bool sameInt(Int a, Int b) {
+  return a.kind == b.kind && a.basis == b.basis && (a.isUnknown() || a.value == b.value);
 }
 inline Int ceilDiv(Int a, Int b) {
   return a.isStatic() && b.isStatic() ? Int(ceilDiv(a.value, b.value))
@@ -161,7 +198,13 @@ inline Int minInt(Int a, Int b) {
   return a.isStatic() && b.isStatic() ? Int(a.value < b.value ? a.value : b.value)
                                       : dispatch(IntOp::Min, a, b);
 }
-inline Int absInt(Int a) { return a.isStatic() ? Int(absValue(a.value)) : dispatch(IntOp::Abs, a, a); }
+inline Int absInt(Int a) {
+  if (a.isStatic())
+    return Int(absValue(a.value), Int::Kind::Static, a.basis);
+  Int r = dispatch(IntOp::Abs, a, a);
+  r.basis = a.basis;
+  return r;
+}
 inline Int signumInt(Int a) { return a.isStatic() ? Int(signum(a.value)) : dispatch(IntOp::Signum, a, a); }
 /// shape_div: checked when both are static (CuTe's static_assert), rounded
 /// away from zero unchecked otherwise (CuTe waives the dynamic check).

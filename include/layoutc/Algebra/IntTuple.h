@@ -49,7 +49,7 @@ public:
   /// The integer of an Int leaf, or the scale of a Basis leaf.
   int64_t value() const { return leaf_.value; }
   Int integer() const { return leaf_; }
-  const std::vector<int> &basisPath() const { return path_; }
+  std::vector<int> basisPath() const { return algebra::basisPath(leaf_.basis); }
 
   /// Tuple access. size() is the number of children of a tuple.
   size_t size() const { return children_.size(); }
@@ -73,7 +73,6 @@ private:
   Kind kind_ = Kind::Int;
   Int leaf_;
   std::vector<IntTuple> children_;
-  std::vector<int> path_;
 };
 
 // Queries (CuTe names). An integer has rank 1 and depth 0.

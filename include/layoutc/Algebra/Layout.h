@@ -15,6 +15,7 @@
 
 #include "layoutc/Algebra/IntTuple.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -72,13 +73,23 @@ struct Swizzle {
 };
 Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift);
 
-/// inner o offset o outer: c -> inner(offset + outer(c)), inner a layout or
-/// a swizzle.
+/// A custom inner function of a composed layout (CuTe DSL's composed layouts
+/// with a Python function inside): a name to print, and the map from the
+/// outer layout's values (offsets or coordinates) to the results.
+struct InnerFunction {
+  std::string name;
+  std::function<IntTuple(const IntTuple &)> fn;
+};
+
+/// inner o offset o outer: c -> inner(offset + outer(c)). The inner part is a
+/// layout, a swizzle or a function; the offset is an integer, or a coordinate
+/// when the outer layout yields coordinates (an identity layout).
 struct ComposedLayout {
-  bool innerIsSwizzle = true;
+  enum class Inner { Swizzle, Layout, Function } inner = Inner::Swizzle;
   Swizzle swizzle;
   Layout innerLayout;
-  int64_t offset = 0;
+  InnerFunction function;
+  IntTuple offset = IntTuple(0);
   Layout outer;
   std::string str() const;
 };

@@ -136,7 +136,14 @@ Layout recastLayout(const Layout &l, int64_t oldBits, int64_t newBits);
 
 //===-- Composed layouts --------------------------------------------------===//
 
+/// (inner o offset o outer)(c) = inner(offset + outer(c)), with offsets or
+/// coordinates added element-wise.
+IntTuple evaluate(const ComposedLayout &c, const IntTuple &coord);
+/// The same at an integer index, for a composed layout whose values are
+/// integers.
 int64_t evaluate(const ComposedLayout &c, int64_t index);
+/// a + b element-wise (an integer 0 adds to anything).
+IntTuple addCoordinates(const IntTuple &a, const IntTuple &b);
 
 } // namespace layoutc::algebra
 

@@ -1,7 +1,8 @@
 //===- Value.h - A result of the layout algebra -----------------*- C++ -*-===//
 //
 // What an expression denotes: an integer or tuple, a layout, a swizzle, a
-// composed layout, a tiler, or a truth value. Printed in CuTe notation.
+// composed layout, a tiler, a truth value, or a tag (LayoutLeft,
+// LayoutRight). Printed in CuTe notation.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_VALUE_H
@@ -15,7 +16,7 @@
 namespace layoutc::algebra {
 
 struct Value {
-  enum class Kind { IntTuple, Layout, Swizzle, Composed, Tiler, Bool };
+  enum class Kind { IntTuple, Layout, Swizzle, Composed, Tiler, Bool, Tag };
   Kind kind = Kind::IntTuple;
   algebra::IntTuple tuple;
   algebra::Layout layout;
@@ -23,6 +24,7 @@ struct Value {
   ComposedLayout composed;
   algebra::Tiler tiler;
   bool boolean = false;
+  std::string tag;
   /// Conditions on run-time values (`?`) the result depends on.
   std::vector<std::string> assumptions;
 
@@ -53,6 +55,12 @@ struct Value {
     Value v;
     v.kind = Kind::Tiler;
     v.tiler = std::move(t);
+    return v;
+  }
+  static Value ofTag(std::string name) {
+    Value v;
+    v.kind = Kind::Tag;
+    v.tag = std::move(name);
     return v;
   }
   static Value ofBool(bool b) {

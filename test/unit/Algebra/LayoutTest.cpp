@@ -38,6 +38,10 @@ TEST(Layout, MakeLayoutIsColumnMajor) {
   EXPECT_EQ(makeLayout(T("(2,(3,4))")).str(), "(2,(3,4)):(1,(2,6))");
   EXPECT_EQ(makeLayoutRight(T("(2,3,4)")).str(), "(2,3,4):(12,4,1)");
   EXPECT_EQ(eval("make_layout((4,1,2))"), "(4,1,2):(1,0,4)");
+  EXPECT_EQ(eval("make_layout((2,(3,4)), LayoutRight)"), "(2,(3,4)):(12,(4,1))");
+  EXPECT_EQ(eval("make_layout((2,3), LayoutLeft)"), "(2,3):(1,2)");
+  EXPECT_EQ(evalError("make_layout((2,3), 4:1)"),
+            "make_layout: argument 2 must be an integer or a tuple, not the layout 4:1 (at column 1)");
 }
 
 // CuTe's docs: make_ordered_layout((2,(2,2)), (2,(1,0))) = (2,(2,2)):(4,(2,1)).
@@ -54,6 +58,22 @@ TEST(Layout, IdentityLayoutMapsACoordinateToItself) {
   EXPECT_EQ(crd2idx(T("(1,(2,3))"), id).str(), "(1,(2,3))");
   EXPECT_EQ(crd2idx(T("17"), id).str(), "(1,(2,2))");
   EXPECT_EQ(eval("make_identity_layout((4,8))(13)"), "(1,3)");
+}
+
+// Identity layouts divide and tile like data layouts: their values are the
+// coordinates of the elements (predication of ragged tiles).
+TEST(Layout, IdentityLayoutsTile) {
+  EXPECT_EQ(eval("logical_divide(make_identity_layout((128,96)), (32,64))"),
+            "((32,4),(64,2)):((1@0,32@0),(1@1,64@1))");
+  EXPECT_EQ(eval("zipped_divide(make_identity_layout((?,?)), (32,64))"),
+            "((32,64),(?,?)):((1@0,1@1),(32@0,64@1))");
+  EXPECT_EQ(eval("tiled_divide(make_identity_layout((128,96)), (32,64))((3,2),1,1)"), "(35,66)");
+  EXPECT_EQ(eval("composition(make_identity_layout((8,4)), (4,2):(2,8))"), "(4,2):(2@0,1@1)");
+  EXPECT_EQ(eval("coalesce((4,2):(1@0,4@0))"), "8:1@0");
+  EXPECT_EQ(eval("coalesce((4,2):(1@0,4@1))"), "(4,2):(1@0,4@1)");
+  EXPECT_EQ(evalError("complement((4,2):(1@0,1@1))"),
+            "complement: layout (4,2):(1@0,1@1) has the scaled-basis stride 1@0; complement needs "
+            "integer strides (at column 1)");
 }
 
 TEST(Layout, Crd2IdxAndIdx2Crd) {
@@ -148,4 +168,26 @@ TEST(Layout, ComposedLayoutsAndSwizzles) {
             "S<3,4,3> o 0 o (2,4):(8,1)");
   EXPECT_EQ(eval("composition(S<1,2,3>, 16:1)"), "S<1,2,3> o 0 o 16:1");
   EXPECT_EQ(eval("make_composed_layout(16:2, 3, (4,4):(4,1))(5)"), "16");
+  // Coordinates: an identity outer layout and a coordinate offset.
+  EXPECT_EQ(eval("((8,4):(1,0) o (1,0) o make_identity_layout((8,4)))(9)"), "2");
+  EXPECT_EQ(eval("make_composed_layout((8,4):(4,1), (1,0), make_identity_layout((8,4)))((2,3))"), "15");
+}
+
+// CuTe DSL's composed-layout example: inner(x, y) = (x, y + 1), offset (1, 0),
+// outer the identity layout of (8, 4); built in C++ with a function inner.
+TEST(Layout, ComposedLayoutWithAFunctionInner) {
+  ComposedLayout c;
+  c.inner = ComposedLayout::Inner::Function;
+  c.function = {"shift_y", [](const IntTuple &x) {
+                  return IntTuple{x[0], IntTuple::of(add(x[1].integer(), Int(1)))};
+                }};
+  c.offset = T("(1,0)");
+  c.outer = makeIdentityLayout(T("(8,4)"));
+  EXPECT_EQ(c.str(), "shift_y o (1,0) o (8,4):(1@0,1@1)");
+  EXPECT_EQ(evaluate(c, T("(0,0)")).str(), "(1,1)");
+  EXPECT_EQ(evaluate(c, T("(2,3)")).str(), "(3,4)");
+  EXPECT_EQ(evaluate(c, T("13")).str(), "(6,2)"); // 13 = (5,1) in (8,4)
+  ComposedLayout tile = composition(c, L("(2,2):(1,8)"));
+  EXPECT_EQ(tile.str(), "shift_y o (1,0) o (2,2):(1@0,1@1)");
+  EXPECT_EQ(evaluate(tile, T("3")).str(), "(2,2)"); // (1,1) + (1,0), then y + 1
 }
