@@ -35,9 +35,6 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
     return makeLayout(coalesceShape(cotarget));
   detail::Ints &shape = f.shape, &stride = f.stride;
   for (size_t k = 0; k < stride.size(); ++k) {
-    if (stride[k].basis)
-      fail(kOp, "layout " + l.str() + " has the scaled-basis stride " + stride[k].str() +
-                    "; complement needs integer strides");
     if (!stride[k].isStatic() && shape.size() > 1)
       fail(kOp, "layout " + l.str() + " has the dynamic stride " + stride[k].str() +
                     " among several modes; complement orders modes by stride, so it needs static "
@@ -90,17 +87,28 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
   }
   return detail::backwardCoalesce(r, r.shape.back(), r.stride.back());
 }
+
+// filter(L), refusing scaled-basis strides (CuTe's complement is defined on
+// integer codomains).
+detail::FlatLayout filteredIntegers(const Layout &l, bool &single) {
+  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
+  for (size_t k = 0; k < f.rank(); ++k)
+    if (f.stride[k].basis)
+      fail(kOp, "layout " + l.str() + " has the scaled-basis stride " + f.stride[k].str() +
+                    "; complement needs integer strides");
+  return f;
+}
 } // namespace
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
   bool single;
-  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
+  detail::FlatLayout f = filteredIntegers(l, single);
   return complementOfFiltered(l, std::move(f), single, cotarget);
 }
 
 Layout complement(const Layout &l) {
   bool single;
-  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
+  detail::FlatLayout f = filteredIntegers(l, single);
   Int hi = 0;
   for (size_t k = 0; k < f.rank(); ++k)
     hi = add(hi, mul(add(f.shape[k], Int(-1)), absInt(f.stride[k])));
