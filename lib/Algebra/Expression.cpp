@@ -47,18 +47,18 @@ struct Args {
   Layout layout(size_t i) const {
     if (at(i).kind != Value::Kind::Layout)
       wrong(i, "a layout");
-    return at(i).layout;
+    return at(i).layout();
   }
   /// A layout, or a shape standing for its column-major layout.
   Layout layoutOrShape(size_t i) const {
-    if (at(i).kind == Value::Kind::IntTuple && !hasUnderscore(at(i).tuple))
-      return makeLayout(at(i).tuple);
+    if (at(i).kind == Value::Kind::IntTuple && !hasUnderscore(at(i).tuple()))
+      return makeLayout(at(i).tuple());
     return layout(i);
   }
   IntTuple tuple(size_t i) const {
     if (at(i).kind != Value::Kind::IntTuple)
       wrong(i, "an integer or a tuple");
-    return at(i).tuple;
+    return at(i).tuple();
   }
   int64_t integer(size_t i) const {
     IntTuple t = tuple(i);
@@ -69,12 +69,12 @@ struct Args {
   Tiler tiler(size_t i) const {
     switch (at(i).kind) {
     case Value::Kind::Layout:
-      return Tiler::ofLayout(at(i).layout);
+      return Tiler::ofLayout(at(i).layout());
     case Value::Kind::Tiler:
-      return at(i).tiler;
+      return at(i).tiler();
     case Value::Kind::IntTuple:
-      if (!at(i).tuple.isBasis())
-        return Tiler::ofShape(at(i).tuple);
+      if (!at(i).tuple().isBasis())
+        return Tiler::ofShape(at(i).tuple());
       [[fallthrough]];
     default:
       wrong(i, "a layout, a shape or a tiler <...>");
@@ -168,9 +168,9 @@ const std::map<std::string, Handler> &handlers() {
          a.noTemplate();
          a.arity(2, 2);
          if (a.at(0).kind == Value::Kind::Composed)
-           return Value::of(composition(a.at(0).composed, a.layout(1)));
+           return Value::of(composition(a.at(0).composed(), a.layout(1)));
          if (a.at(0).kind == Value::Kind::Swizzle)
-           return Value::of(composition(a.at(0).swizzle, a.layout(1)));
+           return Value::of(composition(a.at(0).swizzle(), a.layout(1)));
          return Value::of(composition(a.layout(0), a.tiler(1)));
        }},
       {"complement", [](const Args &a) {
@@ -235,7 +235,7 @@ const std::map<std::string, Handler> &handlers() {
          if (a.count() == 1)
            return Value::of(makeLayout(a.tuple(0)));
          if (a.at(1).kind == Value::Kind::Tag)
-           return Value::of(a.at(1).tag == "LayoutRight" ? makeLayoutRight(a.tuple(0)) : makeLayout(a.tuple(0)));
+           return Value::of(a.at(1).tag() == "LayoutRight" ? makeLayoutRight(a.tuple(0)) : makeLayout(a.tuple(0)));
          return Value::of(makeLayout(a.tuple(0), a.tuple(1), "make_layout"));
        }},
       {"make_ordered_layout", [](const Args &a) {
@@ -253,7 +253,7 @@ const std::map<std::string, Handler> &handlers() {
          a.arity(3, 3);
          ComposedLayout c;
          if (a.at(0).kind == Value::Kind::Swizzle) {
-           c.swizzle = a.at(0).swizzle;
+           c.swizzle = a.at(0).swizzle();
          } else {
            c.inner = ComposedLayout::Inner::Layout;
            c.innerLayout = a.layout(0);
@@ -266,7 +266,7 @@ const std::map<std::string, Handler> &handlers() {
          a.noTemplate();
          a.arity(2, 2);
          auto shapeOf = [&](size_t i) {
-           return a.at(i).kind == Value::Kind::Layout ? a.at(i).layout.shape : a.tuple(i);
+           return a.at(i).kind == Value::Kind::Layout ? a.at(i).layout().shape : a.tuple(i);
          };
          return Value::ofBool(compatible(shapeOf(0), shapeOf(1)));
        }},
@@ -299,18 +299,18 @@ Value callFunction(const Call &call) {
 Value apply(const Value &f, const Value &arg, size_t) {
   if (arg.kind != Value::Kind::IntTuple)
     fail("apply", "the argument of " + f.describe() + " must be a coordinate, not " + arg.describe());
-  IntTuple c = arg.tuple;
+  IntTuple c = arg.tuple();
   switch (f.kind) {
   case Value::Kind::Layout:
     if (hasUnderscore(c))
-      return Value::of(slice(c, f.layout));
-    return Value::of(crd2idx(c, f.layout));
+      return Value::of(slice(c, f.layout()));
+    return Value::of(crd2idx(c, f.layout()));
   case Value::Kind::Swizzle:
     if (!c.isInt())
       fail("apply", "a swizzle takes an integer offset, not " + c.str());
-    return Value::of(IntTuple(f.swizzle(c.value())));
+    return Value::of(IntTuple(f.swizzle()(c.value())));
   case Value::Kind::Composed:
-    return Value::of(evaluate(f.composed, c));
+    return Value::of(evaluate(f.composed(), c));
   default:
     fail("apply", f.describe() + " cannot be applied to arguments");
   }

@@ -146,15 +146,15 @@ Value Parser::parseTiler() {
     Value v = parseExpr();
     switch (v.kind) {
     case Value::Kind::Layout:
-      modes.push_back(Tiler::ofLayout(v.layout));
+      modes.push_back(Tiler::ofLayout(v.layout()));
       break;
     case Value::Kind::Tiler:
-      modes.push_back(v.tiler);
+      modes.push_back(v.tiler());
       break;
     case Value::Kind::IntTuple:
-      if (v.tuple.isBasis())
+      if (v.tuple().isBasis())
         error(at, "a tiler mode cannot be a scaled basis");
-      modes.push_back(Tiler::ofShape(v.tuple));
+      modes.push_back(Tiler::ofShape(v.tuple()));
       break;
     default:
       error(at, "a tiler mode must be a layout, a shape, '_' or a tiler, not " + v.describe());
@@ -245,10 +245,12 @@ Value Parser::parseSuffixes(Value v, size_t start) {
       Value outer = parsePrimary();
       outer = parseSuffixes(std::move(outer), outerPos);
       ComposedLayout c;
-      c.inner = v.kind == Value::Kind::Swizzle ? ComposedLayout::Inner::Swizzle
-                                               : ComposedLayout::Inner::Layout;
-      c.swizzle = v.swizzle;
-      c.innerLayout = v.layout;
+      if (v.kind == Value::Kind::Swizzle) {
+        c.swizzle = v.swizzle();
+      } else {
+        c.inner = ComposedLayout::Inner::Layout;
+        c.innerLayout = v.layout();
+      }
       c.offset = offset;
       c.outer = toLayout(outer, outerPos, "the outer layout of a composed layout");
       v = Value::of(std::move(c));
@@ -301,13 +303,13 @@ Value Parser::finishLayout(Value shape, size_t start) {
 IntTuple Parser::toIntTuple(const Value &v, size_t pos, const char *role) const {
   if (v.kind != Value::Kind::IntTuple)
     error(pos, std::string(role) + " must be an integer or a tuple, not " + v.describe());
-  return v.tuple;
+  return v.tuple();
 }
 
 Layout Parser::toLayout(const Value &v, size_t pos, const char *role) const {
   if (v.kind != Value::Kind::Layout)
     error(pos, std::string(role) + " must be a layout, not " + v.describe());
-  return v.layout;
+  return v.layout();
 }
 
 } // namespace detail
@@ -322,7 +324,7 @@ Expected<Layout> parseLayout(std::string_view text) {
     Value v = p.parseAll();
     if (v.kind != Value::Kind::Layout)
       p.error(0, "expected a layout shape:stride, found " + v.describe());
-    return v.layout;
+    return v.layout();
   });
 }
 
@@ -332,28 +334,28 @@ Expected<IntTuple> parseIntTuple(std::string_view text) {
     Value v = p.parseAll();
     if (v.kind != Value::Kind::IntTuple)
       p.error(0, "expected an integer or a tuple, found " + v.describe());
-    return v.tuple;
+    return v.tuple();
   });
 }
 
 std::string Value::describe() const {
   switch (kind) {
   case Kind::IntTuple:
-    return tuple.isTuple() ? "the tuple " + tuple.str()
-           : tuple.isUnderscore() ? "'_'"
-                                  : "the integer " + tuple.str();
+    return tuple().isTuple() ? "the tuple " + tuple().str()
+           : tuple().isUnderscore() ? "'_'"
+                                    : "the integer " + tuple().str();
   case Kind::Layout:
-    return "the layout " + layout.str();
+    return "the layout " + layout().str();
   case Kind::Swizzle:
-    return "the swizzle " + swizzle.str();
+    return "the swizzle " + swizzle().str();
   case Kind::Composed:
-    return "the composed layout " + composed.str();
+    return "the composed layout " + composed().str();
   case Kind::Tiler:
-    return "the tiler " + tiler.str();
+    return "the tiler " + tiler().str();
   case Kind::Bool:
-    return std::string("the truth value ") + (boolean ? "true" : "false");
+    return std::string("the truth value ") + (boolean() ? "true" : "false");
   case Kind::Tag:
-    return "the tag " + tag;
+    return "the tag " + tag();
   }
   return "";
 }
@@ -361,19 +363,19 @@ std::string Value::describe() const {
 std::string Value::str() const {
   switch (kind) {
   case Kind::IntTuple:
-    return tuple.str();
+    return tuple().str();
   case Kind::Layout:
-    return layout.str();
+    return layout().str();
   case Kind::Swizzle:
-    return swizzle.str();
+    return swizzle().str();
   case Kind::Composed:
-    return composed.str();
+    return composed().str();
   case Kind::Tiler:
-    return tiler.str();
+    return tiler().str();
   case Kind::Bool:
-    return boolean ? "true" : "false";
+    return boolean() ? "true" : "false";
   case Kind::Tag:
-    return tag;
+    return tag();
   }
   return "";
 }

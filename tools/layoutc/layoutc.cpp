@@ -203,7 +203,7 @@ int printCommand(const std::vector<std::string> &args, bool twoD) {
       throw v.error();
     if (v.value().kind != Value::Kind::Layout)
       fail("", "expected a layout, got " + v.value().describe());
-    return twoD ? printLayout2D(v.value().layout) : printLayout1D(v.value().layout);
+    return twoD ? printLayout2D(v.value().layout()) : printLayout1D(v.value().layout());
   });
   if (!out)
     return reportError(out.error());

@@ -2,7 +2,7 @@
 //
 // What an expression denotes: an integer or tuple, a layout, a swizzle, a
 // composed layout, a tiler, a truth value, or a tag (LayoutLeft,
-// LayoutRight). Printed in CuTe notation.
+// LayoutRight). Printed in CuTe notation. Only the active kind is stored.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_VALUE_H
@@ -11,6 +11,7 @@
 #include "layoutc/Algebra/Layout.h"
 
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace layoutc::algebra {
@@ -18,61 +19,36 @@ namespace layoutc::algebra {
 struct Value {
   enum class Kind { IntTuple, Layout, Swizzle, Composed, Tiler, Bool, Tag };
   Kind kind = Kind::IntTuple;
-  algebra::IntTuple tuple;
-  algebra::Layout layout;
-  algebra::Swizzle swizzle;
-  ComposedLayout composed;
-  algebra::Tiler tiler;
-  bool boolean = false;
-  std::string tag;
   /// Conditions on run-time values (`?`) the result depends on.
   std::vector<std::string> assumptions;
 
-  static Value of(algebra::IntTuple t) {
-    Value v;
-    v.tuple = std::move(t);
-    return v;
-  }
-  static Value of(algebra::Layout l) {
-    Value v;
-    v.kind = Kind::Layout;
-    v.layout = std::move(l);
-    return v;
-  }
-  static Value of(algebra::Swizzle s) {
-    Value v;
-    v.kind = Kind::Swizzle;
-    v.swizzle = s;
-    return v;
-  }
-  static Value of(ComposedLayout c) {
-    Value v;
-    v.kind = Kind::Composed;
-    v.composed = std::move(c);
-    return v;
-  }
-  static Value of(algebra::Tiler t) {
-    Value v;
-    v.kind = Kind::Tiler;
-    v.tiler = std::move(t);
-    return v;
-  }
-  static Value ofTag(std::string name) {
-    Value v;
-    v.kind = Kind::Tag;
-    v.tag = std::move(name);
-    return v;
-  }
-  static Value ofBool(bool b) {
-    Value v;
-    v.kind = Kind::Bool;
-    v.boolean = b;
-    return v;
-  }
+  static Value of(algebra::IntTuple t) { return Value(Kind::IntTuple, std::move(t)); }
+  static Value of(algebra::Layout l) { return Value(Kind::Layout, std::move(l)); }
+  static Value of(algebra::Swizzle s) { return Value(Kind::Swizzle, s); }
+  static Value of(ComposedLayout c) { return Value(Kind::Composed, std::move(c)); }
+  static Value of(algebra::Tiler t) { return Value(Kind::Tiler, std::move(t)); }
+  static Value ofBool(bool b) { return Value(Kind::Bool, b); }
+  static Value ofTag(std::string name) { return Value(Kind::Tag, std::move(name)); }
 
-  /// What kind of thing this is, for error messages ("a layout").
+  // The payload of the kind (asking for another kind is a logic error).
+  const algebra::IntTuple &tuple() const { return std::get<algebra::IntTuple>(payload_); }
+  const algebra::Layout &layout() const { return std::get<algebra::Layout>(payload_); }
+  const algebra::Swizzle &swizzle() const { return std::get<algebra::Swizzle>(payload_); }
+  const ComposedLayout &composed() const { return std::get<ComposedLayout>(payload_); }
+  const algebra::Tiler &tiler() const { return std::get<algebra::Tiler>(payload_); }
+  bool boolean() const { return std::get<bool>(payload_); }
+  const std::string &tag() const { return std::get<std::string>(payload_); }
+
+  /// What kind of thing this is, for error messages ("the layout 4:1").
   std::string describe() const;
   std::string str() const;
+
+private:
+  using Payload = std::variant<algebra::IntTuple, algebra::Layout, algebra::Swizzle, ComposedLayout,
+                               algebra::Tiler, bool, std::string>;
+  template <class T> Value(Kind k, T &&p) : kind(k), payload_(std::forward<T>(p)) {}
+
+  Payload payload_;
 };
 
 } // namespace layoutc::algebra
