@@ -134,8 +134,6 @@ IntTuple flatten(const IntTuple &t) {
   return IntTuple::tuple(std::move(leaves));
 }
 
-IntTuple wrap(const IntTuple &t) { return t.isTuple() ? t : IntTuple::tuple({t}); }
-
 IntTuple unwrap(const IntTuple &t) {
   if (t.isTuple() && t.size() == 1)
     return t[0];

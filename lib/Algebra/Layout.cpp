@@ -79,18 +79,6 @@ Layout modeOf(const Layout &l, int i) {
   return Layout(mode(l.shape, i), mode(l.stride, i));
 }
 
-namespace {
-bool anyBasis(const IntTuple &t) {
-  if (t.isBasis())
-    return true;
-  for (const IntTuple &c : t.children())
-    if (anyBasis(c))
-      return true;
-  return false;
-}
-} // namespace
-
-bool hasBasisStrides(const Layout &l) { return anyBasis(l.stride); }
 
 int64_t Swizzle::operator()(int64_t x) const {
   int64_t mask = (int64_t(1) << bits) - 1;

@@ -63,9 +63,6 @@ public:
     std::memmove(data() + i, data() + i + 1, (size_ - i - 1) * sizeof(T));
     --size_;
   }
-  bool operator==(const SmallVec &o) const {
-    return size_ == o.size_ && std::equal(begin(), end(), o.begin());
-  }
 
 private:
   // The inline storage is raw bytes, so constructing a SmallVec initializes

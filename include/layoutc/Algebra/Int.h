@@ -180,10 +180,7 @@ inline Int add(Int a, Int b) {
   r.basis = a.basis;
   return r;
 }
-/// Same value along the same basis.
-inline bool sameInt(Int a, Int b) {
-  return a.kind == b.kind && a.basis == b.basis && (a.isUnknown() || a.value == b.value);
-}
+
 inline Int ceilDiv(Int a, Int b) {
   return a.isStatic() && b.isStatic() ? Int(ceilDiv(a.value, b.value))
                                       : dispatch(IntOp::CeilDiv, a, b);

@@ -89,8 +89,6 @@ const IntTuple &mode(const IntTuple &t, int i);
 void flattenInto(const IntTuple &t, std::vector<IntTuple> &out);
 /// flatten(t): a tuple of depth <= 1 (an integer stays an integer).
 IntTuple flatten(const IntTuple &t);
-/// A 1-tuple around an integer; a tuple unchanged.
-IntTuple wrap(const IntTuple &t);
 /// The only child of a 1-tuple; anything else unchanged.
 IntTuple unwrap(const IntTuple &t);
 

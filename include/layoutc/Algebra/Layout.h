@@ -59,7 +59,6 @@ int64_t size(const Layout &l);
 Int sizeInt(const Layout &l);
 /// Mode i of the layout (the layout itself for i == 0 of a rank-1 integer layout).
 Layout modeOf(const Layout &l, int i);
-bool hasBasisStrides(const Layout &l);
 
 /// Swizzle S<B,M,S>: x ^ ((x & yyy) >> S), yyy = ((1<<B)-1) << (M + max(0,S)).
 /// Invariant (checked by makeSwizzle): B >= 0, M >= 0, |S| >= B.
