@@ -11,6 +11,6 @@ config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.c
 
 tools = os.path.join(config.layoutc_obj_root, "tools")
 config.environment["PATH"] = os.pathsep.join(
-    [os.path.join(tools, "layoutc"), config.llvm_tools_dir, config.environment.get("PATH", "")])
+    [os.path.join(tools, "layoutc"), os.path.join(tools, "layoutc-opt"), config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%corpus", os.path.join(config.layoutc_src_root, "test", "corpus")))
 config.substitutions.append(("%examples", os.path.join(config.layoutc_obj_root, "examples")))

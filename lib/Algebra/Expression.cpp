@@ -328,6 +328,16 @@ Expected<Value> evaluateExpression(std::string_view text) {
   return v;
 }
 
+Expected<Value> applyFunction(const std::string &name, const std::vector<int64_t> &templateArgs,
+                              std::vector<Value> args) {
+  Call call;
+  call.name = name;
+  call.templateArgs = templateArgs;
+  call.hasTemplateArgs = !templateArgs.empty();
+  call.args = std::move(args);
+  return attempt(name, [&] { return callFunction(call); });
+}
+
 const std::vector<std::string> &expressionFunctions() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;

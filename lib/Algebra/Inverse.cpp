@@ -135,9 +135,18 @@ Layout nullspace(const Layout &l) {
   return Layout(unwrap(IntTuple::tuple(std::move(rs))), unwrap(IntTuple::tuple(std::move(rd))));
 }
 
+namespace {
+// coalesce(A o right_inverse(B)): where A and B agree, as a function of B's
+// offsets.
+Layout commonPart(const char *op, const Layout &a, const Layout &invB) {
+  return withContext(op, [&] { return "composing " + a.str() + " with right_inverse(B) = " + invB.str(); },
+                     [&] { return coalesce(composition(a, invB)); });
+}
+} // namespace
+
 Layout maxCommonLayout(const Layout &a, const Layout &b) {
   Layout invB = rightInverse(b);
-  Layout common = coalesce(composition(a, invB));
+  Layout common = commonPart("max_common_layout", a, invB);
   Layout first = modeOf(common, 0);
   if (first.shape.isStatic() && first.stride.integer().is(1))
     return composition(invB, first);
@@ -145,7 +154,7 @@ Layout maxCommonLayout(const Layout &a, const Layout &b) {
 }
 
 int64_t maxCommonVector(const Layout &a, const Layout &b) {
-  Layout common = coalesce(composition(a, rightInverse(b)));
+  Layout common = commonPart("max_common_vector", a, rightInverse(b));
   Layout first = modeOf(common, 0);
   if (first.shape.isStatic() && first.stride.integer().is(1))
     return first.shape.value();

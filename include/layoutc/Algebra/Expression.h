@@ -23,6 +23,13 @@ namespace layoutc::algebra {
 
 Expected<Value> evaluateExpression(std::string_view text);
 
+/// One function of the expression language applied to values: `name` with
+/// template arguments (`get<1,0>`) and arguments, in CuTe's order. The
+/// dialect's type inference and folding call this, so the IR and the
+/// algebra cannot disagree. Assumptions go to the active IntDomain.
+Expected<Value> applyFunction(const std::string &name, const std::vector<int64_t> &templateArgs,
+                              std::vector<Value> args);
+
 /// The functions an expression may call, for --help.
 const std::vector<std::string> &expressionFunctions();
 

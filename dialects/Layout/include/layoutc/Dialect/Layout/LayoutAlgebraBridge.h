@@ -1,0 +1,50 @@
+//===- LayoutAlgebraBridge.h - lay types and the algebra --------*- C++ -*-===//
+//
+// The one place the dialect meets the algebra library: a lay type denotes an
+// algebra value (its static leaves, `?` for the dynamic ones), and an algebra
+// op's result type and folded value are what the CuTe function it names
+// computes. The dialect never re-implements the math.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTALGEBRABRIDGE_H
+#define LAYOUTC_DIALECT_LAYOUT_LAYOUTALGEBRABRIDGE_H
+
+#include "layoutc/Algebra/Value.h"
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+
+namespace layoutc::lay {
+
+/// The algebra value of a value of type `type`; `constant` (may be null) is
+/// the folded value of an `index` operand. Nothing for types the algebra does
+/// not know.
+std::optional<algebra::Value> algebraValueOf(mlir::Type type, mlir::Attribute constant = {});
+
+/// The type of an algebra result: a layout or tuple type, or `index` for an
+/// integer. Null when no lay type holds it.
+mlir::Type typeOfAlgebraValue(mlir::MLIRContext *context, const algebra::Value &value);
+
+/// InferTypeOpInterface for the algebra ops: the result type of `cute<modes>`
+/// applied to operands of these types, or an error at `location` carrying the
+/// algebra's explanation.
+llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
+                                       mlir::MLIRContext *context,
+                                       std::optional<mlir::Location> location,
+                                       mlir::TypeRange operandTypes,
+                                       llvm::SmallVectorImpl<mlir::Type> &inferred);
+
+/// Folds an algebra op: a fully static layout or tuple result is its type (a
+/// TypeAttr, materialized as lay.constant); an integer result is computed
+/// from the operands' types and constant `index` operands.
+mlir::OpFoldResult foldAlgebraOp(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
+                                 mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands);
+
+} // namespace layoutc::lay
+
+#endif

@@ -1,0 +1,10 @@
+//===- LayoutDialect.h - The lay dialect ------------------------*- C++ -*-===//
+#ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTDIALECT_H
+#define LAYOUTC_DIALECT_LAYOUT_LAYOUTDIALECT_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Dialect.h"
+
+#include "layoutc/Dialect/Layout/LayoutDialect.h.inc"
+
+#endif

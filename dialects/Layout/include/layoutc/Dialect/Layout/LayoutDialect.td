@@ -1,0 +1,38 @@
+//===- LayoutDialect.td - The lay dialect ------------------*- tablegen -*-===//
+#ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTDIALECT_TD
+#define LAYOUTC_DIALECT_LAYOUT_LAYOUTDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Lay_Dialect : Dialect {
+  let name = "lay";
+  let cppNamespace = "::layoutc::lay";
+  let summary = "CuTe layout algebra as IR";
+  let description = [{
+    Layouts, tuples, tilers and swizzles as SSA values, and CuTe's layout
+    algebra as operations on them. A type carries a value's structure and
+    static leaves in CuTe notation; `?` marks a dynamic leaf, whose value is
+    an operand of the op that makes it:
+
+    ```mlir
+    %m = lay.make_layout %M, %N, %M : !lay.layout<"(?,?):(1,?)">
+    %t = lay.constant : !lay.tiler<"<32:1,64:1>">
+    %d = lay.logical_divide %m, %t : !lay.layout<"(?,?):(1,?)">, !lay.tiler<"<32:1,64:1>">
+           -> !lay.layout<"((32,?),(64,?)):((1,32),(?,?))">
+    ```
+
+    Result types are inferred by the layoutc algebra library with CuTe C++'s
+    semantics: structure follows static values only. An inadmissible static
+    case is a verifier error carrying the library's explanation. Operations
+    whose result type is fully static fold to `lay.constant`.
+  }];
+  let useDefaultTypePrinterParser = 1;
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+  let extraClassDeclaration = [{
+    /// Adds the types (defined, with their storage, in LayoutTypes.cpp).
+    void registerTypes();
+  }];
+}
+
+#endif

@@ -1,0 +1,293 @@
+//===- LayoutOps.td - Operations of the lay dialect --------*- tablegen -*-===//
+//
+// Constructors, and CuTe's layout algebra. Every algebra op names the CuTe
+// function it is; its result type is inferred, and it folds, by calling that
+// function in the layoutc algebra library (LayoutAlgebraBridge.cpp).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTOPS_TD
+#define LAYOUTC_DIALECT_LAYOUT_LAYOUTOPS_TD
+
+include "layoutc/Dialect/Layout/LayoutTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class Lay_Op<string mnemonic, list<Trait> traits = []> : Op<Lay_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Constructors
+//===----------------------------------------------------------------------===//
+
+def Lay_ConstantOp : Lay_Op<"constant", [ConstantLike, Pure]> {
+  let summary = "a static layout, tuple, tiler or swizzle";
+  let description = [{
+    The value is its type, which must be static (no `?`):
+
+    ```mlir
+    %a = lay.constant : !lay.layout<"(6,2):(8,2)">
+    %t = lay.constant : !lay.tiler<"<3:3,(2,4):(1,8)>">
+    ```
+  }];
+  let results = (outs Lay_AnyAlgebraType:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Lay_MakeLayoutOp : Lay_Op<"make_layout", [Pure]> {
+  let summary = "a layout with dynamic leaves";
+  let description = [{
+    One `index` operand for each `?` of the result type, shape leaves first,
+    then stride leaves, each in order:
+
+    ```mlir
+    %l = lay.make_layout %m, %n, %m : !lay.layout<"(?,?):(1,?)">
+    ```
+
+    With no `?`, it folds to `lay.constant`.
+  }];
+  let arguments = (ins Variadic<Index>:$dynamic);
+  let results = (outs Lay_LayoutType:$result);
+  let assemblyFormat = "$dynamic attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+def Lay_MakeTupleOp : Lay_Op<"make_tuple", [Pure]> {
+  let summary = "a shape or coordinate with dynamic leaves";
+  let description = [{
+    One `index` operand for each `?` of the result type, in order:
+
+    ```mlir
+    %c = lay.make_tuple %i, %j : !lay.tuple<"(?,(0,?))">
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$dynamic);
+  let results = (outs Lay_TupleType:$result);
+  let assemblyFormat = "$dynamic attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// The algebra
+//===----------------------------------------------------------------------===//
+
+// An op that is the CuTe function `cute`. `withModes` adds the `modes`
+// attribute: CuTe's template arguments (get<1,0>, take<0,2>, upcast<2>).
+// Its result type is inferred from the algebra, except for an `index` result,
+// where the verifier runs the algebra instead.
+class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
+                    string example, bit withModes = 0>
+    : Lay_Op<mnemonic, !listconcat([Pure], !if(!eq(resultType, Index), [],
+                                   [DeclareOpInterfaceMethods<InferTypeOpInterface>]))> {
+  let summary = "CuTe's " # cute;
+  let description = "`" # cute # "` with CuTe C++'s semantics; the result type is "
+      # "given by the layoutc algebra, and a static result folds.\n\n```mlir\n"
+      # example # "\n```";
+  let arguments = !if(withModes, !con(operands, (ins DenseI64ArrayAttr:$modes)), operands);
+  let results = (outs resultType:$result);
+  let hasFolder = 1;
+  let hasVerifier = !eq(resultType, Index);
+  string modesExpr = !if(withModes, "adaptor.getModes()", "::llvm::ArrayRef<int64_t>()");
+  string opModesExpr = !if(withModes, "getModes()", "::llvm::ArrayRef<int64_t>()");
+  let extraClassDeclaration = [{
+    static ::llvm::StringRef getCuteName() { return "}] # cute # [{"; }
+  }];
+  code inferDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      Adaptor adaptor(operands, attributes, properties, regions);
+      return ::layoutc::lay::inferAlgebraResult(getCuteName(), }] # modesExpr # [{,
+          context, location, operands.getTypes(), inferredReturnTypes);
+    }
+  }];
+  code verifyDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      ::llvm::SmallVector<::mlir::Type> inferred;
+      return ::layoutc::lay::inferAlgebraResult(getCuteName(), }] # opModesExpr # [{,
+          getContext(), getLoc(), getOperation()->getOperandTypes(), inferred);
+    }
+  }];
+  let extraClassDefinition = !if(!eq(resultType, Index), verifyDefinition, inferDefinition) # [{
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
+      return ::layoutc::lay::foldAlgebraOp(getCuteName(), }] # opModesExpr # [{,
+          getOperation(), adaptor.getOperands());
+    }
+  }];
+}
+
+// Layout -> layout.
+class Lay_UnaryOp<string mnemonic, string example, bit withModes = 0>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Lay_LayoutType, example,
+                    withModes> {
+  let assemblyFormat = !if(withModes, "$input $modes", "$input") #
+      " attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+}
+
+def Lay_CoalesceOp : Lay_UnaryOp<"coalesce",
+  "%r = lay.coalesce %a : !lay.layout<\"(2,(1,6)):(1,(6,2))\"> -> !lay.layout<\"12:1\">">;
+def Lay_FilterOp : Lay_UnaryOp<"filter",
+  "%r = lay.filter %a : !lay.layout<\"(2,(3,1),4):(0,(1,5),6)\"> -> !lay.layout<\"(3,4):(1,6)\">">;
+def Lay_FilterZerosOp : Lay_UnaryOp<"filter_zeros",
+  "%r = lay.filter_zeros %a : !lay.layout<\"(2,3):(0,1)\"> -> !lay.layout<\"(1,3):(0,1)\">">;
+def Lay_FlattenOp : Lay_UnaryOp<"flatten",
+  "%r = lay.flatten %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"(2,3,4):(1,2,6)\">">;
+def Lay_RightInverseOp : Lay_UnaryOp<"right_inverse",
+  "%r = lay.right_inverse %a : !lay.layout<\"(4,2):(2,1)\"> -> !lay.layout<\"(2,4):(4,1)\">">;
+def Lay_LeftInverseOp : Lay_UnaryOp<"left_inverse",
+  "%r = lay.left_inverse %a : !lay.layout<\"(4,2):(2,1)\"> -> !lay.layout<\"(2,4):(4,1)\">">;
+def Lay_NullspaceOp : Lay_UnaryOp<"nullspace",
+  "%r = lay.nullspace %a : !lay.layout<\"(2,3,4):(0,1,0)\"> -> !lay.layout<\"(2,4):(1,6)\">">;
+def Lay_GetOp : Lay_UnaryOp<"get",
+  "%r = lay.get %a [1, 0] : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"3:2\">", 1>;
+def Lay_SelectOp : Lay_UnaryOp<"select",
+  "%r = lay.select %a [1, 0] : !lay.layout<\"(2,3):(1,2)\"> -> !lay.layout<\"(3,2):(2,1)\">", 1>;
+def Lay_TakeOp : Lay_UnaryOp<"take",
+  "%r = lay.take %a [1, 3] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"(3,4):(2,6)\">", 1>;
+def Lay_GroupModesOp : Lay_UnaryOp<"group_modes",
+  "%r = lay.group_modes %a [0, 2] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"((2,3),4):((1,2),6)\">", 1>;
+def Lay_UpcastOp : Lay_UnaryOp<"upcast",
+  "%r = lay.upcast %a [2] : !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"(4,4):(1,4)\">", 1>;
+def Lay_DowncastOp : Lay_UnaryOp<"downcast",
+  "%r = lay.downcast %a [2] : !lay.layout<\"(4,4):(1,4)\"> -> !lay.layout<\"(8,4):(1,8)\">", 1>;
+def Lay_RecastLayoutOp : Lay_UnaryOp<"recast_layout",
+  "%r = lay.recast_layout %a [16, 32] : !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"(4,4):(1,4)\">", 1>;
+
+// Layout -> index.
+class Lay_QueryOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Index, example> {
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
+}
+def Lay_SizeOp : Lay_QueryOp<"size", "%n = lay.size %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
+def Lay_CosizeOp : Lay_QueryOp<"cosize", "%n = lay.cosize %a : !lay.layout<\"(4,(4,3)):(1,(32,0))\">">;
+def Lay_RankOp : Lay_QueryOp<"rank", "%n = lay.rank %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
+def Lay_DepthOp : Lay_QueryOp<"depth", "%n = lay.depth %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
+
+// Layout -> tuple (or index, for a single mode).
+class Lay_PartOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input),
+                    AnyTypeOf<[Index, Lay_TupleType]>, example> {
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` type($result)";
+}
+def Lay_ShapeOp : Lay_PartOp<"shape",
+  "%s = lay.shape %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.tuple<\"(2,(3,4))\">">;
+def Lay_StrideOp : Lay_PartOp<"stride",
+  "%s = lay.stride %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.tuple<\"(1,(2,6))\">">;
+
+// (layout, layout | tiler | tuple) -> layout.
+class Lay_TilerOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic,
+                    (ins Lay_LayoutType:$input,
+                         AnyTypeOf<[Lay_LayoutType, Lay_TilerType, Lay_TupleType]>:$tiler),
+                    Lay_LayoutType, example> {
+  let assemblyFormat = "$input `,` $tiler attr-dict `:` qualified(type($input)) `,` "
+                       "qualified(type($tiler)) `->` qualified(type($result))";
+}
+def Lay_CompositionOp : Lay_TilerOp<"composition",
+  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">">;
+def Lay_LogicalDivideOp : Lay_TilerOp<"logical_divide",
+  "%r = lay.logical_divide %a, %t : !lay.layout<\"(4,2,3):(2,1,8)\">, !lay.layout<\"4:2\"> -> !lay.layout<\"((2,2),(2,3)):((4,1),(2,8))\">">;
+def Lay_ZippedDivideOp : Lay_TilerOp<"zipped_divide",
+  "%r = lay.zipped_divide %a, %t : !lay.layout<\"(8,6):(1,8)\">, !lay.tuple<\"(2,3)\"> -> !lay.layout<\"((2,3),(4,2)):((1,8),(2,24))\">">;
+def Lay_TiledDivideOp : Lay_TilerOp<"tiled_divide",
+  "%r = lay.tiled_divide %a, %t : !lay.layout<\"(8,6):(1,8)\">, !lay.tuple<\"(2,3)\"> -> !lay.layout<\"((2,3),4,2):((1,8),2,24)\">">;
+def Lay_FlatDivideOp : Lay_TilerOp<"flat_divide",
+  "%r = lay.flat_divide %a, %t : !lay.layout<\"(8,6):(1,8)\">, !lay.tuple<\"(2,3)\"> -> !lay.layout<\"(2,3,4,2):(1,8,2,24)\">">;
+def Lay_LogicalProductOp : Lay_TilerOp<"logical_product",
+  "%r = lay.logical_product %a, %b : !lay.layout<\"(2,2):(4,1)\">, !lay.layout<\"6:1\"> -> !lay.layout<\"((2,2),(2,3)):((4,1),(2,8))\">">;
+def Lay_ZippedProductOp : Lay_TilerOp<"zipped_product",
+  "%r = lay.zipped_product %a, %t : !lay.layout<\"(2,5):(5,1)\">, !lay.tiler<\"<3:1,4:1>\"> -> !lay.layout<\"((2,5),(3,4)):((5,1),(1,5))\">">;
+def Lay_TiledProductOp : Lay_TilerOp<"tiled_product",
+  "%r = lay.tiled_product %a, %t : !lay.layout<\"(2,5):(5,1)\">, !lay.tiler<\"<3:1,4:1>\"> -> !lay.layout<\"((2,5),3,4):((5,1),1,5)\">">;
+def Lay_FlatProductOp : Lay_TilerOp<"flat_product",
+  "%r = lay.flat_product %a, %t : !lay.layout<\"(2,5):(5,1)\">, !lay.tiler<\"<3:1,4:1>\"> -> !lay.layout<\"(2,5,3,4):(5,1,1,5)\">">;
+
+// (layout, layout) -> layout.
+class Lay_LayoutPairOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input, Lay_LayoutType:$other),
+                    Lay_LayoutType, example> {
+  let assemblyFormat = "$input `,` $other attr-dict `:` qualified(type($input)) `,` "
+                       "qualified(type($other)) `->` qualified(type($result))";
+}
+def Lay_BlockedProductOp : Lay_LayoutPairOp<"blocked_product",
+  "%r = lay.blocked_product %a, %b : !lay.layout<\"(2,5):(5,1)\">, !lay.layout<\"(3,4):(1,3)\"> -> !lay.layout<\"((2,3),(5,4)):((5,10),(1,30))\">">;
+def Lay_RakedProductOp : Lay_LayoutPairOp<"raked_product",
+  "%r = lay.raked_product %a, %b : !lay.layout<\"(2,5):(5,1)\">, !lay.layout<\"(3,4):(1,3)\"> -> !lay.layout<\"((3,2),(4,5)):((10,5),(30,1))\">">;
+def Lay_MaxCommonLayoutOp : Lay_LayoutPairOp<"max_common_layout",
+  "%r = lay.max_common_layout %a, %b : !lay.layout<\"(8,4):(1,16)\">, !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"8:1\">">;
+
+def Lay_MaxCommonVectorOp : Lay_AlgebraOp<"max_common_vector", "max_common_vector",
+    (ins Lay_LayoutType:$input, Lay_LayoutType:$other), Index,
+    "%n = lay.max_common_vector %a, %b : !lay.layout<\"(8,4):(1,8)\">, !lay.layout<\"(8,4):(1,8)\">"> {
+  let assemblyFormat = "$input `,` $other attr-dict `:` qualified(type($input)) `,` "
+                       "qualified(type($other))";
+}
+
+def Lay_ComplementOp : Lay_AlgebraOp<"complement", "complement",
+    (ins Lay_LayoutType:$input, Optional<Lay_TupleType>:$cotarget), Lay_LayoutType,
+    "%r = lay.complement %a, %m : !lay.layout<\"(2,2):(1,6)\">, !lay.tuple<\"24\"> -> !lay.layout<\"(3,2):(2,12)\">"> {
+  let assemblyFormat = "$input (`,` $cotarget^)? attr-dict `:` qualified(type($input)) "
+                       "(`,` qualified(type($cotarget))^)? `->` qualified(type($result))";
+}
+
+def Lay_TileToShapeOp : Lay_AlgebraOp<"tile_to_shape", "tile_to_shape",
+    (ins Lay_LayoutType:$input, Lay_TupleType:$shape, Optional<Lay_TupleType>:$order),
+    Lay_LayoutType,
+    "%r = lay.tile_to_shape %a, %s : !lay.layout<\"(2,2):(1,2)\">, !lay.tuple<\"(4,6)\"> -> !lay.layout<\"((2,2),(2,3)):((1,4),(2,8))\">"> {
+  let assemblyFormat = "$input `,` $shape (`,` $order^)? attr-dict `:` qualified(type($input)) `,` "
+                       "qualified(type($shape)) (`,` qualified(type($order))^)? `->` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Construction from shapes
+//===----------------------------------------------------------------------===//
+
+def Lay_MakeOrderedLayoutOp : Lay_AlgebraOp<"make_ordered_layout", "make_ordered_layout",
+    (ins Lay_TupleType:$shape, Lay_TupleType:$order), Lay_LayoutType,
+    "%r = lay.make_ordered_layout %s, %o : !lay.tuple<\"(2,(2,2))\">, !lay.tuple<\"(2,(1,0))\"> -> !lay.layout<\"(2,(2,2)):(4,(2,1))\">"> {
+  let assemblyFormat = "$shape `,` $order attr-dict `:` qualified(type($shape)) `,` "
+                       "qualified(type($order)) `->` qualified(type($result))";
+}
+
+def Lay_MakeIdentityLayoutOp : Lay_AlgebraOp<"make_identity_layout", "make_identity_layout",
+    (ins Lay_TupleType:$shape), Lay_LayoutType,
+    "%r = lay.make_identity_layout %s : !lay.tuple<\"(4,8)\"> -> !lay.layout<\"(4,8):(1@0,1@1)\">"> {
+  let assemblyFormat = "$shape attr-dict `:` qualified(type($shape)) `->` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing
+//===----------------------------------------------------------------------===//
+
+def Lay_Crd2IdxOp : Lay_AlgebraOp<"crd2idx", "crd2idx",
+    (ins AnyTypeOf<[Index, Lay_TupleType]>:$coord, Lay_LayoutType:$layout),
+    AnyTypeOf<[Index, Lay_TupleType]>,
+    "%i = lay.crd2idx %c, %a : !lay.tuple<\"(1,(0,1))\">, !lay.layout<\"(2,(2,2)):(4,(2,1))\"> -> index"> {
+  let assemblyFormat = "$coord `,` $layout attr-dict `:` type($coord) `,` qualified(type($layout)) "
+                       "`->` type($result)";
+}
+
+def Lay_Idx2CrdOp : Lay_AlgebraOp<"idx2crd", "idx2crd",
+    (ins AnyTypeOf<[Index, Lay_TupleType]>:$index, Lay_TupleType:$shape),
+    AnyTypeOf<[Index, Lay_TupleType]>,
+    "%c = lay.idx2crd %i, %s : index, !lay.tuple<\"(3,7)\"> -> !lay.tuple<\"(?,?)\">"> {
+  let assemblyFormat = "$index `,` $shape attr-dict `:` type($index) `,` qualified(type($shape)) "
+                       "`->` type($result)";
+}
+
+class Lay_SliceLikeOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_TupleType:$coord, Lay_LayoutType:$layout),
+                    Lay_LayoutType, example> {
+  let assemblyFormat = "$coord `,` $layout attr-dict `:` qualified(type($coord)) `,` "
+                       "qualified(type($layout)) `->` qualified(type($result))";
+}
+def Lay_SliceOp : Lay_SliceLikeOp<"slice",
+  "%r = lay.slice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((2,3)):((1,2))\">">;
+def Lay_DiceOp : Lay_SliceLikeOp<"dice",
+  "%r = lay.dice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((4,5)):((6,24))\">">;
+
+#endif

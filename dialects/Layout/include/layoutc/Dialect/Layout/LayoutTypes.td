@@ -1,0 +1,77 @@
+//===- LayoutTypes.td - Types of the lay dialect -----------*- tablegen -*-===//
+#ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTTYPES_TD
+#define LAYOUTC_DIALECT_LAYOUT_LAYOUTTYPES_TD
+
+include "layoutc/Dialect/Layout/LayoutDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+class Lay_Type<string name, string typeMnemonic> : TypeDef<Lay_Dialect, name> {
+  let mnemonic = typeMnemonic;
+}
+
+// A type whose parameter is CuTe notation, kept in canonical form (as the
+// algebra prints it, every dynamic leaf `?`).
+class Lay_NotationType<string name, string typeMnemonic, string what>
+    : Lay_Type<name, typeMnemonic> {
+  let parameters = (ins StringRefParameter<what # " in CuTe notation">:$notation);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  code notationClassDeclaration = [{
+    /// The number of dynamic leaves (`?`), in the order of the operands that
+    /// give their values.
+    unsigned getNumDynamic() const;
+    bool isStatic() const { return getNumDynamic() == 0; }
+  }];
+}
+
+def Lay_LayoutType : Lay_NotationType<"Layout", "layout", "the layout shape:stride"> {
+  let summary = "a CuTe layout: shape and stride, `?` for dynamic leaves";
+  let description = [{
+    `!lay.layout<"(4,(2,?)):(?,(1,8))">`: the structure of a layout and its
+    static leaves. Each `?` is a dynamic leaf: an `index` operand of the
+    `lay.make_layout` that builds the value (shape leaves first, then stride
+    leaves, each in order).
+  }];
+  let extraClassDeclaration = notationClassDeclaration # [{
+    ::layoutc::algebra::Layout getLayout() const;
+    static LayoutType get(::mlir::MLIRContext *context, const ::layoutc::algebra::Layout &layout);
+  }];
+}
+
+def Lay_TupleType : Lay_NotationType<"IntTuple", "tuple", "the integer tuple"> {
+  let summary = "a CuTe IntTuple: a shape, a coordinate or a profile";
+  let description = [{
+    `!lay.tuple<"(4,(?,2))">`: an integer or a nested tuple; `_` is a wildcard
+    (slicing); each `?` is an `index` operand of `lay.make_tuple`.
+  }];
+  let extraClassDeclaration = notationClassDeclaration # [{
+    ::layoutc::algebra::IntTuple getTuple() const;
+    static IntTupleType get(::mlir::MLIRContext *context, const ::layoutc::algebra::IntTuple &tuple);
+  }];
+}
+
+def Lay_TilerType : Lay_NotationType<"Tiler", "tiler", "the by-mode tiler"> {
+  let summary = "a static by-mode tiler `<L0,L1,_>`";
+  let description = [{
+    `!lay.tiler<"<32:1,(2,4):(1,8),_>">`: mode i of a divided or multiplied
+    layout is handled by Li; `_` leaves a mode as it is. Always static.
+  }];
+  let extraClassDeclaration = notationClassDeclaration # [{
+    ::layoutc::algebra::Tiler getTiler() const;
+  }];
+}
+
+def Lay_SwizzleType : Lay_Type<"Swizzle", "swizzle"> {
+  let summary = "a swizzle S<B,M,S>";
+  let description = [{
+    `!lay.swizzle<3,4,3>`: x -> x ^ ((x & yyy) >> S) with yyy the B bits at
+    M + max(0,S). Requires B >= 0, M >= 0, |S| >= B.
+  }];
+  let parameters = (ins "int64_t":$bits, "int64_t":$base, "int64_t":$shift);
+  let assemblyFormat = "`<` $bits `,` $base `,` $shift `>`";
+  let genVerifyDecl = 1;
+}
+
+def Lay_AnyAlgebraType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Lay_TilerType, Lay_SwizzleType]>;
+
+#endif

@@ -1,0 +1,107 @@
+//===- LayoutAlgebraBridge.cpp - lay types and the algebra ----------------===//
+#include "layoutc/Dialect/Layout/LayoutAlgebraBridge.h"
+
+#include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Int.h"
+#include "layoutc/Dialect/Layout/LayoutTypes.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+
+using namespace mlir;
+using namespace layoutc;
+
+namespace layoutc::lay {
+
+std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
+  if (auto l = dyn_cast<LayoutType>(type))
+    return algebra::Value::of(l.getLayout());
+  if (auto t = dyn_cast<IntTupleType>(type))
+    return algebra::Value::of(t.getTuple());
+  if (auto t = dyn_cast<TilerType>(type))
+    return algebra::Value::of(t.getTiler());
+  if (auto s = dyn_cast<SwizzleType>(type))
+    return algebra::Value::of(algebra::Swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())});
+  if (type.isIndex()) {
+    if (auto i = dyn_cast_or_null<IntegerAttr>(constant))
+      return algebra::Value::of(algebra::IntTuple(i.getInt()));
+    return algebra::Value::of(algebra::IntTuple::of(algebra::Int::unknown()));
+  }
+  return std::nullopt;
+}
+
+Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value) {
+  switch (value.kind) {
+  case algebra::Value::Kind::Layout:
+    return LayoutType::get(context, value.layout());
+  case algebra::Value::Kind::IntTuple:
+    if (value.tuple().isInt())
+      return IndexType::get(context);
+    return IntTupleType::get(context, value.tuple());
+  default:
+    return Type();
+  }
+}
+
+namespace {
+// cute<modes>(operands), errors reported at `location`.
+std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
+                                    std::optional<Location> location, TypeRange types,
+                                    ArrayRef<Attribute> constants) {
+  std::vector<algebra::Value> args;
+  for (size_t i = 0; i < types.size(); ++i) {
+    std::optional<algebra::Value> v =
+        algebraValueOf(types[i], i < constants.size() ? constants[i] : Attribute());
+    if (!v) {
+      if (location)
+        emitError(*location) << "operand " << i << " of type " << types[i]
+                             << " has no meaning in the layout algebra";
+      return std::nullopt;
+    }
+    args.push_back(std::move(*v));
+  }
+  algebra::IntDomain domain;
+  algebra::DomainScope scope(domain);
+  algebra::Expected<algebra::Value> r =
+      algebra::applyFunction(cute.str(), std::vector<int64_t>(modes.begin(), modes.end()), std::move(args));
+  if (!r) {
+    if (location)
+      emitError(*location) << r.error().what();
+    return std::nullopt;
+  }
+  return r.value();
+}
+} // namespace
+
+LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRContext *context,
+                                 std::optional<Location> location, TypeRange operandTypes,
+                                 SmallVectorImpl<Type> &inferred) {
+  std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {});
+  if (!r)
+    return failure();
+  Type t = typeOfAlgebraValue(context, *r);
+  if (!t) {
+    if (location)
+      emitError(*location) << cute << " computes " << r->describe() << ", which no lay type holds";
+    return failure();
+  }
+  inferred.push_back(t);
+  return success();
+}
+
+OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *op,
+                           ArrayRef<Attribute> operands) {
+  Type resultType = op->getResult(0).getType();
+  if (auto l = dyn_cast<LayoutType>(resultType))
+    return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
+  if (auto t = dyn_cast<IntTupleType>(resultType))
+    return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
+  if (!resultType.isIndex())
+    return {};
+  std::optional<algebra::Value> r = apply(cute, modes, std::nullopt, op->getOperandTypes(), operands);
+  if (!r || r->kind != algebra::Value::Kind::IntTuple || !r->tuple().isInt() || !r->tuple().isStatic())
+    return {};
+  return IntegerAttr::get(resultType, r->tuple().value());
+}
+
+} // namespace layoutc::lay

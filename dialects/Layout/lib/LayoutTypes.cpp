@@ -1,0 +1,164 @@
+//===- LayoutTypes.cpp - Types of the lay dialect -------------------------===//
+//
+// The notation types keep their parameter in canonical form: parsed by the
+// algebra and printed back with every dynamic leaf `?`. A notation error
+// points at the character inside the string.
+//
+//===----------------------------------------------------------------------===//
+#include "layoutc/Dialect/Layout/LayoutTypes.h"
+
+#include "layoutc/Algebra/Notation.h"
+#include "layoutc/Dialect/Layout/LayoutDialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace layoutc;
+using namespace layoutc::lay;
+
+namespace {
+unsigned countDynamic(StringRef notation) { return unsigned(llvm::count(notation, '?')); }
+
+// The canonical notation of `text` read as `what`, or an error.
+algebra::Expected<std::string> canonical(StringRef text, StringRef what) {
+  algebra::Expected<algebra::Value> v = algebra::parseValue(text.str());
+  if (!v)
+    return v.error();
+  const algebra::Value &value = v.value();
+  if (what == "layout" && value.kind == algebra::Value::Kind::Layout)
+    return value.layout().typeStr();
+  if (what == "tuple" && value.kind == algebra::Value::Kind::IntTuple)
+    return value.tuple().typeStr();
+  if (what == "tiler" && value.kind == algebra::Value::Kind::Tiler)
+    return value.tiler().str();
+  return algebra::AlgebraError("lay", "expected a " + what.str() + ", found " + value.describe());
+}
+
+// `<"notation">`, canonicalized; errors point into the string.
+FailureOr<std::string> parseNotation(AsmParser &parser, StringRef what) {
+  std::string text;
+  if (parser.parseLess())
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseString(&text) || parser.parseGreater())
+    return failure();
+  algebra::Expected<std::string> c = canonical(text, what);
+  if (!c) {
+    const algebra::AlgebraError &e = c.error();
+    SMLoc at = e.column() >= 0 ? SMLoc::getFromPointer(loc.getPointer() + 1 + e.column()) : loc;
+    parser.emitError(at, "invalid " + what.str() + " \"" + text + "\": " + e.oneLine());
+    return failure();
+  }
+  return c.value();
+}
+
+LogicalResult verifyNotation(function_ref<InFlightDiagnostic()> emitError, StringRef notation,
+                             StringRef what) {
+  algebra::Expected<std::string> c = canonical(notation, what);
+  if (!c)
+    return emitError() << "invalid " << what << " \"" << notation << "\": " << c.error().oneLine();
+  if (c.value() != notation)
+    return emitError() << what << " \"" << notation << "\" is not in canonical form \"" << c.value()
+                       << "\"";
+  return success();
+}
+} // namespace
+
+#define GET_TYPEDEF_CLASSES
+#include "layoutc/Dialect/Layout/LayoutTypes.cpp.inc"
+
+void LayDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "layoutc/Dialect/Layout/LayoutTypes.cpp.inc"
+      >();
+}
+
+//===-- LayoutType --------------------------------------------------------===//
+
+Type LayoutType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<std::string> n = parseNotation(parser, "layout");
+  if (failed(n))
+    return Type();
+  return LayoutType::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
+}
+
+void LayoutType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
+
+LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef notation) {
+  return verifyNotation(emitError, notation, "layout");
+}
+
+unsigned LayoutType::getNumDynamic() const { return countDynamic(getNotation()); }
+
+algebra::Layout LayoutType::getLayout() const { return algebra::parseLayout(getNotation().str()).value(); }
+
+LayoutType LayoutType::get(MLIRContext *context, const algebra::Layout &layout) {
+  return get(context, layout.typeStr());
+}
+
+//===-- IntTupleType ---------------------------------------------------------===//
+
+Type IntTupleType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<std::string> n = parseNotation(parser, "tuple");
+  if (failed(n))
+    return Type();
+  return IntTupleType::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
+}
+
+void IntTupleType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
+
+LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef notation) {
+  return verifyNotation(emitError, notation, "tuple");
+}
+
+unsigned IntTupleType::getNumDynamic() const { return countDynamic(getNotation()); }
+
+algebra::IntTuple IntTupleType::getTuple() const {
+  return algebra::parseIntTuple(getNotation().str()).value();
+}
+
+IntTupleType IntTupleType::get(MLIRContext *context, const algebra::IntTuple &tuple) {
+  return get(context, tuple.typeStr());
+}
+
+//===-- TilerType ---------------------------------------------------------===//
+
+Type TilerType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<std::string> n = parseNotation(parser, "tiler");
+  if (failed(n))
+    return Type();
+  return TilerType::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
+}
+
+void TilerType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
+
+LogicalResult TilerType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef notation) {
+  if (failed(verifyNotation(emitError, notation, "tiler")))
+    return failure();
+  if (countDynamic(notation))
+    return emitError() << "tiler \"" << notation << "\" must be static";
+  return success();
+}
+
+unsigned TilerType::getNumDynamic() const { return countDynamic(getNotation()); }
+
+algebra::Tiler TilerType::getTiler() const {
+  return algebra::parseValue(getNotation().str()).value().tiler();
+}
+
+//===-- SwizzleType -------------------------------------------------------===//
+
+LogicalResult SwizzleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits,
+                                  int64_t base, int64_t shift) {
+  algebra::Expected<algebra::Swizzle> s =
+      algebra::attempt("swizzle", [&] { return algebra::makeSwizzle(bits, base, shift); });
+  if (!s)
+    return emitError() << s.error().oneLine();
+  return success();
+}

@@ -1,0 +1,18 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=FOLD
+
+// CuTe's flat_divide: the result type is inferred by the layoutc algebra, and the static result folds.
+
+// CHECK-LABEL: func.func @flat_divide
+// CHECK: lay.flat_divide {{.*}} -> !lay.layout<"(2,3,4,2):(1,8,2,24)">
+// FOLD-LABEL: func.func @flat_divide
+// FOLD-NOT: lay.flat_divide
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"(2,3,4,2):(1,8,2,24)">
+// FOLD: return %[[C]] : !lay.layout<"(2,3,4,2):(1,8,2,24)">
+func.func @flat_divide() -> !lay.layout<"(2,3,4,2):(1,8,2,24)"> {
+  %a = lay.constant : !lay.layout<"(8,6):(1,8)">
+  %t = lay.constant : !lay.tuple<"(2,3)">
+  %r = lay.flat_divide %a, %t : !lay.layout<"(8,6):(1,8)">, !lay.tuple<"(2,3)"> -> !lay.layout<"(2,3,4,2):(1,8,2,24)">
+  return %r : !lay.layout<"(2,3,4,2):(1,8,2,24)">
+}

@@ -1,0 +1,17 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=FOLD
+
+// CuTe's flatten: the result type is inferred by the layoutc algebra, and the static result folds.
+
+// CHECK-LABEL: func.func @flatten
+// CHECK: lay.flatten {{.*}} -> !lay.layout<"(2,3,4):(1,2,6)">
+// FOLD-LABEL: func.func @flatten
+// FOLD-NOT: lay.flatten
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"(2,3,4):(1,2,6)">
+// FOLD: return %[[C]] : !lay.layout<"(2,3,4):(1,2,6)">
+func.func @flatten() -> !lay.layout<"(2,3,4):(1,2,6)"> {
+  %a = lay.constant : !lay.layout<"(2,(3,4)):(1,(2,6))">
+  %r = lay.flatten %a : !lay.layout<"(2,(3,4)):(1,(2,6))"> -> !lay.layout<"(2,3,4):(1,2,6)">
+  return %r : !lay.layout<"(2,3,4):(1,2,6)">
+}

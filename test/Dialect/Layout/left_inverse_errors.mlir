@@ -1,0 +1,9 @@
+// RUN: layoutc-opt %s -split-input-file -verify-diagnostics
+
+func.func @overlapping_modes() {
+  %a = lay.constant : !lay.layout<"(9,4,5):(32,0,32)">
+  // expected-error @+2 {{left_inverse: layout (9,4,5):(32,0,32) is not injective on its nonzero-stride modes (9,5):(32,32): indices 1 and 9 of those modes both map to offset 32, so no left inverse exists}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = lay.left_inverse %a : !lay.layout<"(9,4,5):(32,0,32)"> -> !lay.layout<"1:0">
+  return
+}

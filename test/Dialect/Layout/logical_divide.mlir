@@ -1,0 +1,18 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=FOLD
+
+// CuTe's logical_divide: the result type is inferred by the layoutc algebra, and the static result folds.
+
+// CHECK-LABEL: func.func @logical_divide
+// CHECK: lay.logical_divide {{.*}} -> !lay.layout<"((2,2),(2,3)):((4,1),(2,8))">
+// FOLD-LABEL: func.func @logical_divide
+// FOLD-NOT: lay.logical_divide
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"((2,2),(2,3)):((4,1),(2,8))">
+// FOLD: return %[[C]] : !lay.layout<"((2,2),(2,3)):((4,1),(2,8))">
+func.func @logical_divide() -> !lay.layout<"((2,2),(2,3)):((4,1),(2,8))"> {
+  %a = lay.constant : !lay.layout<"(4,2,3):(2,1,8)">
+  %t = lay.constant : !lay.layout<"4:2">
+  %r = lay.logical_divide %a, %t : !lay.layout<"(4,2,3):(2,1,8)">, !lay.layout<"4:2"> -> !lay.layout<"((2,2),(2,3)):((4,1),(2,8))">
+  return %r : !lay.layout<"((2,2),(2,3)):((4,1),(2,8))">
+}

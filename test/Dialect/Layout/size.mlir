@@ -1,0 +1,17 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=FOLD
+
+// CuTe's size: the result type is inferred by the layoutc algebra, and the static result folds.
+
+// CHECK-LABEL: func.func @size
+// CHECK: lay.size {{.*}}
+// FOLD-LABEL: func.func @size
+// FOLD-NOT: lay.size
+// FOLD: %[[C:.*]] = arith.constant 8 : index
+// FOLD: return %[[C]] : index
+func.func @size() -> index {
+  %a = lay.constant : !lay.layout<"(2,(2,2)):(4,(2,1))">
+  %n = lay.size %a : !lay.layout<"(2,(2,2)):(4,(2,1))">
+  return %n : index
+}

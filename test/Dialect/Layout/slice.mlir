@@ -1,0 +1,18 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=FOLD
+
+// CuTe's slice: the result type is inferred by the layoutc algebra, and the static result folds.
+
+// CHECK-LABEL: func.func @slice
+// CHECK: lay.slice {{.*}} -> !lay.layout<"((2,3)):((1,2))">
+// FOLD-LABEL: func.func @slice
+// FOLD-NOT: lay.slice
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"((2,3)):((1,2))">
+// FOLD: return %[[C]] : !lay.layout<"((2,3)):((1,2))">
+func.func @slice() -> !lay.layout<"((2,3)):((1,2))"> {
+  %c = lay.constant : !lay.tuple<"(_,2)">
+  %a = lay.constant : !lay.layout<"((2,3),(4,5)):((1,2),(6,24))">
+  %r = lay.slice %c, %a : !lay.tuple<"(_,2)">, !lay.layout<"((2,3),(4,5)):((1,2),(6,24))"> -> !lay.layout<"((2,3)):((1,2))">
+  return %r : !lay.layout<"((2,3)):((1,2))">
+}

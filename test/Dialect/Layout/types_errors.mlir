@@ -1,0 +1,30 @@
+// RUN: layoutc-opt %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{invalid layout "(6,2):(8,2,1)": parse: layout: shape (6,2) and stride (8,2,1) are not congruent (at column 1)}}
+func.func private @congruence() -> !lay.layout<"(6,2):(8,2,1)">
+
+// -----
+
+// The error points at the offending character inside the string.
+// expected-error @+1 {{invalid layout "(6,2):(8,2": parse: expected ')' to close the tuple opened at column 7 (at column 11)}}
+func.func private @unclosed() -> !lay.layout<"(6,2):(8,2">
+
+// -----
+
+// expected-error @+1 {{invalid layout "(0,2):(1,2)": parse: layout: shape 0 at mode 0 must be a positive integer (at column 1)}}
+func.func private @zero_shape() -> !lay.layout<"(0,2):(1,2)">
+
+// -----
+
+// expected-error @+1 {{invalid tuple "(2,3):(1,2)": lay: expected a tuple, found the layout (2,3):(1,2)}}
+func.func private @tuple_not_layout() -> !lay.tuple<"(2,3):(1,2)">
+
+// -----
+
+// expected-error @+1 {{tiler "<?:1>" must be static}}
+func.func private @dynamic_tiler() -> !lay.tiler<"<?:1>">
+
+// -----
+
+// expected-error @+1 {{swizzle: S<3,4,2>: the shift |S|=2 must be >= B=3 (otherwise the xor'ed bits overlap their source)}}
+func.func private @swizzle() -> !lay.swizzle<3,4,2>

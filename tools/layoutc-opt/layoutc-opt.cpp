@@ -1,0 +1,21 @@
+//===- layoutc-opt.cpp - The layoutc optimizer driver ---------------------===//
+//
+// mlir-opt for the lay dialect: parses, verifies, runs passes, prints.
+//
+//===----------------------------------------------------------------------===//
+#include "layoutc/Dialect/Layout/LayoutDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "mlir/Transforms/Passes.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  registry.insert<layoutc::lay::LayDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect>();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "layoutc optimizer driver: the lay dialect and its passes\n", registry));
+}
