@@ -270,6 +270,16 @@ const std::map<std::string, Handler> &handlers() {
          };
          return Value::ofBool(compatible(shapeOf(0), shapeOf(1)));
        }},
+      {"swizzle", [](const Args &a) {
+         a.noTemplate();
+         a.arity(2, 2);
+         if (a.at(0).kind != Value::Kind::Swizzle)
+           a.wrong(0, "a swizzle S<B,M,S>");
+         IntTuple x = a.tuple(1);
+         if (!x.isInt() || !x.isStatic())
+           return Value::of(IntTuple::of(Int::unknown()));
+         return Value::of(IntTuple(a.at(0).swizzle()(x.value())));
+       }},
       {"upcast", [](const Args &a) {
          a.arity(1, 1);
          return Value::of(upcast(a.layout(0), a.templ(1, 1)[0]));
@@ -319,10 +329,19 @@ Value apply(const Value &f, const Value &arg, size_t) {
 } // namespace
 
 Expected<Value> evaluateExpression(std::string_view text) {
+  return evaluateExpression(text, ExpressionHooks{});
+}
+
+Expected<Value> evaluateExpression(std::string_view text, const ExpressionHooks &hooks) {
   IntDomain domain;
   DomainScope scope(domain);
-  Expected<Value> v =
-      attempt("eval", [&] { return detail::Parser(text, callFunction, apply).parseAll(); });
+  detail::Parser::CallFn onCall = callFunction;
+  if (hooks.call)
+    onCall = [&](const Call &c) { return hooks.call(c.name, c.templateArgs, c.args); };
+  detail::Parser::ApplyFn onApply = apply;
+  if (hooks.apply)
+    onApply = [&](const Value &f, const Value &arg, size_t) { return hooks.apply(f, arg); };
+  Expected<Value> v = attempt("eval", [&] { return detail::Parser(text, onCall, onApply).parseAll(); });
   if (v)
     v.value().assumptions = domain.assumptions();
   return v;

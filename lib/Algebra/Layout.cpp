@@ -24,8 +24,8 @@ void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::strin
     return;
   }
   std::string at = path.empty() ? "" : " at mode " + path;
-  if (!shape.isInt() || (!shape.isUnknown() && shape.value() < 1))
-    fail("", what + ": shape " + shape.str() + at + " must be a positive integer");
+  if (!shape.isInt() || (!shape.isUnknown() && shape.value() == 0))
+    fail("", what + ": shape " + shape.str() + at + " must be a nonzero integer");
   if (!stride.isInt() && !stride.isBasis())
     fail("", what + ": stride " + stride.str() + at + " must be an integer");
 }

@@ -10,9 +10,11 @@
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Notation.h"
 #include "layoutc/Algebra/Print.h"
+#include "layoutc/Dialect/Layout/LayoutEvaluator.h"
 
 #include <cstring>
 #include <fstream>
+#include <memory>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -48,6 +50,8 @@ Evaluates each EXPR and prints its value in CuTe notation, one per line.
              one line per case: the value, or 'error: <message>'.
 --check      with --tsv: compare with the expected column instead, print each
              mismatch, and end with 'N passed, N failed'.
+--via-ir     evaluate by building the lay dialect's IR for each call and folding
+             it, instead of calling the algebra library directly (same output).
 
 Functions: )";
 
@@ -82,7 +86,22 @@ int reportError(const AlgebraError &e) {
   return kInputError;
 }
 
-int runCaseFile(const std::string &path, bool check) {
+// Evaluates with the algebra, or through the lay IR.
+class Evaluator {
+public:
+  explicit Evaluator(bool viaIR) {
+    if (viaIR)
+      ir_ = std::make_unique<layoutc::lay::LayoutEvaluator>();
+  }
+  Expected<Value> operator()(const std::string &e) {
+    return ir_ ? ir_->evaluate(e) : evaluateExpression(e);
+  }
+
+private:
+  std::unique_ptr<layoutc::lay::LayoutEvaluator> ir_;
+};
+
+int runCaseFile(const std::string &path, bool check, Evaluator &evaluate) {
   std::ifstream in(path);
   if (!in) {
     std::cerr << "layoutc: cannot read '" << path << "': " << std::strerror(errno) << "\n";
@@ -95,7 +114,7 @@ int runCaseFile(const std::string &path, bool check) {
     std::optional<Case> c = parseCaseLine(line);
     if (!c)
       continue;
-    Expected<Value> v = evaluateExpression(caseExpression(*c));
+    Expected<Value> v = evaluate(caseExpression(*c));
     std::string text = v ? v.value().str() : "error: " + v.error().oneLine();
     if (!check) {
       std::cout << text << "\n";
@@ -119,7 +138,7 @@ int runCaseFile(const std::string &path, bool check) {
 int evalCommand(const std::vector<std::string> &args) {
   std::vector<std::string> exprs;
   std::string tsv;
-  bool check = false;
+  bool check = false, viaIR = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     if (isHelp(a)) {
@@ -135,16 +154,19 @@ int evalCommand(const std::vector<std::string> &args) {
       tsv = args[++i];
     } else if (a == "--check") {
       check = true;
+    } else if (a == "--via-ir") {
+      viaIR = true;
     } else if (a.size() > 2 && a.compare(0, 2, "--") == 0) {
       return usage("unknown option '" + a + "'", kEvalHelp);
     } else {
       exprs.push_back(a);
     }
   }
+  Evaluator evaluate(viaIR);
   if (!tsv.empty()) {
     if (!exprs.empty())
       return usage("give either --tsv FILE or expressions, not both", kEvalHelp);
-    return runCaseFile(tsv, check);
+    return runCaseFile(tsv, check, evaluate);
   }
   if (check)
     return usage("--check goes with --tsv", kEvalHelp);
@@ -152,7 +174,7 @@ int evalCommand(const std::vector<std::string> &args) {
     return usage("eval needs an expression", kEvalHelp);
   int status = kOk;
   for (const std::string &e : exprs) {
-    Expected<Value> v = evaluateExpression(e);
+    Expected<Value> v = evaluate(e);
     if (!v) {
       status = reportError(v.error());
       continue;

@@ -31,13 +31,18 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
 }
 
 Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value) {
+  auto emit = [&] { return emitError(UnknownLoc::get(context)); };
   switch (value.kind) {
-  case algebra::Value::Kind::Layout:
-    return LayoutType::get(context, value.layout());
-  case algebra::Value::Kind::IntTuple:
+  case algebra::Value::Kind::Layout: {
+    std::string notation = value.layout().typeStr();
+    return LayoutType::getChecked(emit, context, StringRef(notation));
+  }
+  case algebra::Value::Kind::IntTuple: {
     if (value.tuple().isInt())
       return IndexType::get(context);
-    return IntTupleType::get(context, value.tuple());
+    std::string notation = value.tuple().typeStr();
+    return IntTupleType::getChecked(emit, context, StringRef(notation));
+  }
   default:
     return Type();
   }

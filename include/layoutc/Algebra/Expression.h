@@ -15,6 +15,7 @@
 #include "layoutc/Algebra/Error.h"
 #include "layoutc/Algebra/Value.h"
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,20 @@
 namespace layoutc::algebra {
 
 Expected<Value> evaluateExpression(std::string_view text);
+
+/// How calls and applications are evaluated. By default, by the algebra;
+/// the dialect evaluates them by building and folding IR instead (`layoutc
+/// eval --via-ir`). A hook reports failure by throwing AlgebraError.
+struct ExpressionHooks {
+  /// `name<templateArgs>(args)`.
+  std::function<Value(const std::string &name, const std::vector<int64_t> &templateArgs,
+                      std::vector<Value> args)>
+      call;
+  /// `f(arg)`: a layout at a coordinate (a slice when it has `_`), a swizzle
+  /// or composed layout at an offset.
+  std::function<Value(const Value &f, const Value &arg)> apply;
+};
+Expected<Value> evaluateExpression(std::string_view text, const ExpressionHooks &hooks);
 
 /// One function of the expression language applied to values: `name` with
 /// template arguments (`get<1,0>`) and arguments, in CuTe's order. The

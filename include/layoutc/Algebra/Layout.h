@@ -6,8 +6,9 @@
 // every layout extends along its last mode, as in CuTe).
 //
 // Invariants (checked by makeLayout): shape and stride are congruent, every
-// shape leaf is a positive integer (or `?`), every stride leaf an integer or
-// a scaled basis.
+// shape leaf is a nonzero integer (or `?`; negative only in CuTe's beta
+// negative-stride results, such as left_inverse((4):(-1)) = (-1,4):(0,1)),
+// every stride leaf an integer or a scaled basis.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_LAYOUT_H

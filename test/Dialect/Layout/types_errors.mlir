@@ -11,7 +11,7 @@ func.func private @unclosed() -> !lay.layout<"(6,2):(8,2">
 
 // -----
 
-// expected-error @+1 {{invalid layout "(0,2):(1,2)": parse: layout: shape 0 at mode 0 must be a positive integer (at column 1)}}
+// expected-error @+1 {{invalid layout "(0,2):(1,2)": parse: layout: shape 0 at mode 0 must be a nonzero integer (at column 1)}}
 func.func private @zero_shape() -> !lay.layout<"(0,2):(1,2)">
 
 // -----

@@ -78,19 +78,25 @@ def Lay_MakeTupleOp : Lay_Op<"make_tuple", [Pure]> {
 // Its result type is inferred from the algebra, except for an `index` result,
 // where the verifier runs the algebra instead.
 class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
-                    string example, bit withModes = 0>
+                    string example, bit withModes = 0, bit optionalModes = 0>
     : Lay_Op<mnemonic, !listconcat([Pure], !if(!eq(resultType, Index), [],
                                    [DeclareOpInterfaceMethods<InferTypeOpInterface>]))> {
   let summary = "CuTe's " # cute;
   let description = "`" # cute # "` with CuTe C++'s semantics; the result type is "
       # "given by the layoutc algebra, and a static result folds.\n\n```mlir\n"
       # example # "\n```";
-  let arguments = !if(withModes, !con(operands, (ins DenseI64ArrayAttr:$modes)), operands);
+  let arguments = !if(withModes, !con(operands, (ins DenseI64ArrayAttr:$modes)),
+                      !if(optionalModes, !con(operands, (ins OptionalAttr<DenseI64ArrayAttr>:$modes)),
+                          operands));
   let results = (outs resultType:$result);
   let hasFolder = 1;
   let hasVerifier = !eq(resultType, Index);
-  string modesExpr = !if(withModes, "adaptor.getModes()", "::llvm::ArrayRef<int64_t>()");
-  string opModesExpr = !if(withModes, "getModes()", "::llvm::ArrayRef<int64_t>()");
+  string modesExpr = !if(withModes, "adaptor.getModes()",
+      !if(optionalModes, "adaptor.getModes().value_or(::llvm::ArrayRef<int64_t>())",
+          "::llvm::ArrayRef<int64_t>()"));
+  string opModesExpr = !if(withModes, "getModes()",
+      !if(optionalModes, "getModes().value_or(::llvm::ArrayRef<int64_t>())",
+          "::llvm::ArrayRef<int64_t>()"));
   let extraClassDeclaration = [{
     static ::llvm::StringRef getCuteName() { return "}] # cute # [{"; }
   }];
@@ -128,9 +134,16 @@ class Lay_UnaryOp<string mnemonic, string example, bit withModes = 0>
       " attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
 }
 
-def Lay_CoalesceOp : Lay_UnaryOp<"coalesce",
-  "%r = lay.coalesce %a : !lay.layout<\"(2,(1,6)):(1,(6,2))\"> -> !lay.layout<\"12:1\">">;
-def Lay_FilterOp : Lay_UnaryOp<"filter",
+// Layout [, profile] -> layout: by-mode at the terminals of the profile.
+class Lay_ProfileOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input, Optional<Lay_TupleType>:$profile),
+                    Lay_LayoutType, example> {
+  let assemblyFormat = "$input (`,` $profile^)? attr-dict `:` qualified(type($input)) "
+                       "(`,` qualified(type($profile))^)? `->` qualified(type($result))";
+}
+def Lay_CoalesceOp : Lay_ProfileOp<"coalesce",
+  "%r = lay.coalesce %a, %p : !lay.layout<\"((2,2),(3,2)):((1,2),(8,24))\">, !lay.tuple<\"(1,1)\"> -> !lay.layout<\"(4,6):(1,8)\">">;
+def Lay_FilterOp : Lay_ProfileOp<"filter",
   "%r = lay.filter %a : !lay.layout<\"(2,(3,1),4):(0,(1,5),6)\"> -> !lay.layout<\"(3,4):(1,6)\">">;
 def Lay_FilterZerosOp : Lay_UnaryOp<"filter_zeros",
   "%r = lay.filter_zeros %a : !lay.layout<\"(2,3):(0,1)\"> -> !lay.layout<\"(1,3):(0,1)\">">;
@@ -157,10 +170,10 @@ def Lay_DowncastOp : Lay_UnaryOp<"downcast",
 def Lay_RecastLayoutOp : Lay_UnaryOp<"recast_layout",
   "%r = lay.recast_layout %a [16, 32] : !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"(4,4):(1,4)\">", 1>;
 
-// Layout -> index.
+// Layout -> index; `modes` picks a sub-mode (CuTe's size<1,0>).
 class Lay_QueryOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Index, example> {
-  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Index, example, 0, 1> {
+  let assemblyFormat = "$input ($modes^)? attr-dict `:` qualified(type($input))";
 }
 def Lay_SizeOp : Lay_QueryOp<"size", "%n = lay.size %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
 def Lay_CosizeOp : Lay_QueryOp<"cosize", "%n = lay.cosize %a : !lay.layout<\"(4,(4,3)):(1,(32,0))\">">;
@@ -277,6 +290,12 @@ def Lay_Idx2CrdOp : Lay_AlgebraOp<"idx2crd", "idx2crd",
     "%c = lay.idx2crd %i, %s : index, !lay.tuple<\"(3,7)\"> -> !lay.tuple<\"(?,?)\">"> {
   let assemblyFormat = "$index `,` $shape attr-dict `:` type($index) `,` qualified(type($shape)) "
                        "`->` type($result)";
+}
+
+def Lay_SwizzleOp : Lay_AlgebraOp<"swizzle", "swizzle",
+    (ins Lay_SwizzleType:$swizzle, Index:$offset), Index,
+    "%y = lay.swizzle %s, %x : !lay.swizzle<1,4,-7>"> {
+  let assemblyFormat = "$swizzle `,` $offset attr-dict `:` qualified(type($swizzle))";
 }
 
 class Lay_SliceLikeOp<string mnemonic, string example>
