@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Dialect/Layout/LayoutDialect.h"
+#include "layoutc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -14,6 +15,7 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<layoutc::lay::LayDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect>();
+  layoutc::registerLayoutcPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(

@@ -49,6 +49,26 @@ Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value) {
 }
 
 namespace {
+void numberLeaves(algebra::IntTuple &t, int64_t &next) {
+  if (t.isTuple()) {
+    for (algebra::IntTuple &c : t.children())
+      numberLeaves(c, next);
+    return;
+  }
+  if (t.isInt() && !t.isStatic())
+    t = algebra::IntTuple::dynamic(next++);
+}
+} // namespace
+
+algebra::Layout numberDynamicLeaves(const algebra::Layout &layout) {
+  algebra::Layout l = layout;
+  int64_t next = 0;
+  numberLeaves(l.shape, next);
+  numberLeaves(l.stride, next);
+  return l;
+}
+
+namespace {
 // cute<modes>(operands), errors reported at `location`.
 std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
                                     std::optional<Location> location, TypeRange types,
@@ -97,6 +117,14 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
 OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *op,
                            ArrayRef<Attribute> operands) {
   Type resultType = op->getResult(0).getType();
+  // Restructuring a value already in that form leaves it unchanged.
+  bool restructures = cute == "coalesce" || cute == "filter" || cute == "flatten" || cute == "filter_zeros";
+  if (restructures && op->getNumOperands() == 1 && op->getOperand(0).getType() == resultType)
+    return op->getOperand(0);
+  // An identity swizzle S<0,M,S> leaves offsets unchanged.
+  if (cute == "swizzle")
+    if (auto s = dyn_cast<SwizzleType>(op->getOperand(0).getType()); s && s.getBits() == 0)
+      return op->getOperand(1);
   if (auto l = dyn_cast<LayoutType>(resultType))
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))

@@ -145,7 +145,12 @@ struct LayoutEvaluator::Impl {
       if (succeeded(op->fold(constants, folded)) && !folded.empty()) {
         if (auto attr = dyn_cast<Attribute>(folded[0]))
           return valueOf(op->getResult(0), attr);
-        return valueOf(cast<mlir::Value>(folded[0]), Attribute());
+        // Folded to an existing value (an operand): its constant, if any.
+        mlir::Value v = cast<mlir::Value>(folded[0]);
+        Attribute constant;
+        if (!matchPattern(v, m_Constant(&constant)))
+          constant = Attribute();
+        return valueOf(v, constant);
       }
       return valueOf(op->getResult(0), Attribute());
     }

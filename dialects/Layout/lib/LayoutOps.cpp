@@ -1,10 +1,15 @@
 //===- LayoutOps.cpp - Operations of the lay dialect ----------------------===//
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 
+#include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Operations.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
+using namespace layoutc;
 using namespace layoutc::lay;
 
 namespace {
@@ -49,6 +54,112 @@ LogicalResult MakeTupleOp::verify() {
 
 OpFoldResult MakeTupleOp::fold(FoldAdaptor) {
   return getDynamic().empty() ? TypeAttr::get(getType()) : OpFoldResult();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization
+//===----------------------------------------------------------------------===//
+
+namespace {
+// op(make_layout(d...)) for an op that only moves leaves (get, select, take,
+// group_modes, flatten, slice, dice) is make_layout of the leaves it keeps.
+LogicalResult forwardMakeLayout(Operation *op, StringRef cute, ArrayRef<int64_t> modes,
+                                unsigned layoutOperand, PatternRewriter &rewriter) {
+  auto make = op->getOperand(layoutOperand).getDefiningOp<MakeLayoutOp>();
+  auto resultType = dyn_cast<LayoutType>(op->getResult(0).getType());
+  if (!make || !resultType)
+    return rewriter.notifyMatchFailure(op, "the layout is not a lay.make_layout");
+  std::vector<algebra::Value> args;
+  for (unsigned i = 0; i < op->getNumOperands(); ++i) {
+    if (i == layoutOperand) {
+      args.push_back(algebra::Value::of(numberDynamicLeaves(make.getType().getLayout())));
+      continue;
+    }
+    std::optional<algebra::Value> v = algebraValueOf(op->getOperand(i).getType());
+    if (!v)
+      return failure();
+    args.push_back(std::move(*v));
+  }
+  algebra::Expected<algebra::Value> r =
+      algebra::applyFunction(cute.str(), std::vector<int64_t>(modes.begin(), modes.end()), std::move(args));
+  if (!r || r.value().kind != algebra::Value::Kind::Layout)
+    return failure();
+  SmallVector<Value> forwarded;
+  std::vector<algebra::IntTuple> leaves;
+  algebra::flattenInto(r.value().layout().shape, leaves);
+  algebra::flattenInto(r.value().layout().stride, leaves);
+  for (const algebra::IntTuple &leaf : leaves) {
+    if (!leaf.isInt() || leaf.isStatic())
+      continue;
+    if (leaf.isUnknown() || leaf.value() < 0 || size_t(leaf.value()) >= make.getDynamic().size())
+      return failure();
+    forwarded.push_back(make.getDynamic()[size_t(leaf.value())]);
+  }
+  if (forwarded.size() != resultType.getNumDynamic())
+    return failure();
+  rewriter.replaceOpWithNewOp<MakeLayoutOp>(op, resultType, forwarded);
+  return success();
+}
+
+// Whether `type` is a static layout that maps every index of its domain to
+// itself (coalesces to n:1, or 1:0).
+bool isIdentity(Type type) {
+  auto l = dyn_cast<LayoutType>(type);
+  if (!l || !l.isStatic())
+    return false;
+  algebra::Layout c = algebra::coalesce(l.getLayout());
+  return !c.shape.isTuple() && (c.stride.integer().is(1) || c.shape.integer().is(1));
+}
+} // namespace
+
+LogicalResult FlattenOp::canonicalize(FlattenOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), {}, 0, rewriter);
+}
+LogicalResult GetOp::canonicalize(GetOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), op.getModes(), 0, rewriter);
+}
+LogicalResult SelectOp::canonicalize(SelectOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), op.getModes(), 0, rewriter);
+}
+LogicalResult TakeOp::canonicalize(TakeOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), op.getModes(), 0, rewriter);
+}
+LogicalResult GroupModesOp::canonicalize(GroupModesOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), op.getModes(), 0, rewriter);
+}
+LogicalResult SliceOp::canonicalize(SliceOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), {}, 1, rewriter);
+}
+LogicalResult DiceOp::canonicalize(DiceOp op, PatternRewriter &rewriter) {
+  return forwardMakeLayout(op, getCuteName(), {}, 1, rewriter);
+}
+
+// A o identity = A and identity o B = B (when the type says so); and
+// (A o B) o C = A o (B o C) when B o C is static and the result type holds.
+LogicalResult CompositionOp::canonicalize(CompositionOp op, PatternRewriter &rewriter) {
+  Type result = op.getType();
+  if (isIdentity(op.getTiler().getType()) && op.getInput().getType() == result) {
+    rewriter.replaceOp(op, op.getInput());
+    return success();
+  }
+  if (isIdentity(op.getInput().getType()) && op.getTiler().getType() == result) {
+    rewriter.replaceOp(op, op.getTiler());
+    return success();
+  }
+  auto inner = op.getInput().getDefiningOp<CompositionOp>();
+  auto b = inner ? dyn_cast<LayoutType>(inner.getTiler().getType()) : LayoutType();
+  auto c = dyn_cast<LayoutType>(op.getTiler().getType());
+  if (!inner || !b || !c || !b.isStatic() || !c.isStatic())
+    return rewriter.notifyMatchFailure(op, "not (A o B) o C with B and C static");
+  SmallVector<Type> bc, abc;
+  if (failed(inferAlgebraResult(getCuteName(), {}, op.getContext(), std::nullopt, TypeRange{b, c}, bc)) ||
+      failed(inferAlgebraResult(getCuteName(), {}, op.getContext(), std::nullopt,
+                                TypeRange{inner.getInput().getType(), bc[0]}, abc)) ||
+      abc[0] != result)
+    return rewriter.notifyMatchFailure(op, "A o (B o C) would not have the same type");
+  Value folded = ConstantOp::create(rewriter, op.getLoc(), bc[0]);
+  rewriter.replaceOpWithNewOp<CompositionOp>(op, result, inner.getInput(), folded);
+  return success();
 }
 
 #define GET_OP_CLASSES

@@ -39,6 +39,12 @@ llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int6
                                        mlir::TypeRange operandTypes,
                                        llvm::SmallVectorImpl<mlir::Type> &inferred);
 
+/// `layout` with its k-th dynamic leaf (shape leaves first, then stride
+/// leaves, the order of lay.make_layout's operands) made the dynamic integer
+/// k: run through an op that only moves leaves, the numbers tell which operand
+/// each result leaf comes from.
+algebra::Layout numberDynamicLeaves(const algebra::Layout &layout);
+
 /// Folds an algebra op: a fully static layout or tuple result is its type (a
 /// TypeAttr, materialized as lay.constant); an integer result is computed
 /// from the operands' types and constant `index` operands.

@@ -148,7 +148,9 @@ def Lay_FilterOp : Lay_ProfileOp<"filter",
 def Lay_FilterZerosOp : Lay_UnaryOp<"filter_zeros",
   "%r = lay.filter_zeros %a : !lay.layout<\"(2,3):(0,1)\"> -> !lay.layout<\"(1,3):(0,1)\">">;
 def Lay_FlattenOp : Lay_UnaryOp<"flatten",
-  "%r = lay.flatten %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"(2,3,4):(1,2,6)\">">;
+  "%r = lay.flatten %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"(2,3,4):(1,2,6)\">"> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_RightInverseOp : Lay_UnaryOp<"right_inverse",
   "%r = lay.right_inverse %a : !lay.layout<\"(4,2):(2,1)\"> -> !lay.layout<\"(2,4):(4,1)\">">;
 def Lay_LeftInverseOp : Lay_UnaryOp<"left_inverse",
@@ -156,13 +158,21 @@ def Lay_LeftInverseOp : Lay_UnaryOp<"left_inverse",
 def Lay_NullspaceOp : Lay_UnaryOp<"nullspace",
   "%r = lay.nullspace %a : !lay.layout<\"(2,3,4):(0,1,0)\"> -> !lay.layout<\"(2,4):(1,6)\">">;
 def Lay_GetOp : Lay_UnaryOp<"get",
-  "%r = lay.get %a [1, 0] : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"3:2\">", 1>;
+  "%r = lay.get %a [1, 0] : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"3:2\">", 1> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_SelectOp : Lay_UnaryOp<"select",
-  "%r = lay.select %a [1, 0] : !lay.layout<\"(2,3):(1,2)\"> -> !lay.layout<\"(3,2):(2,1)\">", 1>;
+  "%r = lay.select %a [1, 0] : !lay.layout<\"(2,3):(1,2)\"> -> !lay.layout<\"(3,2):(2,1)\">", 1> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_TakeOp : Lay_UnaryOp<"take",
-  "%r = lay.take %a [1, 3] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"(3,4):(2,6)\">", 1>;
+  "%r = lay.take %a [1, 3] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"(3,4):(2,6)\">", 1> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_GroupModesOp : Lay_UnaryOp<"group_modes",
-  "%r = lay.group_modes %a [0, 2] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"((2,3),4):((1,2),6)\">", 1>;
+  "%r = lay.group_modes %a [0, 2] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"((2,3),4):((1,2),6)\">", 1> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_UpcastOp : Lay_UnaryOp<"upcast",
   "%r = lay.upcast %a [2] : !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"(4,4):(1,4)\">", 1>;
 def Lay_DowncastOp : Lay_UnaryOp<"downcast",
@@ -201,7 +211,9 @@ class Lay_TilerOp<string mnemonic, string example>
                        "qualified(type($tiler)) `->` qualified(type($result))";
 }
 def Lay_CompositionOp : Lay_TilerOp<"composition",
-  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">">;
+  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">"> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_LogicalDivideOp : Lay_TilerOp<"logical_divide",
   "%r = lay.logical_divide %a, %t : !lay.layout<\"(4,2,3):(2,1,8)\">, !lay.layout<\"4:2\"> -> !lay.layout<\"((2,2),(2,3)):((4,1),(2,8))\">">;
 def Lay_ZippedDivideOp : Lay_TilerOp<"zipped_divide",
@@ -305,8 +317,12 @@ class Lay_SliceLikeOp<string mnemonic, string example>
                        "qualified(type($layout)) `->` qualified(type($result))";
 }
 def Lay_SliceOp : Lay_SliceLikeOp<"slice",
-  "%r = lay.slice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((2,3)):((1,2))\">">;
+  "%r = lay.slice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((2,3)):((1,2))\">"> {
+  let hasCanonicalizeMethod = 1;
+}
 def Lay_DiceOp : Lay_SliceLikeOp<"dice",
-  "%r = lay.dice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((4,5)):((6,24))\">">;
+  "%r = lay.dice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((4,5)):((6,24))\">"> {
+  let hasCanonicalizeMethod = 1;
+}
 
 #endif
