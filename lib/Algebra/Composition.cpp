@@ -71,7 +71,8 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
       continue;
     }
     Int newShape = minInt(nextShape, restShape);
-    if (newShape.isStatic() && restShape.isStatic() && restShape.value % newShape.value != 0)
+    if (newShape.isStatic() && restShape.isStatic() &&
+        remainder(restShape.value, newShape.value) != 0)
       fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " + restShape.str() +
                     " elements left at mode " + std::to_string(i) + " of coalesced A " +
                     detail::str(a) + ", which holds " + newShape.str() + " of them; " +
@@ -82,7 +83,7 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
       // The leaf wraps inside mode i (r does not divide S) and goes on into
       // mode i+1: CuTe's weak divisibility checks pass, but its result counts
       // the next mode in steps of newShape*r != S. Find the counterexample.
-      if (newShape.value < restShape.value && S.value % restStride.value != 0)
+      if (newShape.value < restShape.value && remainder(S.value, restStride.value) != 0)
         cx.needsBruteForce = true;
       cx.maxDigit[i] = add(cx.maxDigit[i], mul(newShape.value - 1, restStride.value));
     }

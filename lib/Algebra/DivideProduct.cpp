@@ -144,7 +144,7 @@ Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *o
   std::vector<IntTuple> productShape;
   for (int i = 0; i < r; ++i) {
     Int b = product(mode(padded.shape, i)), t = product(mode(shape, i));
-    if (b.isStatic() && t.isStatic() && t.value % b.value != 0)
+    if (b.isStatic() && t.isStatic() && remainder(t.value, b.value) != 0)
       fail("tile_to_shape", "block size " + b.str() + " of mode " + std::to_string(i) +
                                 " does not divide the target size " + t.str());
     productShape.push_back(IntTuple::of(ceilDiv(t, b)));
@@ -177,14 +177,22 @@ bool hasUnitStride(const IntTuple &d) {
 }
 } // namespace
 
+namespace {
+void checkFactor(const char *op, int64_t n) {
+  if (n < 1)
+    fail(op, "the factor " + std::to_string(n) + " must be positive");
+}
+} // namespace
+
 Layout upcast(const Layout &l, int64_t n) {
+  checkFactor("upcast", n);
   return mapLeaves(l, [&](Int s, Int d) {
     if (d.is(0))
       return Layout(IntTuple::of(s), IntTuple(0));
     if (!d.isStatic()) // CuTe assumes a dynamic stride is a multiple of n
       return Layout(IntTuple::of(s), IntTuple::of(divide(d, Int(n))));
     int64_t ad = absValue(d.value);
-    if (ad % n != 0 && n % ad != 0)
+    if (remainder(ad, n) != 0 && remainder(n, ad) != 0)
       fail("upcast", "stride " + d.str() + " of " + l.str() + " and the factor " +
                          std::to_string(n) + " do not divide one another");
     return Layout(IntTuple::of(ceilDiv(s, Int(ceilDiv(n, ad)))),
@@ -193,6 +201,7 @@ Layout upcast(const Layout &l, int64_t n) {
 }
 
 Layout downcast(const Layout &l, int64_t n) {
+  checkFactor("downcast", n);
   if (!hasUnitStride(l.stride))
     fail("downcast", "layout " + l.str() + " has no stride-1 mode: downcast needs adjacent elements");
   return mapLeaves(l, [&](Int s, Int d) {

@@ -62,8 +62,8 @@ int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis) {
   for (size_t k = 0; k + 1 < n; ++k) {
     int64_t s = f.shape[k].value;
     if (f.stride[k].basis == basis)
-      offset = add(offset, mul(index % s, f.stride[k].value));
-    index /= s;
+      offset = add(offset, mul(remainder(index, s), f.stride[k].value));
+    index = divide(index, s);
   }
   if (n > 0 && f.stride[n - 1].basis == basis)
     offset = add(offset, mul(index, f.stride[n - 1].value));

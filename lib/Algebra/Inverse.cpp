@@ -66,12 +66,12 @@ Layout leftInverse(const Layout &l) {
     int64_t d = c.f.stride[i].value;
     if (d == 0)
       continue;
-    if (d % covered != 0)
+    if (remainder(d, covered) != 0)
       fail("left_inverse", "divisibility: stride " + std::to_string(d) + " of coalesced " +
                                detail::str(c.f) + " is not a multiple of the " +
                                std::to_string(covered) +
                                " offsets its smaller-stride modes span");
-    rs.push_back(Int(d / covered));
+    rs.push_back(Int(divide(d, covered)));
     rd.push_back(c.preprod[i]);
     covered = d;
   }
@@ -91,6 +91,9 @@ Layout leftInverse(const Layout &l) {
   }
   Layout nonzero = detail::toLayout(fz, single);
   int64_t n = size(nonzero);
+  if (n < 0)
+    fail("left_inverse", "layout " + l.str() + " has the negative size " + std::to_string(n) +
+                             "; its injectivity is not defined");
   if (n > (int64_t(1) << 24))
     fail("left_inverse", "layout " + l.str() + " has " + std::to_string(n) +
                              " nonzero-stride points, too many to check injectivity");

@@ -100,6 +100,8 @@ Layout unflatten(const Layout &l, const IntTuple &profile) {
 namespace {
 Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) {
   int r = rank(l);
+  if (n > 1024)
+    fail(op, "target rank " + std::to_string(n) + " is beyond the 1024 modes layoutc supports");
   if (n < r)
     fail(op, "target rank " + std::to_string(n) + " is below the rank " +
                  std::to_string(r) + " of " + l.str());

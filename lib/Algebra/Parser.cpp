@@ -68,7 +68,11 @@ Value Parser::parseAll() {
 Value Parser::parseExpr() {
   skipSpace();
   size_t start = pos_;
-  return parseSuffixes(parsePrimary(), start);
+  if (++depth_ > 200)
+    error(start, "nesting deeper than 200 levels");
+  Value v = parseSuffixes(parsePrimary(), start);
+  --depth_;
+  return v;
 }
 
 Value Parser::parsePrimary() {

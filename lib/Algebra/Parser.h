@@ -59,6 +59,7 @@ private:
 
   std::string_view text_;
   size_t pos_ = 0;
+  int depth_ = 0; // nesting of tuples, tilers and calls
   CallFn call_;
   ApplyFn apply_;
 };
