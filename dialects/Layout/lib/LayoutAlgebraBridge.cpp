@@ -3,6 +3,7 @@
 
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
 #include "layoutc/Dialect/Layout/LayoutTypes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -111,6 +112,68 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
     return failure();
   }
   inferred.push_back(t);
+  return success();
+}
+
+namespace {
+algebra::IntTuple underscores(int n) {
+  if (n == 1)
+    return algebra::IntTuple::underscore();
+  return algebra::IntTuple::tuple(std::vector<algebra::IntTuple>(size_t(n), algebra::IntTuple::underscore()));
+}
+
+// A coordinate of rank `r` with CuTe's append<r>(coord, _) for tuples.
+algebra::IntTuple padded(const algebra::IntTuple &coord, int r) {
+  if (!coord.isTuple())
+    return coord;
+  std::vector<algebra::IntTuple> c = coord.children();
+  while (int(c.size()) < r)
+    c.push_back(algebra::IntTuple::underscore());
+  return algebra::IntTuple::tuple(std::move(c));
+}
+} // namespace
+
+LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<Location> location,
+                             TypeRange operandTypes, SmallVectorImpl<Type> &inferred) {
+  auto tensor = cast<LayoutTensorType>(operandTypes[0]);
+  algebra::Layout layout = tensor.getLayout().getLayout();
+  algebra::Expected<algebra::Layout> r = algebra::attempt(op.str(), [&]() -> algebra::Layout {
+    algebra::Tiler tiler;
+    algebra::IntTuple coordinate;
+    bool tile = op == "local_tile";
+    if (tile) {
+      std::optional<algebra::Value> t = algebraValueOf(operandTypes[1]);
+      tiler = t->kind == algebra::Value::Kind::Layout ? algebra::Tiler::ofLayout(t->layout())
+              : t->kind == algebra::Value::Kind::Tiler ? t->tiler()
+                                                       : algebra::Tiler::ofShape(t->tuple());
+      coordinate = algebraValueOf(operandTypes[2])->tuple();
+    } else {
+      // The thread layout's shape, mode by mode, and a thread's flat coordinate in it.
+      algebra::Layout threads = cast<LayoutType>(operandTypes[1]).getLayout();
+      std::vector<algebra::IntTuple> shape, crd;
+      for (int i = 0; i < algebra::rank(threads); ++i) {
+        shape.push_back(algebra::IntTuple::of(algebra::product(algebra::mode(threads.shape, i))));
+        crd.push_back(algebra::IntTuple::of(algebra::Int::unknown()));
+      }
+      tiler = algebra::Tiler::ofShape(algebra::IntTuple::tuple(std::move(shape)));
+      coordinate = crd.size() == 1 ? crd[0] : algebra::IntTuple::tuple(std::move(crd));
+    }
+    algebra::Layout z = algebra::zippedDivide(layout, tiler);
+    int r0 = algebra::rank(algebra::modeOf(z, 0)), r1 = algebra::rank(algebra::modeOf(z, 1));
+    algebra::IntTuple c = tile ? algebra::IntTuple{underscores(r0), padded(coordinate, r1)}
+                               : algebra::IntTuple{padded(coordinate, r0), underscores(r1)};
+    return algebra::slice(c, z);
+  });
+  if (!r) {
+    if (location)
+      emitError(*location) << r.error().what();
+    return failure();
+  }
+  Type layoutType = typeOfAlgebraValue(context, algebra::Value::of(r.value()));
+  if (!layoutType)
+    return failure();
+  inferred.push_back(LayoutTensorType::get(context, tensor.getElementType(), cast<LayoutType>(layoutType),
+                                     tensor.getAddressSpace()));
   return success();
 }
 

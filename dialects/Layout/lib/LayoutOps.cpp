@@ -57,6 +57,75 @@ OpFoldResult MakeTupleOp::fold(FoldAdaptor) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeTensorOp::verify() {
+  LayoutTensorType t = getType();
+  auto data = cast<MemRefType>(getData().getType());
+  if (data.getElementType() != t.getElementType())
+    return emitOpError() << "buffer elements " << data.getElementType() << " differ from the tensor's "
+                         << t.getElementType();
+  if (getLayout().getType() != t.getLayout())
+    return emitOpError() << "layout " << getLayout().getType() << " differs from the tensor's " << t.getLayout();
+  if (auto space = dyn_cast_or_null<IntegerAttr>(data.getMemorySpace());
+      space && space.getInt() != int64_t(t.getAddressSpace()))
+    return emitOpError() << "buffer address space " << space.getInt() << " differs from the tensor's "
+                         << t.getAddressSpace();
+  return success();
+}
+
+namespace {
+// A load or store of `valueType` at `coord` of `tensor`: the value is the
+// element type, or a vector of N elements at consecutive offsets.
+LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, Type valueType) {
+  std::optional<algebra::Value> c = algebraValueOf(coord);
+  algebra::Expected<algebra::Value> offset = algebra::applyFunction(
+      "crd2idx", {}, {*c, algebra::Value::of(tensor.getLayout().getLayout())});
+  if (!offset)
+    return op->emitOpError() << offset.error().what();
+  if (valueType == tensor.getElementType())
+    return success();
+  auto vector = dyn_cast<VectorType>(valueType);
+  if (!vector || vector.getRank() != 1 || vector.getElementType() != tensor.getElementType())
+    return op->emitOpError() << "accesses " << valueType << ", which is neither the element type "
+                             << tensor.getElementType() << " nor a 1-D vector of it";
+  if (isa<IntTupleType>(coord) && !cast<IntTupleType>(coord).getTuple().isInt())
+    return op->emitOpError() << "a vector access takes a 1-D index, not the coordinate " << coord;
+  algebra::Layout first = algebra::coalesce(tensor.getLayout().getLayout());
+  first = algebra::modeOf(first, 0);
+  int64_t n = vector.getDimSize(0);
+  if (first.shape.isStatic() && first.stride.isStatic() &&
+      (!first.stride.integer().is(1) || first.shape.value() % n != 0))
+    return op->emitOpError() << "reads " << n << " elements at consecutive offsets, but the layout "
+                             << tensor.getLayout() << " has " << first.str()
+                             << " as its first coalesced mode (needs stride 1 and a size divisible by " << n
+                             << ")";
+  return success();
+}
+} // namespace
+
+LogicalResult LoadOp::verify() {
+  return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getType());
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getValue().getType());
+}
+
+LogicalResult LocalTileOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                            ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                            RegionRange, SmallVectorImpl<Type> &inferred) {
+  return inferPartition("local_tile", context, location, operands.getTypes(), inferred);
+}
+
+LogicalResult LocalPartitionOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                                 ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                                 RegionRange, SmallVectorImpl<Type> &inferred) {
+  return inferPartition("local_partition", context, location, operands.getTypes(), inferred);
+}
+
+//===----------------------------------------------------------------------===//
 // Canonicalization
 //===----------------------------------------------------------------------===//
 

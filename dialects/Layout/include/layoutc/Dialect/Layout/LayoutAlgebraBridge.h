@@ -39,6 +39,13 @@ llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int6
                                        mlir::TypeRange operandTypes,
                                        llvm::SmallVectorImpl<mlir::Type> &inferred);
 
+/// The result type of lay.local_tile (tensor, tiler, coord) or
+/// lay.local_partition (tensor, threads, index), as CuTe's inner_partition
+/// and outer_partition compute it.
+llvm::LogicalResult inferPartition(llvm::StringRef op, mlir::MLIRContext *context,
+                                   std::optional<mlir::Location> location, mlir::TypeRange operandTypes,
+                                   llvm::SmallVectorImpl<mlir::Type> &inferred);
+
 /// `layout` with its k-th dynamic leaf (shape leaves first, then stride
 /// leaves, the order of lay.make_layout's operands) made the dynamic integer
 /// k: run through an op that only moves leaves, the numbers tell which operand

@@ -325,4 +325,98 @@ def Lay_DiceOp : Lay_SliceLikeOp<"dice",
   let hasCanonicalizeMethod = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Tensors
+//===----------------------------------------------------------------------===//
+
+def Lay_MakeTensorOp : Lay_Op<"make_tensor", [Pure]> {
+  let summary = "a tensor over a buffer and a layout";
+  let description = [{
+    The element at coordinate c is `data[layout(c)]`:
+
+    ```mlir
+    %t = lay.make_tensor %buf, %l : memref<?xf32>, !lay.layout<"(?,?):(1,?)">
+           -> !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$data, Lay_LayoutType:$layout);
+  let results = (outs Lay_TensorType:$result);
+  let assemblyFormat = "$data `,` $layout attr-dict `:` type($data) `,` qualified(type($layout)) "
+                       "`->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Lay_LoadOp : Lay_Op<"load"> {
+  let summary = "the element (or vector of elements) at a coordinate";
+  let description = [{
+    A scalar load reads the element at the coordinate. A vector load of N
+    elements reads the elements at 1-D indices i .. i+N-1, which must be
+    consecutive in memory: the layout's first mode has stride 1 and N
+    divides its size (checked when static).
+
+    ```mlir
+    %x = lay.load %t[%c] : !lay.tensor<f32, !lay.layout<"(8,?):(1,?)">>, !lay.tuple<"(?,?)"> -> f32
+    %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(8,?):(1,?)">>, index -> vector<4xf32>
+    ```
+  }];
+  let arguments = (ins Lay_TensorType:$tensor, AnyTypeOf<[Index, Lay_TupleType]>:$coord);
+  let results = (outs AnyType:$result);
+  let assemblyFormat = "$tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `,` "
+                       "type($coord) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Lay_StoreOp : Lay_Op<"store"> {
+  let summary = "writes the element (or vector of elements) at a coordinate";
+  let description = [{
+    The counterpart of `lay.load`, with the same rules for vectors:
+
+    ```mlir
+    lay.store %x, %t[%c] : f32, !lay.tensor<f32, !lay.layout<"(8,?):(1,?)">>, !lay.tuple<"(?,?)">
+    ```
+  }];
+  let arguments = (ins AnyType:$value, Lay_TensorType:$tensor,
+                       AnyTypeOf<[Index, Lay_TupleType]>:$coord);
+  let assemblyFormat = "$value `,` $tensor `[` $coord `]` attr-dict `:` type($value) `,` "
+                       "qualified(type($tensor)) `,` type($coord)";
+  let hasVerifier = 1;
+}
+
+def Lay_LocalTileOp : Lay_Op<"local_tile", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe's local_tile: the tile of a tensor at a tile coordinate";
+  let description = [{
+    `zipped_divide(tensor, tiler)(repeat<R0>(_), coord)`: the tiler's modes,
+    at the tile `coord` of the rest:
+
+    ```mlir
+    %tile = lay.local_tile %t, %tiler, %c : !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>,
+              !lay.tiler<"<32:1,64:1>">, !lay.tuple<"(?,?)">
+              -> !lay.tensor<f32, !lay.layout<"(32,64):(1,?)">>
+    ```
+  }];
+  let arguments = (ins Lay_TensorType:$tensor, AnyTypeOf<[Lay_LayoutType, Lay_TilerType, Lay_TupleType]>:$tiler,
+                       AnyTypeOf<[Index, Lay_TupleType]>:$coord);
+  let results = (outs Lay_TensorType:$result);
+  let assemblyFormat = "$tensor `,` $tiler `,` $coord attr-dict `:` qualified(type($tensor)) `,` "
+                       "qualified(type($tiler)) `,` type($coord) `->` qualified(type($result))";
+}
+
+def Lay_LocalPartitionOp : Lay_Op<"local_partition", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe's local_partition: one thread's elements of a tensor";
+  let description = [{
+    `zipped_divide(tensor, shape(threads))(coord, repeat<R1>(_))` with coord
+    the flat coordinate of `index` in the thread layout: the elements that
+    thread `index` owns, as the rest modes:
+
+    ```mlir
+    %mine = lay.local_partition %tile, %threads, %tid : !lay.tensor<f32, !lay.layout<"(32,64):(1,?)">>,
+              !lay.layout<"(8,4):(4,1)">, index -> !lay.tensor<f32, !lay.layout<"(4,16):(8,?)">>
+    ```
+  }];
+  let arguments = (ins Lay_TensorType:$tensor, Lay_LayoutType:$threads, Index:$index);
+  let results = (outs Lay_TensorType:$result);
+  let assemblyFormat = "$tensor `,` $threads `,` $index attr-dict `:` qualified(type($tensor)) `,` "
+                       "qualified(type($threads)) `,` type($index) `->` qualified(type($result))";
+}
+
 #endif

@@ -74,4 +74,16 @@ def Lay_SwizzleType : Lay_Type<"Swizzle", "swizzle"> {
 
 def Lay_AnyAlgebraType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Lay_TilerType, Lay_SwizzleType]>;
 
+def Lay_TensorType : Lay_Type<"LayoutTensor", "tensor"> {
+  let summary = "elements in memory, addressed through a layout";
+  let description = [{
+    `!lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>`: the element at
+    coordinate c is at offset layout(c) from the tensor's base. The optional
+    third parameter is the address space (0: global, 3: shared).
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "LayoutType":$layout,
+                        DefaultValuedParameter<"unsigned", "0">:$addressSpace);
+  let assemblyFormat = "`<` $elementType `,` qualified($layout) (`,` $addressSpace^)? `>`";
+}
+
 #endif
