@@ -4,6 +4,7 @@
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Operations.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
@@ -228,6 +229,113 @@ LogicalResult CompositionOp::canonicalize(CompositionOp op, PatternRewriter &rew
     return rewriter.notifyMatchFailure(op, "A o (B o C) would not have the same type");
   Value folded = ConstantOp::create(rewriter, op.getLoc(), bc[0]);
   rewriter.replaceOpWithNewOp<CompositionOp>(op, result, inner.getInput(), folded);
+  return success();
+}
+
+namespace {
+// Emits L(c) for a static layout as index arithmetic: a coordinate leaf times
+// its stride, an integer for a tuple mode split colexicographically (the last
+// sub-mode taking the rest). Stride-0 and size-1 modes cost nothing, stride 1
+// no multiply; divisors are static, so the backend makes them multiply-shift.
+struct OffsetBuilder {
+  PatternRewriter &rewriter;
+  Location loc;
+  Value total;
+
+  Value constant(int64_t v) { return arith::ConstantIndexOp::create(rewriter, loc, v); }
+
+  void addTerm(Value c, int64_t stride) {
+    if (stride == 0)
+      return;
+    Value term = stride == 1 ? c : arith::MulIOp::create(rewriter, loc, c, constant(stride)).getResult();
+    total = total ? arith::AddIOp::create(rewriter, loc, total, term).getResult() : term;
+  }
+
+  // c is an index value for the (sub)layout shape:stride.
+  void addIndex(Value c, const algebra::IntTuple &shape, const algebra::IntTuple &stride) {
+    if (!shape.isTuple()) {
+      addTerm(c, stride.value());
+      return;
+    }
+    Value rest = c;
+    for (size_t i = 0; i < shape.size(); ++i) {
+      if (i + 1 == shape.size()) {
+        addIndex(rest, shape[i], stride[i]);
+        break;
+      }
+      int64_t p = algebra::product(shape[i]).value;
+      if (p != 1) {
+        Value digit = arith::RemUIOp::create(rewriter, loc, rest, constant(p));
+        addIndex(digit, shape[i], stride[i]);
+        rest = arith::DivUIOp::create(rewriter, loc, rest, constant(p));
+      }
+    }
+  }
+};
+
+// The index values of a coordinate's leaves: make_tuple operands for `?`,
+// constants for static leaves. Fails for other producers.
+FailureOr<algebra::IntTuple> coordinateLeaves(Value coord, SmallVectorImpl<Value> &values,
+                                              PatternRewriter &rewriter, Location loc) {
+  if (coord.getType().isIndex()) {
+    values.push_back(coord);
+    return algebra::IntTuple::dynamic(0);
+  }
+  auto type = cast<IntTupleType>(coord.getType());
+  auto make = coord.getDefiningOp<MakeTupleOp>();
+  if (!type.isStatic() && !make)
+    return failure();
+  algebra::IntTuple t = type.getTuple();
+  std::vector<algebra::IntTuple *> leaves;
+  std::function<void(algebra::IntTuple &)> walk = [&](algebra::IntTuple &x) {
+    if (x.isTuple())
+      for (algebra::IntTuple &c : x.children())
+        walk(c);
+    else
+      leaves.push_back(&x);
+  };
+  walk(t);
+  size_t next = 0;
+  for (algebra::IntTuple *leaf : leaves) {
+    if (!leaf->isInt())
+      return failure();
+    values.push_back(leaf->isStatic() ? arith::ConstantIndexOp::create(rewriter, loc, leaf->value()).getResult()
+                                      : make.getDynamic()[next++]);
+    *leaf = algebra::IntTuple::dynamic(int64_t(values.size() - 1));
+  }
+  return t;
+}
+
+void addCoordinate(OffsetBuilder &b, const algebra::IntTuple &coord, ArrayRef<Value> values,
+                   const algebra::IntTuple &shape, const algebra::IntTuple &stride) {
+  if (coord.isTuple()) {
+    for (size_t i = 0; i < coord.size(); ++i)
+      addCoordinate(b, coord[i], values, shape[i], stride[i]);
+    return;
+  }
+  b.addIndex(values[size_t(coord.value())], shape, stride);
+}
+} // namespace
+
+// crd2idx(c, L) with L static: the minimal multiply-add form of L(c).
+LogicalResult Crd2IdxOp::canonicalize(Crd2IdxOp op, PatternRewriter &rewriter) {
+  auto layoutType = dyn_cast<LayoutType>(op.getLayout().getType());
+  if (!layoutType || !layoutType.isStatic() || !op.getType().isIndex())
+    return rewriter.notifyMatchFailure(op, "needs a static layout and an index result");
+  algebra::Layout layout = layoutType.getLayout();
+  std::vector<algebra::IntTuple> strides;
+  algebra::flattenInto(layout.stride, strides);
+  if (llvm::any_of(strides, [](const algebra::IntTuple &d) { return !d.isInt(); }))
+    return rewriter.notifyMatchFailure(op, "scaled-basis strides give coordinates");
+  SmallVector<Value> values;
+  FailureOr<algebra::IntTuple> coord = coordinateLeaves(op.getCoord(), values, rewriter, op.getLoc());
+  if (failed(coord))
+    return rewriter.notifyMatchFailure(op, "the coordinate's leaves are not known");
+  OffsetBuilder b{rewriter, op.getLoc(), Value()};
+  if (!coord->isTuple())
+    layout = algebra::coalesce(layout); // same function on its domain, fewer modes
+  addCoordinate(b, *coord, values, layout.shape, layout.stride);
+  rewriter.replaceOp(op, b.total ? b.total : b.constant(0));
   return success();
 }
 

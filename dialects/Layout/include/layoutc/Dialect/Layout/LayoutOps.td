@@ -294,6 +294,7 @@ def Lay_Crd2IdxOp : Lay_AlgebraOp<"crd2idx", "crd2idx",
     "%i = lay.crd2idx %c, %a : !lay.tuple<\"(1,(0,1))\">, !lay.layout<\"(2,(2,2)):(4,(2,1))\"> -> index"> {
   let assemblyFormat = "$coord `,` $layout attr-dict `:` type($coord) `,` qualified(type($layout)) "
                        "`->` type($result)";
+  let hasCanonicalizeMethod = 1;
 }
 
 def Lay_Idx2CrdOp : Lay_AlgebraOp<"idx2crd", "idx2crd",
