@@ -1,6 +1,8 @@
 //===- Int.cpp - The integers of the layout algebra -----------------------===//
 #include "layoutc/Algebra/Int.h"
 
+#include <algorithm>
+
 namespace layoutc::algebra {
 
 void AlgebraError::rebuild() {
@@ -49,8 +51,14 @@ int64_t gcd(int64_t a, int64_t b) {
   return a;
 }
 
+int64_t Int::divisor() const {
+  if (isUnknown())
+    return value;
+  return value == INT64_MIN ? 1 : (value < 0 ? -value : value);
+}
+
 std::string Int::str() const {
-  std::string s = isUnknown() ? "?" : std::to_string(value);
+  std::string s = !isUnknown() ? std::to_string(value) : value > 1 ? "?{div=" + std::to_string(value) + "}" : "?";
   std::vector<int> path = basisPath(basis);
   for (auto it = path.rbegin(); it != path.rend(); ++it)
     s += '@' + std::to_string(*it);
@@ -83,10 +91,38 @@ void basisMismatch(const char *what, Int a, Int b) {
 
 IntDomain::~IntDomain() = default;
 
+namespace {
+// What is known of the result of `op` on multiples of da and db (0: the
+// operand is 0).
+int64_t resultDivisor(IntOp op, int64_t da, int64_t db, Int b) {
+  auto g = [](int64_t x, int64_t y) { return x == 0 ? y : y == 0 ? x : gcd(x, y); };
+  switch (op) {
+  case IntOp::Mul: {
+    int64_t r;
+    return __builtin_mul_overflow(da, db, &r) || r == 0 ? 1 : r;
+  }
+  case IntOp::Add:
+  case IntOp::Sub:
+  case IntOp::Min:
+  case IntOp::Rem:
+    return std::max<int64_t>(g(da, db), 1);
+  case IntOp::Div:
+  case IntOp::CeilDiv:
+  case IntOp::ShapeDiv:
+    return b.isStatic() && b.value != 0 && da % b.value == 0 ? std::max<int64_t>(da / (b.value < 0 ? -b.value : b.value), 1) : 1;
+  case IntOp::Abs:
+    return std::max<int64_t>(da, 1);
+  case IntOp::Signum:
+    return 1;
+  }
+  return 1;
+}
+} // namespace
+
 Int IntDomain::apply(IntOp op, Int a, Int b) {
   bool unary = op == IntOp::Abs || op == IntOp::Signum;
   if (a.isUnknown() || (!unary && b.isUnknown()))
-    return Int::unknown();
+    return Int::unknown(resultDivisor(op, a.divisor(), b.divisor(), b));
   int64_t x = a.value, y = b.value, r = 0;
   switch (op) {
   case IntOp::Add: r = add(x, y); break;

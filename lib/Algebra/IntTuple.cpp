@@ -53,7 +53,8 @@ bool IntTuple::operator==(const IntTuple &o) const {
 void IntTuple::print(std::string &out, bool asType) const {
   switch (kind_) {
   case Kind::Int:
-    out += asType && !isStatic() ? "?" : leaf_.str();
+    // In a type a run-time value is `?`; an unknown keeps its facts.
+    out += asType && leaf_.kind == Int::Kind::Dynamic ? "?" : leaf_.str();
     return;
   case Kind::Underscore:
     out += '_';

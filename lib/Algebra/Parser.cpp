@@ -88,7 +88,20 @@ Value Parser::parsePrimary() {
     return parseNumber();
   if (c == '?') {
     ++pos_;
-    return Value::of(IntTuple::of(Int::unknown()));
+    int64_t divisor = 1;
+    if (pos_ < text_.size() && text_[pos_] == '{') {
+      ++pos_;
+      skipSpace();
+      size_t at = pos_;
+      if (text_.substr(pos_, 4) != "div=")
+        error(at, "expected the fact div=N in ?{...}");
+      pos_ += 4;
+      divisor = parseInteger("after div=");
+      if (divisor < 1)
+        error(at, "the divisor of ?{div=" + std::to_string(divisor) + "} must be positive");
+      expect('}', "to close the facts of ?");
+    }
+    return Value::of(IntTuple::of(Int::unknown(divisor)));
   }
   if (c == '_' && (pos_ + 1 >= text_.size() || !std::isalnum(static_cast<unsigned char>(text_[pos_ + 1]))) &&
       !(pos_ + 1 < text_.size() && text_[pos_ + 1] == '_')) {

@@ -8,14 +8,14 @@
 // CHECK: %[[D:.*]] = lay.logical_divide
 // CHECK-NEXT: %[[ALL:.*]] = lay.size %[[D]]
 // CHECK-NEXT: return %[[C32]], %[[ALL]], %[[D]]
-func.func @tile(%m: index, %n: index) -> (index, index, !lay.layout<"((32,?),(64,?)):((1,32),(?,?))">) {
+func.func @tile(%m: index, %n: index) -> (index, index, !lay.layout<"((32,?),(64,?)):((1,32),(?,?{div=64}))">) {
   %l = lay.make_layout %m, %n, %m : !lay.layout<"(?,?):(1,?)">
   %t = lay.constant : !lay.tiler<"<32:1,64:1>">
-  %d = lay.logical_divide %l, %t : !lay.layout<"(?,?):(1,?)">, !lay.tiler<"<32:1,64:1>"> -> !lay.layout<"((32,?),(64,?)):((1,32),(?,?))">
-  %tile = lay.get %d [0, 0] : !lay.layout<"((32,?),(64,?)):((1,32),(?,?))"> -> !lay.layout<"32:1">
+  %d = lay.logical_divide %l, %t : !lay.layout<"(?,?):(1,?)">, !lay.tiler<"<32:1,64:1>"> -> !lay.layout<"((32,?),(64,?)):((1,32),(?,?{div=64}))">
+  %tile = lay.get %d [0, 0] : !lay.layout<"((32,?),(64,?)):((1,32),(?,?{div=64}))"> -> !lay.layout<"32:1">
   %s = lay.size %tile : !lay.layout<"32:1">
-  %all = lay.size %d : !lay.layout<"((32,?),(64,?)):((1,32),(?,?))">
-  return %s, %all, %d : index, index, !lay.layout<"((32,?),(64,?)):((1,32),(?,?))">
+  %all = lay.size %d : !lay.layout<"((32,?),(64,?)):((1,32),(?,?{div=64}))">
+  return %s, %all, %d : index, index, !lay.layout<"((32,?),(64,?)):((1,32),(?,?{div=64}))">
 }
 
 // A static chain folds completely.

@@ -116,6 +116,54 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
 }
 
 namespace {
+// Every leaf of `declared` says no more than the same leaf of `inferred`.
+bool weaker(const algebra::IntTuple &declared, const algebra::IntTuple &inferred) {
+  if (declared.isTuple() != inferred.isTuple())
+    return false;
+  if (declared.isTuple()) {
+    if (declared.size() != inferred.size())
+      return false;
+    for (size_t i = 0; i < declared.size(); ++i)
+      if (!weaker(declared[i], inferred[i]))
+        return false;
+    return true;
+  }
+  if (declared.isUnknown() && inferred.isUnknown())
+    return inferred.integer().divisor() % declared.integer().divisor() == 0;
+  return declared == inferred && declared.isUnknown() == inferred.isUnknown();
+}
+
+bool weakerType(Type declared, Type inferred) {
+  if (declared == inferred)
+    return true;
+  if (auto d = dyn_cast<LayoutType>(declared)) {
+    auto i = dyn_cast<LayoutType>(inferred);
+    return i && weaker(d.getLayout().shape, i.getLayout().shape) &&
+           weaker(d.getLayout().stride, i.getLayout().stride);
+  }
+  if (auto d = dyn_cast<IntTupleType>(declared)) {
+    auto i = dyn_cast<IntTupleType>(inferred);
+    return i && weaker(d.getTuple(), i.getTuple());
+  }
+  if (auto d = dyn_cast<LayoutTensorType>(declared)) {
+    auto i = dyn_cast<LayoutTensorType>(inferred);
+    return i && d.getElementType() == i.getElementType() && d.getAddressSpace() == i.getAddressSpace() &&
+           weakerType(d.getLayout(), i.getLayout());
+  }
+  return false;
+}
+} // namespace
+
+bool compatibleResultTypes(TypeRange inferred, TypeRange declared) {
+  if (inferred.size() != declared.size())
+    return false;
+  for (size_t i = 0; i < inferred.size(); ++i)
+    if (!weakerType(declared[i], inferred[i]))
+      return false;
+  return true;
+}
+
+namespace {
 algebra::IntTuple underscores(int n) {
   if (n == 1)
     return algebra::IntTuple::underscore();

@@ -96,12 +96,12 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
   algebra::Layout first = algebra::coalesce(tensor.getLayout().getLayout());
   first = algebra::modeOf(first, 0);
   int64_t n = vector.getDimSize(0);
-  if (first.shape.isStatic() && first.stride.isStatic() &&
-      (!first.stride.integer().is(1) || first.shape.value() % n != 0))
+  algebra::Int size = first.shape.integer(), stride = first.stride.integer();
+  if (!stride.is(1) || size.divisor() % n != 0)
     return op->emitOpError() << "reads " << n << " elements at consecutive offsets, but the layout "
                              << tensor.getLayout() << " has " << first.str()
-                             << " as its first coalesced mode (needs stride 1 and a size divisible by " << n
-                             << ")";
+                             << " as its first coalesced mode, which is not provably of stride 1 and a size "
+                             << "divisible by " << n << " (a dynamic size may state the fact ?{div=" << n << "})";
   return success();
 }
 } // namespace
@@ -112,6 +112,14 @@ LogicalResult LoadOp::verify() {
 
 LogicalResult StoreOp::verify() {
   return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getValue().getType());
+}
+
+bool LocalTileOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {
+  return compatibleResultTypes(inferred, declared);
+}
+
+bool LocalPartitionOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {
+  return compatibleResultTypes(inferred, declared);
 }
 
 LogicalResult LocalTileOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
@@ -225,7 +233,7 @@ LogicalResult CompositionOp::canonicalize(CompositionOp op, PatternRewriter &rew
   if (failed(inferAlgebraResult(getCuteName(), {}, op.getContext(), std::nullopt, TypeRange{b, c}, bc)) ||
       failed(inferAlgebraResult(getCuteName(), {}, op.getContext(), std::nullopt,
                                 TypeRange{inner.getInput().getType(), bc[0]}, abc)) ||
-      abc[0] != result)
+      !compatibleResultTypes(abc, TypeRange{result}))
     return rewriter.notifyMatchFailure(op, "A o (B o C) would not have the same type");
   Value folded = ConstantOp::create(rewriter, op.getLoc(), bc[0]);
   rewriter.replaceOpWithNewOp<CompositionOp>(op, result, inner.getInput(), folded);

@@ -40,14 +40,19 @@ struct Int {
   constexpr Int(int64_t v) : value(v) {} // NOLINT: a static integer
   constexpr Int(int64_t v, Kind k, uint32_t b = 0) : value(v), kind(k), basis(b) {}
   static constexpr Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
-  static constexpr Int unknown() { return Int(0, Kind::Unknown); }
+  /// Not known until run time, but known to be a multiple of `divisor` (the
+  /// fact `?{div=N}`, kept in the otherwise unused value).
+  static constexpr Int unknown(int64_t divisor = 1) { return Int(divisor, Kind::Unknown); }
 
   bool isStatic() const { return kind == Kind::Static; }
   bool isUnknown() const { return kind == Kind::Unknown; }
+  /// The largest number this is known to be a multiple of: |value| when
+  /// known (0 for 0), the `div` fact when unknown.
+  int64_t divisor() const;
   /// CuTe's is_constant<c>: a static plain integer equal to c.
   bool is(int64_t c) const { return isStatic() && basis == 0 && value == c; }
-  /// The value (`?` when unknown), then `@mode` for each basis level,
-  /// innermost first, as CuTe prints E<1,0> as 1@0@1.
+  /// The value (`?`, or `?{div=N}` with a fact, when unknown), then `@mode`
+  /// for each basis level, innermost first, as CuTe prints E<1,0> as 1@0@1.
   std::string str() const;
 };
 

@@ -65,7 +65,7 @@ public:
 
   /// CuTe notation: `(2,(3,4))`, `_`, `1@0`; an unknown leaf is `?`.
   std::string str() const;
-  /// As in a type: every dynamic leaf is `?`.
+  /// As in a type: every dynamic leaf is `?` (with its facts, `?{div=N}`).
   std::string typeStr() const;
   void print(std::string &out, bool asType = false) const;
 

@@ -2,7 +2,8 @@
 //
 // The grammar of values (printing is each kind's str()):
 //   int      := -?[0-9]+ ('@' [0-9]+)*       scaled basis: 1@0, 1@0@1
-//             | '?'                          dynamic, not known until run time
+//             | '?' ('{div=' int '}')?       dynamic, not known until run time;
+//                                            div: a known divisor (a fact)
 //   tuple    := '(' elem (',' elem)* ')' | '()'
 //   layout   := (int | tuple) ':' (int | tuple)
 //   swizzle  := 'S<' int ',' int ',' int '>'

@@ -42,3 +42,17 @@ func.func @tiler_rank() {
   %c = lay.composition %a, %t : !lay.layout<"(2,8):(11,1)">, !lay.tuple<"(6,3,5)"> -> !lay.layout<"2:1">
   return
 }
+
+// -----
+
+// A declared type may state fewer facts than the algebra derives, not more:
+// 8:? o 4:2 is 4:?{div=2}.
+func.func @fact_not_derivable(%a: !lay.layout<"8:?">) {
+  %b = lay.constant : !lay.layout<"4:2">
+  %ok = lay.composition %a, %b : !lay.layout<"8:?">, !lay.layout<"4:2"> -> !lay.layout<"4:?{div=2}">
+  %weaker = lay.composition %a, %b : !lay.layout<"8:?">, !lay.layout<"4:2"> -> !lay.layout<"4:?">
+  // expected-error @+2 {{'lay.composition' op inferred type(s) '!lay.layout<"4:?{div=2}">' are incompatible with return type(s) of operation '!lay.layout<"4:?{div=4}">'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %bad = lay.composition %a, %b : !lay.layout<"8:?">, !lay.layout<"4:2"> -> !lay.layout<"4:?{div=4}">
+  return
+}

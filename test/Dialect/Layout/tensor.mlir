@@ -32,3 +32,12 @@ func.func @shared(%buf: memref<4096xf16, 3>) -> !lay.tensor<f16, !lay.layout<"(6
   %t = lay.make_tensor %buf, %l : memref<4096xf16, 3>, !lay.layout<"(64,64):(64,1)"> -> !lay.tensor<f16, !lay.layout<"(64,64):(64,1)">, 3>
   return %t : !lay.tensor<f16, !lay.layout<"(64,64):(64,1)">, 3>
 }
+
+// A vector access over a dynamic contiguous mode needs the fact that its size
+// is a multiple of the vector width.
+// CHECK-LABEL: func.func @vector_with_fact
+// CHECK: lay.load {{.*}} : !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{div=8})">>, index -> vector<8xf32>
+func.func @vector_with_fact(%t: !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{div=8})">>, %i: index) -> vector<8xf32> {
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{div=8})">>, index -> vector<8xf32>
+  return %v : vector<8xf32>
+}

@@ -28,7 +28,7 @@ func.func @coordinate_rank(%t: !lay.tensor<f32, !lay.layout<"(4,4):(1,4)">>) {
 // -----
 
 func.func @vector_not_contiguous(%t: !lay.tensor<f32, !lay.layout<"(4,4):(4,1)">>, %i: index) {
-  // expected-error @+1 {{'lay.load' op reads 4 elements at consecutive offsets, but the layout '!lay.layout<"(4,4):(4,1)">' has 4:4 as its first coalesced mode (needs stride 1 and a size divisible by 4)}}
+  // expected-error @+1 {{'lay.load' op reads 4 elements at consecutive offsets, but the layout '!lay.layout<"(4,4):(4,1)">' has 4:4 as its first coalesced mode, which is not provably of stride 1 and a size divisible by 4}}
   %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(4,4):(4,1)">>, index -> vector<4xf32>
   return
 }
@@ -48,5 +48,13 @@ func.func @tile_type(%t: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %c: in
   // expected-error @+2 {{'lay.local_tile' op inferred type(s) '!lay.tensor<f32, !lay.layout<"(32,32):(1,64)">>' are incompatible with return type(s) of operation '!lay.tensor<f32, !lay.layout<"(32,32):(1,32)">>'}}
   // expected-error @+1 {{failed to infer returned types}}
   %tile = lay.local_tile %t, %tiler, %c : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tiler<"<32:1,32:1>">, index -> !lay.tensor<f32, !lay.layout<"(32,32):(1,32)">>
+  return
+}
+
+// -----
+
+func.func @vector_without_fact(%t: !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>, %i: index) {
+  // expected-error @+1 {{'lay.load' op reads 4 elements at consecutive offsets, but the layout '!lay.layout<"(?,?):(1,?)">' has ?:1 as its first coalesced mode, which is not provably of stride 1 and a size divisible by 4 (a dynamic size may state the fact ?{div=4})}}
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>, index -> vector<4xf32>
   return
 }

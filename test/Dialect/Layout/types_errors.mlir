@@ -28,3 +28,8 @@ func.func private @dynamic_tiler() -> !lay.tiler<"<?:1>">
 
 // expected-error @+1 {{swizzle: S<3,4,2>: the shift |S|=2 must be >= B=3 (otherwise the xor'ed bits overlap their source)}}
 func.func private @swizzle() -> !lay.swizzle<3,4,2>
+
+// -----
+
+// expected-error @+1 {{invalid layout "(?{div=0},2):(1,?)": parse: the divisor of ?{div=0} must be positive (at column 4)}}
+func.func private @bad_fact() -> !lay.layout<"(?{div=0},2):(1,?)">

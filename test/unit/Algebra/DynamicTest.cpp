@@ -8,17 +8,30 @@ using namespace layoutc::algebra::test;
 
 // `?` leaves: structure follows CuTe's static-only decisions, values are `?`.
 TEST(Dynamic, UnknownLeavesKeepCuTesStructure) {
-  EXPECT_EQ(eval("logical_divide((?,?):(1,?), <32:1,64:1>)"), "((32,?),(64,?)):((1,32),(?,?))");
-  EXPECT_EQ(eval("zipped_divide((?,?):(?,1), (128,64))"), "((128,64),(?,?)):((?,1),(?,64))");
-  EXPECT_EQ(eval("size(zipped_divide((?,?):(1,?), (32,64)))"), "?");
+  EXPECT_EQ(eval("logical_divide((?,?):(1,?), <32:1,64:1>)"), "((32,?),(64,?)):((1,32),(?,?{div=64}))");
+  EXPECT_EQ(eval("zipped_divide((?,?):(?,1), (128,64))"), "((128,64),(?,?)):((?,1),(?{div=128},64))");
+  EXPECT_EQ(eval("size(zipped_divide((?,?):(1,?), (32,64)))"), "?{div=2048}");
   EXPECT_EQ(eval("size<0>(zipped_divide((?,?):(1,?), (32,64)))"), "2048");
-  EXPECT_EQ(eval("make_layout((4,?,8))"), "(4,?,8):(1,4,?)");
+  EXPECT_EQ(eval("make_layout((4,?,8))"), "(4,?,8):(1,4,?{div=4})");
   // Dynamic modes never merge: CuTe cannot tell statically that they line up.
   EXPECT_EQ(eval("coalesce((4,?,2):(1,4,?))"), "(4,?,2):(1,4,?)");
   EXPECT_EQ(eval("coalesce((4,2,?):(1,4,8))"), "(8,?):(1,8)");
-  EXPECT_EQ(eval("complement(?:2, 64)"), "(2,?):(1,?)");
+  EXPECT_EQ(eval("complement(?:2, 64)"), "(2,?):(1,?{div=2})");
   EXPECT_EQ(eval("crd2idx((1,2), (4,?):(1,?))"), "?");
   EXPECT_EQ(eval("crd2idx((1,0), (4,?):(1,?))"), "1");
+}
+
+// Facts: a ?{div=N} leaf is a multiple of N; arithmetic keeps what it can.
+TEST(Dynamic, DivisibilityFactsPropagate) {
+  EXPECT_EQ(eval("?{div=8}:1"), "?{div=8}:1");
+  EXPECT_EQ(eval("logical_divide((?{div=64},?):(1,?{div=64}), <32:1,64:1>)"),
+            "((32,?{div=2}),(64,?)):((1,32),(?{div=64},?{div=4096}))");
+  EXPECT_EQ(eval("size((?{div=8},4):(1,?))"), "?{div=32}");
+  EXPECT_EQ(eval("make_layout((4,?{div=4},2))"), "(4,?{div=4},2):(1,4,?{div=16})");
+  EXPECT_EQ(eval("cosize((?{div=4},2):(1,?{div=6}))"), "?");
+  EXPECT_EQ(evalError("?{div=0}:1"),
+            "parse: the divisor of ?{div=0} must be positive (at column 3)");
+  EXPECT_EQ(evalError("?{size=4}:1"), "parse: expected the fact div=N in ?{...} (at column 3)");
 }
 
 TEST(Dynamic, RefusalsSayWhatMustBeStatic) {
@@ -33,10 +46,10 @@ TEST(Dynamic, RefusalsSayWhatMustBeStatic) {
 TEST(Dynamic, UnverifiableCompositionsRecordTheirAssumption) {
   Expected<Value> v = evaluateExpression("composition((8,?):(?,1), (4,2):(2,4))");
   ASSERT_TRUE(v.ok());
-  EXPECT_EQ(v.value().str(), "(4,2):(?,?)");
+  EXPECT_EQ(v.value().str(), "(4,2):(?{div=2},?{div=4})");
   ASSERT_EQ(v.value().assumptions.size(), 1u);
   EXPECT_EQ(v.value().assumptions[0],
-            "composition((8,?):(?,1), (4,2):(2,4)) = (4,2):(?,?) is A o B only if the run-time "
+            "composition((8,?):(?,1), (4,2):(2,4)) = (4,2):(?{div=2},?{div=4}) is A o B only if the run-time "
             "values meet CuTe's divisibility conditions");
   // A linear A needs no assumption.
   EXPECT_TRUE(evaluateExpression("composition(?:1, (32,?):(1,32))").value().assumptions.empty());

@@ -21,7 +21,7 @@ TEST(Evaluator, AgreesWithTheAlgebra) {
   lay::LayoutEvaluator ir;
   EXPECT_EQ(viaIR(ir, "composition((6,2):(8,2),(4,3):(3,1))"), "((2,2),3):((24,2),8)");
   EXPECT_EQ(viaIR(ir, "size<0>(zipped_divide((?,?):(1,?), (32,64)))"), "2048");
-  EXPECT_EQ(viaIR(ir, "logical_divide((?,?):(1,?), <32:1,64:1>)"), "((32,?),(64,?)):((1,32),(?,?))");
+  EXPECT_EQ(viaIR(ir, "logical_divide((?,?):(1,?), <32:1,64:1>)"), "((32,?),(64,?)):((1,32),(?,?{div=64}))");
   EXPECT_EQ(viaIR(ir, "((2,(2,2)):(4,(2,1)))(5)"), "5");
   EXPECT_EQ(viaIR(ir, "S<1,4,-7>(851)"), "2899");
 }

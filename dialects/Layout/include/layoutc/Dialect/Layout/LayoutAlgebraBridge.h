@@ -39,6 +39,11 @@ llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int6
                                        mlir::TypeRange operandTypes,
                                        llvm::SmallVectorImpl<mlir::Type> &inferred);
 
+/// Whether a declared result type may stand for the inferred one: the same,
+/// or the same structure and static leaves with weaker facts on `?` leaves
+/// (`?` for `?{div=4}`; a fact the algebra cannot derive is not allowed).
+bool compatibleResultTypes(mlir::TypeRange inferred, mlir::TypeRange declared);
+
 /// The result type of lay.local_tile (tensor, tiler, coord) or
 /// lay.local_partition (tensor, threads, index), as CuTe's inner_partition
 /// and outer_partition compute it.

@@ -18,7 +18,7 @@ def Lay_Dialect : Dialect {
     %m = lay.make_layout %M, %N, %M : !lay.layout<"(?,?):(1,?)">
     %t = lay.constant : !lay.tiler<"<32:1,64:1>">
     %d = lay.logical_divide %m, %t : !lay.layout<"(?,?):(1,?)">, !lay.tiler<"<32:1,64:1>">
-           -> !lay.layout<"((32,?),(64,?)):((1,32),(?,?))">
+           -> !lay.layout<"((32,?),(64,?)):((1,32),(?,?{div=64}))">
     ```
 
     Result types are inferred by the layoutc algebra library with CuTe C++'s

@@ -99,8 +99,14 @@ class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
           "::llvm::ArrayRef<int64_t>()"));
   let extraClassDeclaration = [{
     static ::llvm::StringRef getCuteName() { return "}] # cute # [{"; }
-  }];
+  }] # !if(!eq(resultType, Index), "", [{
+    /// A declared type may state weaker facts than the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred, ::mlir::TypeRange declared);
+  }]);
   code inferDefinition = [{
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange inferred, ::mlir::TypeRange declared) {
+      return ::layoutc::lay::compatibleResultTypes(inferred, declared);
+    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
         ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
@@ -397,6 +403,10 @@ def Lay_LocalTileOp : Lay_Op<"local_tile", [Pure, DeclareOpInterfaceMethods<Infe
   }];
   let arguments = (ins Lay_TensorType:$tensor, AnyTypeOf<[Lay_LayoutType, Lay_TilerType, Lay_TupleType]>:$tiler,
                        AnyTypeOf<[Index, Lay_TupleType]>:$coord);
+  let extraClassDeclaration = [{
+    /// A declared type may state weaker facts than the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred, ::mlir::TypeRange declared);
+  }];
   let results = (outs Lay_TensorType:$result);
   let assemblyFormat = "$tensor `,` $tiler `,` $coord attr-dict `:` qualified(type($tensor)) `,` "
                        "qualified(type($tiler)) `,` type($coord) `->` qualified(type($result))";
@@ -415,6 +425,10 @@ def Lay_LocalPartitionOp : Lay_Op<"local_partition", [Pure, DeclareOpInterfaceMe
     ```
   }];
   let arguments = (ins Lay_TensorType:$tensor, Lay_LayoutType:$threads, Index:$index);
+  let extraClassDeclaration = [{
+    /// A declared type may state weaker facts than the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred, ::mlir::TypeRange declared);
+  }];
   let results = (outs Lay_TensorType:$result);
   let assemblyFormat = "$tensor `,` $threads `,` $index attr-dict `:` qualified(type($tensor)) `,` "
                        "qualified(type($threads)) `,` type($index) `->` qualified(type($result))";
