@@ -150,6 +150,10 @@ bool weakerType(Type declared, Type inferred) {
     return i && d.getElementType() == i.getElementType() && d.getAddressSpace() == i.getAddressSpace() &&
            weakerType(d.getLayout(), i.getLayout());
   }
+  if (auto d = dyn_cast<ComposedType>(declared)) {
+    auto i = dyn_cast<ComposedType>(inferred);
+    return i && d.getInner() == i.getInner() && weakerType(d.getOuter(), i.getOuter());
+  }
   return false;
 }
 } // namespace
@@ -184,7 +188,7 @@ algebra::IntTuple padded(const algebra::IntTuple &coord, int r) {
 LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<Location> location,
                              TypeRange operandTypes, SmallVectorImpl<Type> &inferred) {
   auto tensor = cast<LayoutTensorType>(operandTypes[0]);
-  algebra::Layout layout = tensor.getLayout().getLayout();
+  algebra::Layout layout = tensor.getOuterLayout().getLayout();
   algebra::Expected<algebra::Layout> r = algebra::attempt(op.str(), [&]() -> algebra::Layout {
     algebra::Tiler tiler;
     algebra::IntTuple coordinate;
@@ -220,8 +224,11 @@ LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<L
   Type layoutType = typeOfAlgebraValue(context, algebra::Value::of(r.value()));
   if (!layoutType)
     return failure();
-  inferred.push_back(LayoutTensorType::get(context, tensor.getElementType(), cast<LayoutType>(layoutType),
-                                     tensor.getAddressSpace()));
+  // A composed layout keeps its inner part: only the outer layout is tiled.
+  Type resultLayout = layoutType;
+  if (auto composed = dyn_cast<ComposedType>(tensor.getLayout()))
+    resultLayout = ComposedType::get(context, composed.getInner(), cast<LayoutType>(layoutType));
+  inferred.push_back(LayoutTensorType::get(context, tensor.getElementType(), resultLayout, tensor.getAddressSpace()));
   return success();
 }
 

@@ -61,6 +61,19 @@ OpFoldResult MakeTupleOp::fold(FoldAdaptor) {
 // Tensors
 //===----------------------------------------------------------------------===//
 
+LogicalResult MakeComposedLayoutOp::verify() {
+  ComposedType t = getType();
+  if (getInner().getType() != t.getInner())
+    return emitOpError() << "inner part " << getInner().getType() << " differs from the result's " << t.getInner();
+  if (getOuter().getType() != t.getOuter())
+    return emitOpError() << "outer layout " << getOuter().getType() << " differs from the result's "
+                         << t.getOuter();
+  if (auto tuple = dyn_cast<IntTupleType>(getOffset().getType());
+      tuple && isa<SwizzleType>(t.getInner()) && !tuple.getTuple().isInt())
+    return emitOpError() << "a swizzle takes an integer offset, not " << tuple;
+  return success();
+}
+
 LogicalResult MakeTensorOp::verify() {
   LayoutTensorType t = getType();
   auto data = cast<MemRefType>(getData().getType());
@@ -82,7 +95,7 @@ namespace {
 LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, Type valueType) {
   std::optional<algebra::Value> c = algebraValueOf(coord);
   algebra::Expected<algebra::Value> offset = algebra::applyFunction(
-      "crd2idx", {}, {*c, algebra::Value::of(tensor.getLayout().getLayout())});
+      "crd2idx", {}, {*c, algebra::Value::of(tensor.getOuterLayout().getLayout())});
   if (!offset)
     return op->emitOpError() << offset.error().what();
   if (valueType == tensor.getElementType())
@@ -91,9 +104,12 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
   if (!vector || vector.getRank() != 1 || vector.getElementType() != tensor.getElementType())
     return op->emitOpError() << "accesses " << valueType << ", which is neither the element type "
                              << tensor.getElementType() << " nor a 1-D vector of it";
+  if (isa<ComposedType>(tensor.getLayout()))
+    return op->emitOpError() << "a vector access through the composed layout " << tensor.getLayout()
+                             << " is not contiguous in general; access its elements one by one";
   if (isa<IntTupleType>(coord) && !cast<IntTupleType>(coord).getTuple().isInt())
     return op->emitOpError() << "a vector access takes a 1-D index, not the coordinate " << coord;
-  algebra::Layout first = algebra::coalesce(tensor.getLayout().getLayout());
+  algebra::Layout first = algebra::coalesce(tensor.getOuterLayout().getLayout());
   first = algebra::modeOf(first, 0);
   int64_t n = vector.getDimSize(0);
   algebra::Int size = first.shape.integer(), stride = first.stride.integer();

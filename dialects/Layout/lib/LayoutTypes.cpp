@@ -152,7 +152,46 @@ algebra::Tiler TilerType::getTiler() const {
   return algebra::parseValue(getNotation().str()).value().tiler();
 }
 
+//===-- ComposedType and LayoutTensorType ---------------------------------===//
+
+LogicalResult ComposedType::verify(function_ref<InFlightDiagnostic()> emitError, Type inner,
+                                   LayoutType outer) {
+  if (isa<SwizzleType, LayoutType>(inner))
+    return success();
+  if (auto t = dyn_cast<LayoutTensorType>(inner); t && t.getElementType().isSignlessInteger())
+    return success();
+  return emitError() << "the inner part of a composed layout must be a swizzle, a layout or a tensor "
+                        "of integers (a gather), not "
+                     << inner;
+}
+
+LogicalResult LayoutTensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type elementType,
+                                       Type layout, unsigned addressSpace) {
+  if (!isa<LayoutType, ComposedType>(layout))
+    return emitError() << "a tensor's layout must be a !lay.layout or a !lay.composed, not " << layout;
+  return success();
+}
+
+LayoutType LayoutTensorType::getOuterLayout() const {
+  if (auto c = dyn_cast<ComposedType>(getLayout()))
+    return c.getOuter();
+  return cast<LayoutType>(getLayout());
+}
+
 //===-- SwizzleType -------------------------------------------------------===//
+
+Type SwizzleType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  int64_t bits, base, shift;
+  if (parser.parseLess() || parser.parseInteger(bits) || parser.parseComma() || parser.parseInteger(base) ||
+      parser.parseComma() || parser.parseInteger(shift) || parser.parseGreater())
+    return Type();
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(), bits, base, shift);
+}
+
+void SwizzleType::print(AsmPrinter &printer) const {
+  printer << "<" << getBits() << "," << getBase() << "," << getShift() << ">";
+}
 
 LogicalResult SwizzleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits,
                                   int64_t base, int64_t shift) {

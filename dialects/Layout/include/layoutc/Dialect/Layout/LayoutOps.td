@@ -336,6 +336,26 @@ def Lay_DiceOp : Lay_SliceLikeOp<"dice",
 // Tensors
 //===----------------------------------------------------------------------===//
 
+def Lay_MakeComposedLayoutOp : Lay_Op<"make_composed_layout", [Pure]> {
+  let summary = "inner o offset o outer";
+  let description = [{
+    A swizzled layout, a layout composed with another, or a gather through
+    an index tensor (inner(x) = idx[x]):
+
+    ```mlir
+    %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index,
+           !lay.layout<"(?,256):(256,1)">
+           -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Lay_SwizzleType, Lay_LayoutType, Lay_TensorType]>:$inner,
+                       AnyTypeOf<[Index, Lay_TupleType]>:$offset, Lay_LayoutType:$outer);
+  let results = (outs Lay_ComposedType:$result);
+  let assemblyFormat = "$inner `,` $offset `,` $outer attr-dict `:` qualified(type($inner)) `,` "
+                       "type($offset) `,` qualified(type($outer)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def Lay_MakeTensorOp : Lay_Op<"make_tensor", [Pure]> {
   let summary = "a tensor over a buffer and a layout";
   let description = [{
@@ -346,7 +366,7 @@ def Lay_MakeTensorOp : Lay_Op<"make_tensor", [Pure]> {
            -> !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
     ```
   }];
-  let arguments = (ins AnyMemRef:$data, Lay_LayoutType:$layout);
+  let arguments = (ins AnyMemRef:$data, AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>:$layout);
   let results = (outs Lay_TensorType:$result);
   let assemblyFormat = "$data `,` $layout attr-dict `:` type($data) `,` qualified(type($layout)) "
                        "`->` qualified(type($result))";

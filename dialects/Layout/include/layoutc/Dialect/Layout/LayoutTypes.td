@@ -68,22 +68,46 @@ def Lay_SwizzleType : Lay_Type<"Swizzle", "swizzle"> {
     M + max(0,S). Requires B >= 0, M >= 0, |S| >= B.
   }];
   let parameters = (ins "int64_t":$bits, "int64_t":$base, "int64_t":$shift);
-  let assemblyFormat = "`<` $bits `,` $base `,` $shift `>`";
+  // Printed as CuTe writes S<B,M,S>: no spaces.
+  let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
 }
 
 def Lay_AnyAlgebraType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Lay_TilerType, Lay_SwizzleType]>;
 
+def Lay_ComposedType : Lay_Type<"Composed", "composed"> {
+  let summary = "inner o offset o outer";
+  let description = [{
+    `!lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,8):(8,1)">>`: the
+    function c -> inner(offset + outer(c)). The inner part is a swizzle, a
+    layout, or a tensor of integers (a gather: inner(x) = idx[x]). The offset
+    is an operand of `lay.make_composed_layout`; partitioning and slicing act
+    on the outer layout.
+  }];
+  let parameters = (ins "::mlir::Type":$inner, "LayoutType":$outer);
+  let assemblyFormat = "`<` $inner `,` qualified($outer) `>`";
+  let genVerifyDecl = 1;
+}
+
 def Lay_TensorType : Lay_Type<"LayoutTensor", "tensor"> {
   let summary = "elements in memory, addressed through a layout";
   let description = [{
     `!lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>`: the element at
-    coordinate c is at offset layout(c) from the tensor's base. The optional
-    third parameter is the address space (0: global, 3: shared).
+    coordinate c is at offset layout(c) from the tensor's base. The layout may
+    be composed: `!lay.tensor<f16, !lay.composed<!lay.tensor<i32, ...>, ...>>`
+    gathers through an index tensor, and is sliced and partitioned on its outer
+    layout like any tensor. The optional third parameter is the address space
+    (0: global, 3: shared).
   }];
-  let parameters = (ins "::mlir::Type":$elementType, "LayoutType":$layout,
+  let parameters = (ins "::mlir::Type":$elementType, "::mlir::Type":$layout,
                         DefaultValuedParameter<"unsigned", "0">:$addressSpace);
-  let assemblyFormat = "`<` $elementType `,` qualified($layout) (`,` $addressSpace^)? `>`";
+  let assemblyFormat = "`<` $elementType `,` $layout (`,` $addressSpace^)? `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The layout that gives the tensor's structure: the layout, or the outer
+    /// layout of a composed one.
+    LayoutType getOuterLayout() const;
+  }];
 }
 
 #endif

@@ -1,0 +1,37 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+
+// A row gather (an embedding lookup): rows[idx[r]] for r < R, through the
+// composed layout idx o 0 o (R,256):(256,1). It is an ordinary tensor: tiled,
+// partitioned on its outer layout, loaded and stored.
+// CHECK-LABEL: func.func @gather_rows
+// CHECK: lay.make_composed_layout {{.*}} -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>
+// CHECK: lay.local_tile {{.*}} -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(8,256):(256,1)">>>
+// CHECK: lay.local_partition {{.*}} -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(1,8):(0,32)">>>
+// CHECK: lay.load {{.*}} -> f16
+func.func @gather_rows(%table: memref<?xf16>, %indices: memref<?xi32>, %r: index, %block: index, %tid: index) -> f16 {
+  %il = lay.make_layout %r : !lay.layout<"?:1">
+  %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
+  %zero = arith.constant 0 : index
+  %rows = lay.make_layout %r : !lay.layout<"(?,256):(256,1)">
+  %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(?,256):(256,1)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>
+  %t = lay.make_tensor %table, %g : memref<?xf16>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">> -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>>
+  %tiler = lay.constant : !lay.tiler<"<8:1,256:1>">
+  %tile = lay.local_tile %t, %tiler, %block : !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>>, !lay.tiler<"<8:1,256:1>">, index -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(8,256):(256,1)">>>
+  %threads = lay.constant : !lay.layout<"(8,32):(32,1)">
+  %mine = lay.local_partition %tile, %threads, %tid : !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(8,256):(256,1)">>>, !lay.layout<"(8,32):(32,1)">, index -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(1,8):(0,32)">>>
+  %x = lay.load %mine[%zero] : !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(1,8):(0,32)">>>, index -> f16
+  return %x : f16
+}
+
+// A swizzled shared-memory tile.
+// CHECK-LABEL: func.func @swizzled
+// CHECK: !lay.tensor<f16, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, 3>
+func.func @swizzled(%smem: memref<4096xf16, 3>) -> !lay.tensor<f16, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, 3> {
+  %s = lay.constant : !lay.swizzle<3,3,3>
+  %zero = arith.constant 0 : index
+  %l = lay.constant : !lay.layout<"(64,64):(64,1)">
+  %c = lay.make_composed_layout %s, %zero, %l : !lay.swizzle<3,3,3>, index, !lay.layout<"(64,64):(64,1)"> -> !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>
+  %t = lay.make_tensor %smem, %c : memref<4096xf16, 3>, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">> -> !lay.tensor<f16, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, 3>
+  return %t : !lay.tensor<f16, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, 3>
+}
