@@ -69,6 +69,17 @@ LogicalResult verifyNotation(function_ref<InFlightDiagnostic()> emitError, Strin
 #define GET_TYPEDEF_CLASSES
 #include "layoutc/Dialect/Layout/LayoutTypes.cpp.inc"
 
+namespace {
+// A notation type: `<"notation">` in canonical form, verified.
+template <class T> Type parseNotationType(AsmParser &parser, StringRef what) {
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<std::string> n = parseNotation(parser, what);
+  if (failed(n))
+    return Type();
+  return T::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
+}
+} // namespace
+
 void LayDialect::registerTypes() {
   addTypes<
 #define GET_TYPEDEF_LIST
@@ -78,13 +89,7 @@ void LayDialect::registerTypes() {
 
 //===-- LayoutType --------------------------------------------------------===//
 
-Type LayoutType::parse(AsmParser &parser) {
-  SMLoc loc = parser.getCurrentLocation();
-  FailureOr<std::string> n = parseNotation(parser, "layout");
-  if (failed(n))
-    return Type();
-  return LayoutType::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
-}
+Type LayoutType::parse(AsmParser &parser) { return parseNotationType<LayoutType>(parser, "layout"); }
 
 void LayoutType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
 
@@ -102,13 +107,7 @@ LayoutType LayoutType::get(MLIRContext *context, const algebra::Layout &layout) 
 
 //===-- IntTupleType ---------------------------------------------------------===//
 
-Type IntTupleType::parse(AsmParser &parser) {
-  SMLoc loc = parser.getCurrentLocation();
-  FailureOr<std::string> n = parseNotation(parser, "tuple");
-  if (failed(n))
-    return Type();
-  return IntTupleType::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
-}
+Type IntTupleType::parse(AsmParser &parser) { return parseNotationType<IntTupleType>(parser, "tuple"); }
 
 void IntTupleType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
 
@@ -128,13 +127,7 @@ IntTupleType IntTupleType::get(MLIRContext *context, const algebra::IntTuple &tu
 
 //===-- TilerType ---------------------------------------------------------===//
 
-Type TilerType::parse(AsmParser &parser) {
-  SMLoc loc = parser.getCurrentLocation();
-  FailureOr<std::string> n = parseNotation(parser, "tiler");
-  if (failed(n))
-    return Type();
-  return TilerType::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
-}
+Type TilerType::parse(AsmParser &parser) { return parseNotationType<TilerType>(parser, "tiler"); }
 
 void TilerType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
 
