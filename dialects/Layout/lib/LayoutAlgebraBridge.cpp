@@ -102,6 +102,20 @@ std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
 LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRContext *context,
                                  std::optional<Location> location, TypeRange operandTypes,
                                  SmallVectorImpl<Type> &inferred) {
+  // (inner o offset o outer) o B = inner o offset o (outer o B).
+  if (auto composed = operandTypes.empty() ? ComposedType() : dyn_cast<ComposedType>(operandTypes[0])) {
+    if (cute != "composition") {
+      if (location)
+        emitError(*location) << cute << " of a composed layout is not supported; compose or partition it";
+      return failure();
+    }
+    SmallVector<Type> types(operandTypes.begin(), operandTypes.end()), outer;
+    types[0] = composed.getOuter();
+    if (failed(inferAlgebraResult(cute, modes, context, location, types, outer)))
+      return failure();
+    inferred.push_back(ComposedType::get(context, composed.getInner(), cast<LayoutType>(outer[0])));
+    return success();
+  }
   std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {});
   if (!r)
     return failure();

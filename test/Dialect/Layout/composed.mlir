@@ -35,3 +35,12 @@ func.func @swizzled(%smem: memref<4096xf16, 3>) -> !lay.tensor<f16, !lay.compose
   %t = lay.make_tensor %smem, %c : memref<4096xf16, 3>, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">> -> !lay.tensor<f16, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, 3>
   return %t : !lay.tensor<f16, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, 3>
 }
+
+// (inner o offset o outer) o B composes the outer layout and keeps the inner.
+// CHECK-LABEL: func.func @compose_swizzled
+// CHECK: lay.composition {{.*}} -> !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(8,8):(64,1)">>
+func.func @compose_swizzled(%c: !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>) -> !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(8,8):(64,1)">> {
+  %t = lay.constant : !lay.tiler<"<8:1,8:1>">
+  %r = lay.composition %c, %t : !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, !lay.tiler<"<8:1,8:1>"> -> !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(8,8):(64,1)">>
+  return %r : !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(8,8):(64,1)">>
+}

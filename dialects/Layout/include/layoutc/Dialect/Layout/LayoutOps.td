@@ -207,17 +207,18 @@ def Lay_ShapeOp : Lay_PartOp<"shape",
 def Lay_StrideOp : Lay_PartOp<"stride",
   "%s = lay.stride %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.tuple<\"(1,(2,6))\">">;
 
-// (layout, layout | tiler | tuple) -> layout.
-class Lay_TilerOp<string mnemonic, string example>
+// (layout, layout | tiler | tuple) -> layout. `composed` also takes a
+// composed layout, and composes its outer layout.
+class Lay_TilerOp<string mnemonic, string example, bit composed = 0>
     : Lay_AlgebraOp<mnemonic, mnemonic,
-                    (ins Lay_LayoutType:$input,
+                    (ins !if(composed, AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>, Lay_LayoutType):$input,
                          AnyTypeOf<[Lay_LayoutType, Lay_TilerType, Lay_TupleType]>:$tiler),
-                    Lay_LayoutType, example> {
+                    !if(composed, AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>, Lay_LayoutType), example> {
   let assemblyFormat = "$input `,` $tiler attr-dict `:` qualified(type($input)) `,` "
                        "qualified(type($tiler)) `->` qualified(type($result))";
 }
 def Lay_CompositionOp : Lay_TilerOp<"composition",
-  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">"> {
+  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">", 1> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_LogicalDivideOp : Lay_TilerOp<"logical_divide",
