@@ -95,12 +95,16 @@ Layout logicalDivide(const Layout &l, const Tiler &t) {
 }
 
 Layout zippedDivide(const Layout &l, const Tiler &t) {
-  return tileUnzip(logicalDivide(l, t), t, "zipped_divide");
+  return tileUnzip(withContext("zipped_divide", "", [&] { return logicalDivide(l, t); }), t, "zipped_divide");
 }
 
-Layout tiledDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide(l, t), false); }
+Layout tiledDivide(const Layout &l, const Tiler &t) {
+  return unpack(withContext("tiled_divide", "", [&] { return zippedDivide(l, t); }), false);
+}
 
-Layout flatDivide(const Layout &l, const Tiler &t) { return unpack(zippedDivide(l, t), true); }
+Layout flatDivide(const Layout &l, const Tiler &t) {
+  return unpack(withContext("flat_divide", "", [&] { return zippedDivide(l, t); }), true);
+}
 
 Layout logicalProduct(const Layout &a, const Tiler &b) {
   const char *op = "logical_product";
@@ -114,12 +118,16 @@ Layout logicalProduct(const Layout &a, const Tiler &b) {
 }
 
 Layout zippedProduct(const Layout &a, const Tiler &b) {
-  return tileUnzip(logicalProduct(a, b), b, "zipped_product");
+  return tileUnzip(withContext("zipped_product", "", [&] { return logicalProduct(a, b); }), b, "zipped_product");
 }
 
-Layout tiledProduct(const Layout &a, const Tiler &b) { return unpack(zippedProduct(a, b), false); }
+Layout tiledProduct(const Layout &a, const Tiler &b) {
+  return unpack(withContext("tiled_product", "", [&] { return zippedProduct(a, b); }), false);
+}
 
-Layout flatProduct(const Layout &a, const Tiler &b) { return unpack(zippedProduct(a, b), true); }
+Layout flatProduct(const Layout &a, const Tiler &b) {
+  return unpack(withContext("flat_product", "", [&] { return zippedProduct(a, b); }), true);
+}
 
 namespace {
 Layout rankedProduct(const Layout &a, const Layout &b, bool blocked) {

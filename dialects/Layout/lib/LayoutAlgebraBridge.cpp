@@ -102,6 +102,16 @@ std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
 LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRContext *context,
                                  std::optional<Location> location, TypeRange operandTypes,
                                  SmallVectorImpl<Type> &inferred) {
+  // crd2idx through a composed layout: the coordinate addresses the outer
+  // layout; the inner part maps the offset (a gather reads it) to an index.
+  if (cute == "crd2idx" && operandTypes.size() == 2)
+    if (auto composed = dyn_cast<ComposedType>(operandTypes[1])) {
+      SmallVector<Type> types{operandTypes[0], composed.getOuter()}, outer;
+      if (failed(inferAlgebraResult(cute, modes, context, location, types, outer)))
+        return failure();
+      inferred.push_back(IndexType::get(context));
+      return success();
+    }
   // (inner o offset o outer) o B = inner o offset o (outer o B).
   if (auto composed = operandTypes.empty() ? ComposedType() : dyn_cast<ComposedType>(operandTypes[0])) {
     if (cute != "composition") {
@@ -261,7 +271,7 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))
     return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
-  if (!resultType.isIndex())
+  if (!resultType.isIndex() || llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<ComposedType>(t); }))
     return {};
   std::optional<algebra::Value> r = apply(cute, modes, std::nullopt, op->getOperandTypes(), operands);
   if (!r || r->kind != algebra::Value::Kind::IntTuple || !r->tuple().isInt() || !r->tuple().isStatic())

@@ -41,6 +41,15 @@ LogicalResult ConstantOp::verify() {
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
 
+LogicalResult MakeSwizzleOp::verify() {
+  SwizzleType t = getType();
+  if (t.getBits() != getBits() || t.getBase() != getBase() || t.getShift() != getShift())
+    return emitOpError() << "makes S<" << getBits() << "," << getBase() << "," << getShift() << ">, not " << t;
+  return success();
+}
+
+OpFoldResult MakeSwizzleOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
+
 LogicalResult MakeLayoutOp::verify() {
   return verifyDynamicOperands(getOperation(), getType(), getDynamic().size());
 }

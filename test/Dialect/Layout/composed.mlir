@@ -1,5 +1,6 @@
 // RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
 // RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --lay-fold-static | FileCheck %s --check-prefix=FOLD
 
 // A row gather (an embedding lookup): rows[idx[r]] for r < R, through the
 // composed layout idx o 0 o (R,256):(256,1). It is an ordinary tensor: tiled,
@@ -43,4 +44,24 @@ func.func @compose_swizzled(%c: !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"
   %t = lay.constant : !lay.tiler<"<8:1,8:1>">
   %r = lay.composition %c, %t : !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, !lay.tiler<"<8:1,8:1>"> -> !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(8,8):(64,1)">>
   return %r : !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(8,8):(64,1)">>
+}
+
+// An offset through a composed layout: the coordinate addresses the outer
+// layout.
+// CHECK-LABEL: func.func @offset
+// CHECK: lay.crd2idx {{.*}} : !lay.tuple<"(?,?)">, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">> -> index
+func.func @offset(%c: !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">>, %i: index, %j: index) -> index {
+  %x = lay.make_tuple %i, %j : !lay.tuple<"(?,?)">
+  %o = lay.crd2idx %x, %c : !lay.tuple<"(?,?)">, !lay.composed<!lay.swizzle<3,3,3>, !lay.layout<"(64,64):(64,1)">> -> index
+  return %o : index
+}
+
+// CHECK-LABEL: func.func @swizzle
+// CHECK: lay.make_swizzle 3, 4, 3 : !lay.swizzle<3,4,3>
+// FOLD-LABEL: func.func @swizzle
+// FOLD-NOT: lay.make_swizzle
+// FOLD: lay.constant : !lay.swizzle<3,4,3>
+func.func @swizzle() -> !lay.swizzle<3,4,3> {
+  %s = lay.make_swizzle 3, 4, 3 : !lay.swizzle<3,4,3>
+  return %s : !lay.swizzle<3,4,3>
 }

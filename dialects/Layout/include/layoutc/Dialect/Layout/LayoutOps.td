@@ -34,6 +34,22 @@ def Lay_ConstantOp : Lay_Op<"constant", [ConstantLike, Pure]> {
   let hasFolder = 1;
 }
 
+def Lay_MakeSwizzleOp : Lay_Op<"make_swizzle", [Pure]> {
+  let summary = "CuTe's make_swizzle<B,M,S>";
+  let description = [{
+    The swizzle S<B,M,S>; it folds to `lay.constant`:
+
+    ```mlir
+    %s = lay.make_swizzle 3, 4, 3 : !lay.swizzle<3,4,3>
+    ```
+  }];
+  let arguments = (ins I64Attr:$bits, I64Attr:$base, I64Attr:$shift);
+  let results = (outs Lay_SwizzleType:$result);
+  let assemblyFormat = "$bits `,` $base `,` $shift attr-dict `:` qualified(type($result))";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 def Lay_MakeLayoutOp : Lay_Op<"make_layout", [Pure]> {
   let summary = "a layout with dynamic leaves";
   let description = [{
@@ -296,7 +312,7 @@ def Lay_MakeIdentityLayoutOp : Lay_AlgebraOp<"make_identity_layout", "make_ident
 //===----------------------------------------------------------------------===//
 
 def Lay_Crd2IdxOp : Lay_AlgebraOp<"crd2idx", "crd2idx",
-    (ins AnyTypeOf<[Index, Lay_TupleType]>:$coord, Lay_LayoutType:$layout),
+    (ins AnyTypeOf<[Index, Lay_TupleType]>:$coord, AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>:$layout),
     AnyTypeOf<[Index, Lay_TupleType]>,
     "%i = lay.crd2idx %c, %a : !lay.tuple<\"(1,(0,1))\">, !lay.layout<\"(2,(2,2)):(4,(2,1))\"> -> index"> {
   let assemblyFormat = "$coord `,` $layout attr-dict `:` type($coord) `,` qualified(type($layout)) "
