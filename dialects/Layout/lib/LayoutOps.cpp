@@ -139,6 +139,25 @@ LogicalResult StoreOp::verify() {
   return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getValue().getType());
 }
 
+bool TensorSliceOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {
+  return compatibleResultTypes(inferred, declared);
+}
+
+LogicalResult TensorSliceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                              ValueRange operands, DictionaryAttr, OpaqueProperties,
+                                              RegionRange, SmallVectorImpl<Type> &inferred) {
+  auto tensor = cast<LayoutTensorType>(operands[1].getType());
+  SmallVector<Type> sliced;
+  if (failed(inferAlgebraResult("slice", {}, context, location,
+                                TypeRange{operands[0].getType(), tensor.getOuterLayout()}, sliced)))
+    return failure();
+  Type layout = sliced[0];
+  if (auto composed = dyn_cast<ComposedType>(tensor.getLayout()))
+    layout = ComposedType::get(context, composed.getInner(), cast<LayoutType>(layout));
+  inferred.push_back(LayoutTensorType::get(context, tensor.getElementType(), layout, tensor.getAddressSpace()));
+  return success();
+}
+
 bool LocalTileOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {
   return compatibleResultTypes(inferred, declared);
 }

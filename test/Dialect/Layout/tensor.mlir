@@ -41,3 +41,14 @@ func.func @vector_with_fact(%t: !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{
   %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{div=8})">>, index -> vector<8xf32>
   return %v : vector<8xf32>
 }
+
+// A row of a row-major matrix, and a row of a gather: slices of tensors.
+// CHECK-LABEL: func.func @slices
+// CHECK: lay.tensor_slice {{.*}} -> !lay.tensor<f32, !lay.layout<"(?):(1)">>
+// CHECK: lay.tensor_slice {{.*}} -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(256):(1)">>>
+func.func @slices(%t: !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>, %g: !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>>, %r: index) {
+  %c = lay.make_tuple %r : !lay.tuple<"(?,_)">
+  %row = lay.tensor_slice %c, %t : !lay.tuple<"(?,_)">, !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">> -> !lay.tensor<f32, !lay.layout<"(?):(1)">>
+  %grow = lay.tensor_slice %c, %g : !lay.tuple<"(?,_)">, !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>> -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(256):(1)">>>
+  return
+}

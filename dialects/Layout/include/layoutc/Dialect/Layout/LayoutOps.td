@@ -426,6 +426,28 @@ def Lay_StoreOp : Lay_Op<"store"> {
   let hasVerifier = 1;
 }
 
+def Lay_TensorSliceOp : Lay_Op<"tensor_slice", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let summary = "CuTe's tensor(c) with `_` in c: a slice of a tensor";
+  let description = [{
+    The modes where the coordinate has `_`, at the base moved by the offset
+    of the other coordinates; a composed (gather) tensor is sliced on its
+    outer layout:
+
+    ```mlir
+    %row = lay.tensor_slice %c, %t : !lay.tuple<"(?,_)">, !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>
+             -> !lay.tensor<f32, !lay.layout<"(?):(1)">>
+    ```
+  }];
+  let arguments = (ins Lay_TupleType:$coord, Lay_TensorType:$tensor);
+  let results = (outs Lay_TensorType:$result);
+  let assemblyFormat = "$coord `,` $tensor attr-dict `:` qualified(type($coord)) `,` "
+                       "qualified(type($tensor)) `->` qualified(type($result))";
+  let extraClassDeclaration = [{
+    /// A declared type may state weaker facts than the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred, ::mlir::TypeRange declared);
+  }];
+}
+
 def Lay_LocalTileOp : Lay_Op<"local_tile", [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
   let summary = "CuTe's local_tile: the tile of a tensor at a tile coordinate";
   let description = [{
