@@ -83,6 +83,42 @@ LogicalResult MakeComposedLayoutOp::verify() {
   return success();
 }
 
+// The values the inner function receives: one index per mode of the outer
+// layout's codomain (a plain integer layout has one).
+static unsigned codomainRank(LayoutType outer) {
+  unsigned rank = 1;
+  std::vector<algebra::IntTuple> strides;
+  algebra::flattenInto(outer.getLayout().stride, strides);
+  for (const algebra::IntTuple &d : strides)
+    if (d.isBasis())
+      rank = std::max<unsigned>(rank, unsigned(d.basisPath()[0] + 1));
+  return rank;
+}
+
+LogicalResult MakeComposedFunctionOp::verify() {
+  ComposedType t = getType();
+  auto fn = dyn_cast<FunctionType>(t.getInner());
+  if (!fn)
+    return emitOpError() << "makes a composed layout with a function inside, not " << t;
+  if (getOuter().getType() != t.getOuter())
+    return emitOpError() << "outer layout " << getOuter().getType() << " differs from the result's "
+                         << t.getOuter();
+  Block &body = getFunction().front();
+  if (body.getNumArguments() != fn.getNumInputs())
+    return emitOpError() << "the function takes " << fn.getNumInputs() << " indices but its region has "
+                         << body.getNumArguments() << " arguments";
+  if (fn.getNumInputs() != codomainRank(t.getOuter()))
+    return emitOpError() << "the outer layout " << t.getOuter() << " yields " << codomainRank(t.getOuter())
+                         << " index(es) per element, but the function takes " << fn.getNumInputs();
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(body.back());
+  if (!yield)
+    return emitOpError() << "the function's region must end in lay.yield";
+  if (yield.getResults().size() != fn.getNumResults())
+    return emitOpError() << "the function returns " << fn.getNumResults() << " indices but its region yields "
+                         << yield.getResults().size();
+  return success();
+}
+
 LogicalResult MakeTensorOp::verify() {
   LayoutTensorType t = getType();
   auto data = cast<MemRefType>(getData().getType());

@@ -153,8 +153,12 @@ LogicalResult ComposedType::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   if (auto t = dyn_cast<LayoutTensorType>(inner); t && t.getElementType().isSignlessInteger())
     return success();
-  return emitError() << "the inner part of a composed layout must be a swizzle, a layout or a tensor "
-                        "of integers (a gather), not "
+  if (auto f = dyn_cast<FunctionType>(inner);
+      f && llvm::all_of(f.getInputs(), [](Type t) { return t.isIndex(); }) &&
+      llvm::all_of(f.getResults(), [](Type t) { return t.isIndex(); }) && f.getNumInputs() > 0)
+    return success();
+  return emitError() << "the inner part of a composed layout must be a swizzle, a layout, a tensor "
+                        "of integers (a gather) or a function of indices, not "
                      << inner;
 }
 

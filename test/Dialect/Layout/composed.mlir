@@ -65,3 +65,23 @@ func.func @swizzle() -> !lay.swizzle<3,4,3> {
   %s = lay.make_swizzle 3, 4, 3 : !lay.swizzle<3,4,3>
   return %s : !lay.swizzle<3,4,3>
 }
+
+// CuTe DSL's composed-layout example: inner(x, y) = (x, y + 1), offset
+// (1, 0), outer the identity layout of (8, 4); tiled like any layout.
+// CHECK-LABEL: func.func @custom_inner
+// CHECK: lay.make_composed_function {{.*}} -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(8,4):(1@0,1@1)">>
+// CHECK: lay.yield %{{.*}}, %{{.*}} : index, index
+// CHECK: lay.composition {{.*}} -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(2,2):(1@0,1@1)">>
+func.func @custom_inner() -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(2,2):(1@0,1@1)">> {
+  %off = lay.constant : !lay.tuple<"(1,0)">
+  %id = lay.constant : !lay.layout<"(8,4):(1@0,1@1)">
+  %f = lay.make_composed_function %off, %id : !lay.tuple<"(1,0)">, !lay.layout<"(8,4):(1@0,1@1)"> -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(8,4):(1@0,1@1)">> {
+  ^bb0(%x: index, %y: index):
+    %one = arith.constant 1 : index
+    %y1 = arith.addi %y, %one : index
+    lay.yield %x, %y1 : index, index
+  }
+  %t = lay.constant : !lay.layout<"(2,2):(1,8)">
+  %r = lay.composition %f, %t : !lay.composed<(index, index) -> (index, index), !lay.layout<"(8,4):(1@0,1@1)">>, !lay.layout<"(2,2):(1,8)"> -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(2,2):(1@0,1@1)">>
+  return %r : !lay.composed<(index, index) -> (index, index), !lay.layout<"(2,2):(1@0,1@1)">>
+}

@@ -373,6 +373,42 @@ def Lay_MakeComposedLayoutOp : Lay_Op<"make_composed_layout", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Lay_MakeComposedFunctionOp : Lay_Op<"make_composed_function", [Pure]> {
+  let summary = "a composed layout with a custom inner function";
+  let description = [{
+    inner o offset o outer, the inner function given as a region from the
+    values of `offset + outer(c)` (an index, or one index per coordinate
+    mode) to the results. CuTe DSL's example, inner(x, y) = (x, y + 1) over
+    the identity layout of (8, 4), offset (1, 0):
+
+    ```mlir
+    %f = lay.make_composed_function %off, %id : !lay.tuple<"(1,0)">, !lay.layout<"(8,4):(1@0,1@1)">
+           -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(8,4):(1@0,1@1)">> {
+    ^bb0(%x: index, %y: index):
+      %one = arith.constant 1 : index
+      %y1 = arith.addi %y, %one : index
+      lay.yield %x, %y1 : index, index
+    }
+    ```
+  }];
+  let arguments = (ins AnyTypeOf<[Index, Lay_TupleType]>:$offset, Lay_LayoutType:$outer);
+  let results = (outs Lay_ComposedType:$result);
+  let regions = (region SizedRegion<1>:$function);
+  let assemblyFormat = "$offset `,` $outer attr-dict `:` type($offset) `,` qualified(type($outer)) "
+                       "`->` qualified(type($result)) $function";
+  let hasVerifier = 1;
+}
+
+def Lay_YieldOp : Lay_Op<"yield", [Pure, Terminator, HasParent<"MakeComposedFunctionOp">]> {
+  let summary = "the results of a composed layout's inner function";
+  let description = [{
+    Ends the region of `lay.make_composed_function` with the function's
+    results: `lay.yield %x, %y : index, index`.
+  }];
+  let arguments = (ins Variadic<Index>:$results);
+  let assemblyFormat = "($results^ `:` type($results))? attr-dict";
+}
+
 def Lay_MakeTensorOp : Lay_Op<"make_tensor", [Pure]> {
   let summary = "a tensor over a buffer and a layout";
   let description = [{
