@@ -57,8 +57,27 @@ int64_t Int::divisor() const {
   return value == INT64_MIN ? 1 : (value < 0 ? -value : value);
 }
 
+int Int::bitBound() const {
+  if (isUnknown())
+    return bits;
+  if (value < 0)
+    return 0;
+  int k = 0;
+  for (int64_t v = value; v; v >>= 1)
+    ++k;
+  return k;
+}
+
 std::string Int::str() const {
-  std::string s = !isUnknown() ? std::to_string(value) : value > 1 ? "?{div=" + std::to_string(value) + "}" : "?";
+  std::string s = std::to_string(value);
+  if (isUnknown()) {
+    std::string facts;
+    if (value > 1)
+      facts = "div=" + std::to_string(value);
+    if (bits)
+      facts += (facts.empty() ? "" : ",") + std::string("bits=") + std::to_string(bits);
+    s = facts.empty() ? "?" : "?{" + facts + "}";
+  }
   std::vector<int> path = basisPath(basis);
   for (auto it = path.rbegin(); it != path.rend(); ++it)
     s += '@' + std::to_string(*it);
@@ -117,12 +136,48 @@ int64_t resultDivisor(IntOp op, int64_t da, int64_t db, Int b) {
   }
   return 1;
 }
+
+// A bound 2^K on the result of `op` from bounds ka, kb on its operands (0:
+// none known).
+int resultBits(IntOp op, int ka, int kb, Int a, Int b) {
+  auto clamp = [](int k) { return k > 0 && k < 63 ? k : 0; };
+  // A static factor c multiplies the bound by at most 2^ceil(log2 c).
+  auto factorBits = [](Int x, int k) { return x.isStatic() && x.value > 0 ? Int(x.value - 1).bitBound() : k; };
+  int kc = b.isStatic() && b.value > 0 ? b.bitBound() - 1 : -1; // floor(log2 b)
+  switch (op) {
+  case IntOp::Mul: {
+    int fa = factorBits(a, ka), fb = factorBits(b, kb);
+    return (ka || a.isStatic()) && (kb || b.isStatic()) && (!a.isStatic() || a.value > 0) &&
+                   (!b.isStatic() || b.value > 0)
+               ? clamp(fa + fb)
+               : 0;
+  }
+  case IntOp::Add:
+    return ka && kb ? clamp(std::max(ka, kb) + 1) : 0;
+  case IntOp::Min:
+    return ka && kb ? std::min(ka, kb) : std::max(ka, kb);
+  case IntOp::Div:
+  case IntOp::ShapeDiv:
+    return ka && kc >= 0 ? std::max(ka - kc, 1) : 0;
+  case IntOp::CeilDiv:
+    return ka && kc >= 0 ? clamp(std::max(ka - kc, 1) + 1) : 0;
+  case IntOp::Rem:
+    return b.isStatic() && b.value > 0 ? (ka ? std::min(ka, Int(b.value - 1).bitBound()) : Int(b.value - 1).bitBound()) : 0;
+  case IntOp::Abs:
+    return ka;
+  case IntOp::Sub:
+  case IntOp::Signum:
+    return 0;
+  }
+  return 0;
+}
 } // namespace
 
 Int IntDomain::apply(IntOp op, Int a, Int b) {
   bool unary = op == IntOp::Abs || op == IntOp::Signum;
   if (a.isUnknown() || (!unary && b.isUnknown()))
-    return Int::unknown(resultDivisor(op, a.divisor(), b.divisor(), b));
+    return Int::unknown(resultDivisor(op, a.divisor(), b.divisor(), b),
+                        uint8_t(resultBits(op, a.bitBound(), unary ? 0 : b.bitBound(), a, b)));
   int64_t x = a.value, y = b.value, r = 0;
   switch (op) {
   case IntOp::Add: r = add(x, y); break;

@@ -39,7 +39,7 @@ bool IntTuple::operator==(const IntTuple &o) const {
     return false;
   switch (kind_) {
   case Kind::Int:
-    return isUnknown() == o.isUnknown() && leaf_.value == o.leaf_.value;
+    return isUnknown() == o.isUnknown() && leaf_.value == o.leaf_.value && leaf_.bits == o.leaf_.bits;
   case Kind::Underscore:
     return true;
   case Kind::Basis:

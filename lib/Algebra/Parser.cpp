@@ -88,20 +88,29 @@ Value Parser::parsePrimary() {
     return parseNumber();
   if (c == '?') {
     ++pos_;
-    int64_t divisor = 1;
+    int64_t divisor = 1, bits = 0;
     if (pos_ < text_.size() && text_[pos_] == '{') {
       ++pos_;
-      skipSpace();
-      size_t at = pos_;
-      if (text_.substr(pos_, 4) != "div=")
-        error(at, "expected the fact div=N in ?{...}");
-      pos_ += 4;
-      divisor = parseInteger("after div=");
-      if (divisor < 1)
-        error(at, "the divisor of ?{div=" + std::to_string(divisor) + "} must be positive");
+      do {
+        skipSpace();
+        size_t at = pos_;
+        if (text_.substr(pos_, 4) == "div=") {
+          pos_ += 4;
+          divisor = parseInteger("after div=");
+          if (divisor < 1)
+            error(at, "the divisor of ?{div=" + std::to_string(divisor) + "} must be positive");
+        } else if (text_.substr(pos_, 5) == "bits=") {
+          pos_ += 5;
+          bits = parseInteger("after bits=");
+          if (bits < 1 || bits > 62)
+            error(at, "the bound ?{bits=" + std::to_string(bits) + "} must be between 1 and 62");
+        } else {
+          error(at, "expected a fact div=N or bits=K in ?{...}");
+        }
+      } while (accept(','));
       expect('}', "to close the facts of ?");
     }
-    return Value::of(IntTuple::of(Int::unknown(divisor)));
+    return Value::of(IntTuple::of(Int::unknown(divisor, uint8_t(bits))));
   }
   if (c == '_' && (pos_ + 1 >= text_.size() || !std::isalnum(static_cast<unsigned char>(text_[pos_ + 1]))) &&
       !(pos_ + 1 < text_.size() && text_[pos_ + 1] == '_')) {

@@ -64,3 +64,34 @@ func.func @broadcast(%i: index, %j: index) -> index {
   %r = lay.crd2idx %c, %l : !lay.tuple<"(?,?)">, !lay.layout<"(4,(2,3)):(0,(1,64))"> -> index
   return %r : index
 }
+
+// -----
+
+// Facts remove work: j below 2 (bits=1) needs no split of the (2,3) mode.
+// CHECK-LABEL: func.func @bounded
+// CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-NOT: arith.remui
+// CHECK-NOT: arith.divui
+// CHECK: return %[[J]]
+func.func @bounded(%i: index, %j: index) -> index {
+  %l = lay.constant : !lay.layout<"(4,(2,3)):(0,(1,64))">
+  %c = lay.make_tuple %i, %j : !lay.tuple<"(?,?{bits=1})">
+  %r = lay.crd2idx %c, %l : !lay.tuple<"(?,?{bits=1})">, !lay.layout<"(4,(2,3)):(0,(1,64))"> -> index
+  return %r : index
+}
+
+// -----
+
+// ... and j a multiple of 2 (div=2) has no remainder digit.
+// CHECK-LABEL: func.func @divisible
+// CHECK-SAME: (%[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-NOT: arith.remui
+// CHECK: %[[HI:.*]] = arith.divui %[[J]], %{{.*}} : index
+// CHECK: %[[R:.*]] = arith.muli %[[HI]], %{{.*}} : index
+// CHECK: return %[[R]]
+func.func @divisible(%i: index, %j: index) -> index {
+  %l = lay.constant : !lay.layout<"(4,(2,3)):(0,(1,64))">
+  %c = lay.make_tuple %i, %j : !lay.tuple<"(?,?{div=2})">
+  %r = lay.crd2idx %c, %l : !lay.tuple<"(?,?{div=2})">, !lay.layout<"(4,(2,3)):(0,(1,64))"> -> index
+  return %r : index
+}

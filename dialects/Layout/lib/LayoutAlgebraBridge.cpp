@@ -152,8 +152,11 @@ bool weaker(const algebra::IntTuple &declared, const algebra::IntTuple &inferred
         return false;
     return true;
   }
-  if (declared.isUnknown() && inferred.isUnknown())
-    return inferred.integer().divisor() % declared.integer().divisor() == 0;
+  if (declared.isUnknown() && inferred.isUnknown()) {
+    int db = declared.integer().bitBound(), ib = inferred.integer().bitBound();
+    return inferred.integer().divisor() % declared.integer().divisor() == 0 &&
+           (db == 0 || (ib != 0 && db >= ib));
+  }
   return declared == inferred && declared.isUnknown() == inferred.isUnknown();
 }
 

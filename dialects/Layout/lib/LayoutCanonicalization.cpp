@@ -126,6 +126,8 @@ namespace {
 // its stride, an integer for a tuple mode split colexicographically (the last
 // sub-mode taking the rest). Stride-0 and size-1 modes cost nothing, stride 1
 // no multiply; divisors are static, so the backend makes them multiply-shift.
+// The coordinate's facts remove work: below the mode size (bits=K), no split;
+// a multiple of it (div=N), no remainder.
 struct OffsetBuilder {
   PatternRewriter &rewriter;
   Location loc;
@@ -140,8 +142,10 @@ struct OffsetBuilder {
     total = total ? arith::AddIOp::create(rewriter, loc, total, term).getResult() : term;
   }
 
-  // c is an index value for the (sub)layout shape:stride.
-  void addIndex(Value c, const algebra::IntTuple &shape, const algebra::IntTuple &stride) {
+  // c is an index value for the (sub)layout shape:stride, with the facts
+  // `fact` (an unknown Int carrying div and bits).
+  void addIndex(Value c, algebra::Int fact, const algebra::IntTuple &shape,
+                const algebra::IntTuple &stride) {
     if (!shape.isTuple()) {
       addTerm(c, stride.value());
       return;
@@ -149,25 +153,34 @@ struct OffsetBuilder {
     Value rest = c;
     for (size_t i = 0; i < shape.size(); ++i) {
       if (i + 1 == shape.size()) {
-        addIndex(rest, shape[i], stride[i]);
+        addIndex(rest, fact, shape[i], stride[i]);
         break;
       }
       int64_t p = algebra::product(shape[i]).value;
-      if (p != 1) {
-        Value digit = arith::RemUIOp::create(rewriter, loc, rest, constant(p));
-        addIndex(digit, shape[i], stride[i]);
-        rest = arith::DivUIOp::create(rewriter, loc, rest, constant(p));
+      if (p == 1)
+        continue;
+      if (fact.bitBound() && fact.bitBound() < 63 && (int64_t(1) << fact.bitBound()) <= p) {
+        addIndex(rest, fact, shape[i], stride[i]); // rest < p: the digit is rest, nothing remains
+        return;
       }
+      if (fact.divisor() % p != 0) {
+        Value digit = arith::RemUIOp::create(rewriter, loc, rest, constant(p));
+        addIndex(digit, algebra::remainder(fact, algebra::Int(p)), shape[i], stride[i]);
+      }
+      rest = arith::DivUIOp::create(rewriter, loc, rest, constant(p));
+      fact = algebra::divide(fact, algebra::Int(p));
     }
   }
 };
 
-// The index values of a coordinate's leaves: make_tuple operands for `?`,
-// constants for static leaves. Fails for other producers.
+// The index values of a coordinate's leaves (make_tuple operands for `?`,
+// constants for static leaves) and their facts. Fails for other producers.
 FailureOr<algebra::IntTuple> coordinateLeaves(Value coord, SmallVectorImpl<Value> &values,
+                                              SmallVectorImpl<algebra::Int> &facts,
                                               PatternRewriter &rewriter, Location loc) {
   if (coord.getType().isIndex()) {
     values.push_back(coord);
+    facts.push_back(algebra::Int::unknown());
     return algebra::IntTuple::dynamic(0);
   }
   auto type = cast<IntTupleType>(coord.getType());
@@ -190,19 +203,22 @@ FailureOr<algebra::IntTuple> coordinateLeaves(Value coord, SmallVectorImpl<Value
       return failure();
     values.push_back(leaf->isStatic() ? arith::ConstantIndexOp::create(rewriter, loc, leaf->value()).getResult()
                                       : make.getDynamic()[next++]);
+    facts.push_back(leaf->isStatic() ? algebra::Int::unknown(leaf->integer().divisor(), uint8_t(leaf->integer().bitBound()))
+                                     : leaf->integer());
     *leaf = algebra::IntTuple::dynamic(int64_t(values.size() - 1));
   }
   return t;
 }
 
 void addCoordinate(OffsetBuilder &b, const algebra::IntTuple &coord, ArrayRef<Value> values,
-                   const algebra::IntTuple &shape, const algebra::IntTuple &stride) {
+                   ArrayRef<algebra::Int> facts, const algebra::IntTuple &shape,
+                   const algebra::IntTuple &stride) {
   if (coord.isTuple()) {
     for (size_t i = 0; i < coord.size(); ++i)
-      addCoordinate(b, coord[i], values, shape[i], stride[i]);
+      addCoordinate(b, coord[i], values, facts, shape[i], stride[i]);
     return;
   }
-  b.addIndex(values[size_t(coord.value())], shape, stride);
+  b.addIndex(values[size_t(coord.value())], facts[size_t(coord.value())], shape, stride);
 }
 } // namespace
 
@@ -217,13 +233,14 @@ LogicalResult Crd2IdxOp::canonicalize(Crd2IdxOp op, PatternRewriter &rewriter) {
   if (llvm::any_of(strides, [](const algebra::IntTuple &d) { return !d.isInt(); }))
     return rewriter.notifyMatchFailure(op, "scaled-basis strides give coordinates");
   SmallVector<Value> values;
-  FailureOr<algebra::IntTuple> coord = coordinateLeaves(op.getCoord(), values, rewriter, op.getLoc());
+  SmallVector<algebra::Int> facts;
+  FailureOr<algebra::IntTuple> coord = coordinateLeaves(op.getCoord(), values, facts, rewriter, op.getLoc());
   if (failed(coord))
     return rewriter.notifyMatchFailure(op, "the coordinate's leaves are not known");
   OffsetBuilder b{rewriter, op.getLoc(), Value()};
   if (!coord->isTuple())
     layout = algebra::coalesce(layout); // same function on its domain, fewer modes
-  addCoordinate(b, *coord, values, layout.shape, layout.stride);
+  addCoordinate(b, *coord, values, facts, layout.shape, layout.stride);
   rewriter.replaceOp(op, b.total ? b.total : b.constant(0));
   return success();
 }

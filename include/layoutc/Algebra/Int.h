@@ -34,6 +34,8 @@ struct Int {
   enum class Kind : uint8_t { Static, Dynamic, Unknown };
   int64_t value = 0;
   Kind kind = Kind::Static;
+  /// For an unknown: the fact `bits=K`, 0 <= value < 2^K (0: no bound).
+  uint8_t bits = 0;
   uint32_t basis = 0;
 
   constexpr Int() = default;
@@ -41,20 +43,30 @@ struct Int {
   constexpr Int(int64_t v, Kind k, uint32_t b = 0) : value(v), kind(k), basis(b) {}
   static constexpr Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
   /// Not known until run time, but known to be a multiple of `divisor` (the
-  /// fact `?{div=N}`, kept in the otherwise unused value).
-  static constexpr Int unknown(int64_t divisor = 1) { return Int(divisor, Kind::Unknown); }
+  /// fact `?{div=N}`, kept in the otherwise unused value) and, with `bits`
+  /// nonzero, below 2^bits (the fact `?{bits=K}`).
+  static constexpr Int unknown(int64_t divisor = 1, uint8_t bits = 0) {
+    Int i(divisor, Kind::Unknown);
+    i.bits = bits;
+    return i;
+  }
 
   bool isStatic() const { return kind == Kind::Static; }
   bool isUnknown() const { return kind == Kind::Unknown; }
   /// The largest number this is known to be a multiple of: |value| when
   /// known (0 for 0), the `div` fact when unknown.
   int64_t divisor() const;
+  /// K such that 0 <= this < 2^K, or 0 when no such bound is known.
+  int bitBound() const;
   /// CuTe's is_constant<c>: a static plain integer equal to c.
   bool is(int64_t c) const { return isStatic() && basis == 0 && value == c; }
-  /// The value (`?`, or `?{div=N}` with a fact, when unknown), then `@mode`
+  /// The value (`?`, or `?{div=N,bits=K}` with facts, when unknown), then `@mode`
   /// for each basis level, innermost first, as CuTe prints E<1,0> as 1@0@1.
   std::string str() const;
 };
+
+// The algebra's flat arrays hold Ints inline; the facts fit in its padding.
+static_assert(sizeof(Int) == 16, "Int must stay 16 bytes");
 
 /// The basis key of a mode path (outermost first); fails past four levels or
 /// mode 254.

@@ -2,8 +2,9 @@
 //
 // The grammar of values (printing is each kind's str()):
 //   int      := -?[0-9]+ ('@' [0-9]+)*       scaled basis: 1@0, 1@0@1
-//             | '?' ('{div=' int '}')?       dynamic, not known until run time;
-//                                            div: a known divisor (a fact)
+//             | '?' ('{' fact (',' fact)* '}')?  dynamic, not known until run time;
+//                                            facts: div=N (a multiple of N),
+//                                            bits=K (0 <= value < 2^K)
 //   tuple    := '(' elem (',' elem)* ')' | '()'
 //   layout   := (int | tuple) ':' (int | tuple)
 //   swizzle  := 'S<' int ',' int ',' int '>'

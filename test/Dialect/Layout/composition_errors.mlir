@@ -56,3 +56,17 @@ func.func @fact_not_derivable(%a: !lay.layout<"8:?">) {
   %bad = lay.composition %a, %b : !lay.layout<"8:?">, !lay.layout<"4:2"> -> !lay.layout<"4:?{div=4}">
   return
 }
+
+// -----
+
+// Range facts, likewise: 8:? o 4:2 keeps A's stride bound (bits=10) plus one
+// bit for the factor 2; a tighter declared bound is refused.
+func.func @bound_not_derivable(%a: !lay.layout<"8:?{bits=10}">) {
+  %b = lay.constant : !lay.layout<"4:2">
+  %ok = lay.composition %a, %b : !lay.layout<"8:?{bits=10}">, !lay.layout<"4:2"> -> !lay.layout<"4:?{div=2,bits=11}">
+  %looser = lay.composition %a, %b : !lay.layout<"8:?{bits=10}">, !lay.layout<"4:2"> -> !lay.layout<"4:?{bits=20}">
+  // expected-error @+2 {{'lay.composition' op inferred type(s) '!lay.layout<"4:?{div=2,bits=11}">' are incompatible with return type(s) of operation '!lay.layout<"4:?{bits=8}">'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %bad = lay.composition %a, %b : !lay.layout<"8:?{bits=10}">, !lay.layout<"4:2"> -> !lay.layout<"4:?{bits=8}">
+  return
+}

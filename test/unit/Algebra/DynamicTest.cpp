@@ -31,7 +31,18 @@ TEST(Dynamic, DivisibilityFactsPropagate) {
   EXPECT_EQ(eval("cosize((?{div=4},2):(1,?{div=6}))"), "?");
   EXPECT_EQ(evalError("?{div=0}:1"),
             "parse: the divisor of ?{div=0} must be positive (at column 3)");
-  EXPECT_EQ(evalError("?{size=4}:1"), "parse: expected the fact div=N in ?{...} (at column 3)");
+  EXPECT_EQ(evalError("?{size=4}:1"), "parse: expected a fact div=N or bits=K in ?{...} (at column 3)");
+}
+
+// Range facts: bits=K bounds a leaf below 2^K, kept soundly through arithmetic.
+TEST(Dynamic, RangeFactsPropagate) {
+  EXPECT_EQ(eval("?{div=8,bits=16}:1"), "?{div=8,bits=16}:1");
+  EXPECT_EQ(eval("make_layout((4,?{bits=10},3))"), "(4,?{bits=10},3):(1,4,?{div=4,bits=12})");
+  EXPECT_EQ(eval("size((?{bits=10},?{div=4,bits=8}):(1,?))"), "?{div=4,bits=18}");
+  // ceil(M/32) for M < 2^12 is at most 128: 8 bits.
+  EXPECT_EQ(eval("logical_divide((?{bits=12},?):(1,?), <32:1,64:1>)"),
+            "((32,?{bits=8}),(64,?)):((1,32),(?,?{div=64}))");
+  EXPECT_EQ(evalError("?{bits=0}:1"), "parse: the bound ?{bits=0} must be between 1 and 62 (at column 3)");
 }
 
 TEST(Dynamic, RefusalsSayWhatMustBeStatic) {
