@@ -108,7 +108,9 @@ Value rankedProductOp(const Args &a, Layout (*fn)(const Layout &, const Layout &
 Layout subLayout(const Args &a) {
   a.arity(1, 1);
   Layout l = a.layout(0);
-  return a.call.templateArgs.empty() ? l : get(l, toModes(a.call.templateArgs));
+  if (a.call.templateArgs.empty())
+    return l;
+  return withContext(a.call.name.c_str(), "", [&] { return get(l, toModes(a.call.templateArgs)); });
 }
 
 const std::map<std::string, Handler> &handlers() {

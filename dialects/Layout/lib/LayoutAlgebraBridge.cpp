@@ -237,7 +237,8 @@ LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<L
       tiler = algebra::Tiler::ofShape(algebra::IntTuple::tuple(std::move(shape)));
       coordinate = crd.size() == 1 ? crd[0] : algebra::IntTuple::tuple(std::move(crd));
     }
-    algebra::Layout z = algebra::zippedDivide(layout, tiler);
+    std::string name = op.str();
+    algebra::Layout z = algebra::withContext(name.c_str(), "", [&] { return algebra::zippedDivide(layout, tiler); });
     int r0 = algebra::rank(algebra::modeOf(z, 0)), r1 = algebra::rank(algebra::modeOf(z, 1));
     algebra::IntTuple c = tile ? algebra::IntTuple{underscores(r0), padded(coordinate, r1)}
                                : algebra::IntTuple{padded(coordinate, r0), underscores(r1)};

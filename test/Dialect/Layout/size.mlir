@@ -15,3 +15,14 @@ func.func @size() -> index {
   %n = lay.size %a : !lay.layout<"(2,(2,2)):(4,(2,1))">
   return %n : index
 }
+
+// A sub-mode: CuTe's size<1>.
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=MODE
+// MODE-LABEL: func.func @size_mode
+// MODE: %[[C:.*]] = arith.constant 4 : index
+// MODE: return %[[C]]
+func.func @size_mode() -> index {
+  %a = lay.constant : !lay.layout<"(2,(2,2)):(4,(2,1))">
+  %n = lay.size %a mode [1] : !lay.layout<"(2,(2,2)):(4,(2,1))">
+  return %n : index
+}

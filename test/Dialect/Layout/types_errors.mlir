@@ -33,3 +33,13 @@ func.func private @swizzle() -> !lay.swizzle<3,4,2>
 
 // expected-error @+1 {{invalid layout "(?{div=0},2):(1,?)": parse: the divisor of ?{div=0} must be positive (at column 4)}}
 func.func private @bad_fact() -> !lay.layout<"(?{div=0},2):(1,?)">
+
+// -----
+
+// expected-error @+1 {{the inner part of a composed layout must be a swizzle, a layout, a tensor of integers (a gather) or a function of indices, not 'f32'}}
+func.func private @bad_inner() -> !lay.composed<f32, !lay.layout<"8:1">>
+
+// -----
+
+// expected-error @+1 {{a tensor's layout must be a !lay.layout or a !lay.composed, not 'index'}}
+func.func private @bad_tensor() -> !lay.tensor<f32, index>

@@ -202,12 +202,12 @@ def Lay_DowncastOp : Lay_UnaryOp<"downcast",
 def Lay_RecastLayoutOp : Lay_UnaryOp<"recast_layout",
   "%r = lay.recast_layout %a [16, 32] : !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"(4,4):(1,4)\">", 1>;
 
-// Layout -> index; `modes` picks a sub-mode (CuTe's size<1,0>).
+// Layout -> index; `mode [1, 0]` picks a sub-mode (CuTe's size<1,0>).
 class Lay_QueryOp<string mnemonic, string example>
     : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Index, example, 0, 1> {
-  let assemblyFormat = "$input ($modes^)? attr-dict `:` qualified(type($input))";
+  let assemblyFormat = "$input (`mode` $modes^)? attr-dict `:` qualified(type($input))";
 }
-def Lay_SizeOp : Lay_QueryOp<"size", "%n = lay.size %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
+def Lay_SizeOp : Lay_QueryOp<"size", "%n = lay.size %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">\n%m = lay.size %a mode [1] : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
 def Lay_CosizeOp : Lay_QueryOp<"cosize", "%n = lay.cosize %a : !lay.layout<\"(4,(4,3)):(1,(32,0))\">">;
 def Lay_RankOp : Lay_QueryOp<"rank", "%n = lay.rank %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
 def Lay_DepthOp : Lay_QueryOp<"depth", "%n = lay.depth %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;

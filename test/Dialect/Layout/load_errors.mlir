@@ -1,0 +1,32 @@
+// RUN: layoutc-opt %s -split-input-file -verify-diagnostics
+
+func.func @coordinate_rank(%t: !lay.tensor<f32, !lay.layout<"(4,4):(1,4)">>) {
+  %c = lay.constant : !lay.tuple<"(1,2,3)">
+  // expected-error @+1 {{'lay.load' op crd2idx: coordinate (1,2,3) has rank 3 but the layout has shape (4,4) of rank 2}}
+  %x = lay.load %t[%c] : !lay.tensor<f32, !lay.layout<"(4,4):(1,4)">>, !lay.tuple<"(1,2,3)"> -> f32
+  return
+}
+
+// -----
+
+func.func @vector_not_contiguous(%t: !lay.tensor<f32, !lay.layout<"(4,4):(4,1)">>, %i: index) {
+  // expected-error @+1 {{'lay.load' op reads 4 elements at consecutive offsets, but the layout '!lay.layout<"(4,4):(4,1)">' has 4:4 as its first coalesced mode, which is not provably of stride 1 and a size divisible by 4}}
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(4,4):(4,1)">>, index -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_without_fact(%t: !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>, %i: index) {
+  // expected-error @+1 {{'lay.load' op reads 4 elements at consecutive offsets, but the layout '!lay.layout<"(?,?):(1,?)">' has ?:1 as its first coalesced mode, which is not provably of stride 1 and a size divisible by 4 (a dynamic size may state the fact ?{div=4})}}
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>, index -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_through_gather(%t: !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"8:1">>, !lay.layout<"(8,64):(64,1)">>>, %i: index) {
+  // expected-error @+1 {{'lay.load' op a vector access through the composed layout}}
+  %v = lay.load %t[%i] : !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"8:1">>, !lay.layout<"(8,64):(64,1)">>>, index -> vector<8xf16>
+  return
+}
