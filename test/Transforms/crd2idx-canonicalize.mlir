@@ -95,3 +95,20 @@ func.func @divisible(%i: index, %j: index) -> index {
   %r = lay.crd2idx %c, %l : !lay.tuple<"(?,?{div=2})">, !lay.layout<"(4,(2,3)):(0,(1,64))"> -> index
   return %r : index
 }
+
+// -----
+
+// A static composed layout at a static coordinate folds: S<3,4,3> o 0 o
+// (16,16):(16,1) maps (9,0) to swizzle(144) = 128.
+// CHECK-LABEL: func.func @composed
+// CHECK: %[[C:.*]] = arith.constant 128 : index
+// CHECK: return %[[C]]
+func.func @composed() -> index {
+  %s = lay.constant : !lay.swizzle<3,4,3>
+  %zero = arith.constant 0 : index
+  %l = lay.constant : !lay.layout<"(16,16):(16,1)">
+  %c = lay.make_composed_layout %s, %zero, %l : !lay.swizzle<3,4,3>, index, !lay.layout<"(16,16):(16,1)"> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(16,16):(16,1)">>
+  %x = lay.constant : !lay.tuple<"(9,0)">
+  %o = lay.crd2idx %x, %c : !lay.tuple<"(9,0)">, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(16,16):(16,1)">> -> index
+  return %o : index
+}

@@ -11,6 +11,7 @@
 #include "layoutc/Algebra/Operations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <functional>
@@ -222,8 +223,49 @@ void addCoordinate(OffsetBuilder &b, const algebra::IntTuple &coord, ArrayRef<Va
 }
 } // namespace
 
+namespace {
+// crd2idx(c, inner o offset o outer) with everything static: the constant
+// inner(offset + outer(c)), computed by the algebra.
+LogicalResult foldComposedIndex(Crd2IdxOp op, PatternRewriter &rewriter) {
+  auto make = op.getLayout().getDefiningOp<MakeComposedLayoutOp>();
+  if (!make || !op.getType().isIndex())
+    return failure();
+  auto coord = dyn_cast<IntTupleType>(op.getCoord().getType());
+  auto outer = make.getOuter().getType();
+  if (!coord || !coord.isStatic() || !outer.isStatic())
+    return failure();
+  algebra::ComposedLayout c;
+  c.outer = outer.getLayout();
+  if (auto s = dyn_cast<SwizzleType>(make.getInner().getType())) {
+    c.swizzle = algebra::Swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())};
+  } else if (auto l = dyn_cast<LayoutType>(make.getInner().getType()); l && l.isStatic()) {
+    c.inner = algebra::ComposedLayout::Inner::Layout;
+    c.innerLayout = l.getLayout();
+  } else {
+    return failure();
+  }
+  Attribute offset;
+  if (!matchPattern(make.getOffset(), m_Constant(&offset)))
+    return failure();
+  if (auto i = dyn_cast<IntegerAttr>(offset))
+    c.offset = algebra::IntTuple(i.getInt());
+  else if (auto t = dyn_cast<TypeAttr>(offset); t && isa<IntTupleType>(t.getValue()))
+    c.offset = cast<IntTupleType>(t.getValue()).getTuple();
+  else
+    return failure();
+  algebra::Expected<algebra::IntTuple> r =
+      algebra::attempt("crd2idx", [&] { return algebra::evaluate(c, coord.getTuple()); });
+  if (!r || !r.value().isInt() || !r.value().isStatic())
+    return failure();
+  rewriter.replaceOp(op, arith::ConstantIndexOp::create(rewriter, op.getLoc(), r.value().value()));
+  return success();
+}
+} // namespace
+
 // crd2idx(c, L) with L static: the minimal multiply-add form of L(c).
 LogicalResult Crd2IdxOp::canonicalize(Crd2IdxOp op, PatternRewriter &rewriter) {
+  if (succeeded(foldComposedIndex(op, rewriter)))
+    return success();
   auto layoutType = dyn_cast<LayoutType>(op.getLayout().getType());
   if (!layoutType || !layoutType.isStatic() || !op.getType().isIndex())
     return rewriter.notifyMatchFailure(op, "needs a static layout and an index result");
