@@ -1,7 +1,8 @@
 //===- layoutc.cpp - The layoutc command line -----------------------------===//
 //
-// A thin driver over the algebra library. Exit codes: 0 ok, 1 an input the
-// algebra rejects (or a --check mismatch), 2 a usage error.
+// A thin driver over the algebra library and the runtime. Exit codes: 0 ok,
+// 1 an input the algebra rejects (or a --check mismatch, or no GPU), 2 a
+// usage error.
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Algebra/CaseFile.h"
@@ -11,6 +12,7 @@
 #include "layoutc/Algebra/Notation.h"
 #include "layoutc/Algebra/Print.h"
 #include "layoutc/Dialect/Layout/LayoutEvaluator.h"
+#include "layoutc/Runtime/Driver.h"
 
 #include <cstring>
 #include <fstream>
@@ -34,6 +36,7 @@ commands:
   infer     find the layout that produces a list of offsets
   print1d   print a layout's offsets in index order
   print2d   print a rank-2 layout as CuTe's print_layout table
+  devices   list the GPUs the CUDA driver reports
 
 Run 'layoutc <command> --help' for a command's options.
 )";
@@ -72,6 +75,12 @@ const char *kPrint1DHelp = R"(usage: layoutc print1d LAYOUT
 
 Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
   layoutc print1d '(2,(2,2)):(4,(2,1))'
+)";
+
+const char *kDevicesHelp = R"(usage: layoutc devices
+
+Lists the GPUs the CUDA driver reports: ordinal, name, arch, SMs, memory.
+Without a driver or a GPU it says so and exits with 1.
 )";
 
 bool isHelp(const std::string &a) { return a == "--help" || a == "-h"; }
@@ -233,6 +242,26 @@ int printCommand(const std::vector<std::string> &args, bool twoD) {
   return kOk;
 }
 
+int devicesCommand(const std::vector<std::string> &args) {
+  if (args.size() == 1 && isHelp(args[0])) {
+    std::cout << kDevicesHelp;
+    return kOk;
+  }
+  if (!args.empty())
+    return usage("devices takes no arguments", kDevicesHelp);
+  try {
+    const layoutc::runtime::Driver &driver = layoutc::runtime::Driver::get();
+    std::cout << "CUDA driver " << driver.version() / 1000 << "." << driver.version() % 1000 / 10 << "\n";
+    for (const layoutc::runtime::DeviceInfo &d : driver.devices())
+      std::cout << d.ordinal << ": " << d.name << ", " << d.arch() << ", " << d.multiprocessors << " SMs, "
+                << d.globalMemoryBytes / (1024 * 1024) << " MiB\n";
+  } catch (const layoutc::runtime::RuntimeError &e) {
+    std::cerr << "error: " << e.what() << "\n";
+    return kInputError;
+  }
+  return kOk;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -253,5 +282,7 @@ int main(int argc, char **argv) {
     return printCommand(args, true);
   if (cmd == "print1d")
     return printCommand(args, false);
+  if (cmd == "devices")
+    return devicesCommand(args);
   return usage("unknown command '" + cmd + "'", kMainHelp);
 }
