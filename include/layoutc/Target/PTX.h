@@ -1,0 +1,57 @@
+//===- PTX.h - LLVM IR to PTX, and PTX to cubin -----------------*- C++ -*-===//
+//
+// The last step of layoutc's pipeline: an LLVM module of NVVM kernels is
+// optimized and compiled to PTX text by LLVM's NVPTX backend, for one target
+// (sm_80, sm_90 or sm_90a). The driver JIT-compiles that PTX when it is
+// loaded; where the CUDA toolkit is installed, ptxas turns it into a cubin
+// ahead of time. Failures throw TargetError.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_TARGET_PTX_H
+#define LAYOUTC_TARGET_PTX_H
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Module;
+}
+
+namespace layoutc::target {
+
+/// A target that cannot be used, an LLVM module it cannot compile, or a
+/// failed ptxas run (with ptxas's messages).
+class TargetError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The GPU architectures layoutc compiles for; the first is the default.
+const std::vector<std::string> &supportedArchs();
+
+/// Throws TargetError naming the supported architectures unless `arch` is one.
+void checkArch(const std::string &arch);
+
+struct PtxOptions {
+  std::string arch = "sm_90";
+  /// LLVM's optimization level before code generation, 0 to 3.
+  int optLevel = 3;
+};
+
+/// Optimizes `module` in place and returns its PTX. The module gets the
+/// NVPTX triple and data layout; its kernels use the ptx_kernel calling
+/// convention.
+std::string compileToPtx(llvm::Module &module, const PtxOptions &options = {});
+
+/// The ptxas of the CUDA toolkit ($CUDA_HOME/bin, /usr/local/cuda/bin, or
+/// PATH), if one is installed.
+std::optional<std::string> findPtxas();
+
+/// Assembles `ptx` for `arch` with `ptxas` and returns the cubin image.
+std::string assembleWithPtxas(const std::string &ptx, const std::string &arch, const std::string &ptxas);
+
+} // namespace layoutc::target
+
+#endif

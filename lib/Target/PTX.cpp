@@ -1,0 +1,152 @@
+//===- PTX.cpp - LLVM's NVPTX backend, and ptxas --------------------------===//
+#include "layoutc/Target/PTX.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+#include <mutex>
+
+namespace layoutc::target {
+
+namespace {
+constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+
+const llvm::Target &nvptxTarget() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
+  if (!target)
+    throw TargetError("the NVPTX backend is not available in this LLVM: " + error);
+  return *target;
+}
+
+void optimize(llvm::Module &module, llvm::TargetMachine &machine, int level) {
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  static const llvm::OptimizationLevel levels[] = {llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
+                                                   llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
+  llvm::ModulePassManager pipeline = level == 0 ? builder.buildO0DefaultPipeline(levels[0])
+                                                : builder.buildPerModuleDefaultPipeline(levels[level]);
+  pipeline.run(module, modules);
+}
+
+// A temporary file removed when this goes out of scope.
+struct TempFile {
+  llvm::SmallString<128> path;
+  explicit TempFile(const char *suffix) {
+    if (llvm::sys::fs::createTemporaryFile("layoutc", suffix, path))
+      throw TargetError(std::string("cannot create a temporary .") + suffix + " file");
+  }
+  ~TempFile() { llvm::sys::fs::remove(path); }
+  std::string read() const {
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+    return buffer ? (*buffer)->getBuffer().str() : std::string();
+  }
+};
+} // namespace
+
+const std::vector<std::string> &supportedArchs() {
+  static const std::vector<std::string> archs{"sm_90", "sm_80", "sm_90a"};
+  return archs;
+}
+
+void checkArch(const std::string &arch) {
+  const std::vector<std::string> &archs = supportedArchs();
+  if (std::find(archs.begin(), archs.end(), arch) != archs.end())
+    return;
+  std::string list;
+  for (const std::string &a : archs)
+    list += (list.empty() ? "" : ", ") + a;
+  throw TargetError("unsupported --arch '" + arch + "': layoutc compiles for " + list);
+}
+
+std::string compileToPtx(llvm::Module &module, const PtxOptions &options) {
+  checkArch(options.arch);
+  if (options.optLevel < 0 || options.optLevel > 3)
+    throw TargetError("optimization level " + std::to_string(options.optLevel) + " is not in 0..3");
+  const llvm::Target &target = nvptxTarget();
+  llvm::Triple triple(kTriple);
+  std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
+      triple, options.arch, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
+      options.optLevel >= 2 ? llvm::CodeGenOptLevel::Aggressive : llvm::CodeGenOptLevel::Default));
+  if (!machine)
+    throw TargetError("LLVM cannot create an NVPTX target machine for " + options.arch);
+  module.setTargetTriple(triple);
+  module.setDataLayout(machine->createDataLayout());
+  std::string problems;
+  llvm::raw_string_ostream problemStream(problems);
+  if (llvm::verifyModule(module, &problemStream))
+    throw TargetError("the LLVM module is invalid: " + problems);
+  optimize(module, *machine, options.optLevel);
+  llvm::SmallString<0> ptx;
+  llvm::raw_svector_ostream out(ptx);
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, out, nullptr, llvm::CodeGenFileType::AssemblyFile))
+    throw TargetError("the NVPTX backend cannot emit PTX for " + options.arch);
+  codegen.run(module);
+  return std::string(ptx.str());
+}
+
+std::optional<std::string> findPtxas() {
+  std::vector<llvm::StringRef> dirs;
+  std::string home = std::getenv("CUDA_HOME") ? std::string(std::getenv("CUDA_HOME")) + "/bin" : "";
+  if (!home.empty())
+    dirs.push_back(home);
+  dirs.push_back("/usr/local/cuda/bin");
+  if (auto p = llvm::sys::findProgramByName("ptxas", dirs))
+    return *p;
+  if (auto p = llvm::sys::findProgramByName("ptxas"))
+    return *p;
+  return std::nullopt;
+}
+
+std::string assembleWithPtxas(const std::string &ptx, const std::string &arch, const std::string &ptxas) {
+  checkArch(arch);
+  TempFile input("ptx"), output("cubin"), log("log");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream file(input.path, ec);
+    if (ec)
+      throw TargetError("cannot write " + input.path.str().str() + ": " + ec.message());
+    file << ptx;
+  }
+  std::string archFlag = "-arch=" + arch;
+  llvm::StringRef args[] = {ptxas, archFlag, input.path, "-o", output.path};
+  std::optional<llvm::StringRef> redirects[] = {std::nullopt, log.path.str(), log.path.str()};
+  std::string error;
+  int status = llvm::sys::ExecuteAndWait(ptxas, args, std::nullopt, redirects, 0, 0, &error);
+  if (status != 0)
+    throw TargetError("ptxas " + archFlag + " failed" + (error.empty() ? "" : " (" + error + ")") + ":\n" + log.read());
+  return output.read();
+}
+
+} // namespace layoutc::target

@@ -1,0 +1,119 @@
+//===- PTXTest.cpp - LLVM IR to PTX, and ptxas ----------------------------===//
+#include "layoutc/Target/PTX.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace layoutc::target;
+
+namespace {
+
+// y[i] = 2 x[i] for i < n, one element per thread.
+const char *kScaleIR = R"(
+define ptx_kernel void @scale(ptr addrspace(1) %x, ptr addrspace(1) %y, i32 %n) {
+entry:
+  %ctaid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+  %ntid = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+  %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+  %base = mul i32 %ctaid, %ntid
+  %i = add i32 %base, %tid
+  %in = icmp ult i32 %i, %n
+  br i1 %in, label %body, label %done
+body:
+  %px = getelementptr float, ptr addrspace(1) %x, i32 %i
+  %v = load float, ptr addrspace(1) %px
+  %w = fadd float %v, %v
+  %py = getelementptr float, ptr addrspace(1) %y, i32 %i
+  store float %w, ptr addrspace(1) %py
+  br label %done
+done:
+  ret void
+}
+declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+)";
+
+std::unique_ptr<llvm::Module> parse(llvm::LLVMContext &context, const char *text) {
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module = llvm::parseAssemblyString(text, error, context);
+  EXPECT_TRUE(module) << error.getMessage().str();
+  return module;
+}
+
+TEST(PTX, CompilesAKernelForEveryArch) {
+  for (const std::string &arch : supportedArchs()) {
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
+    std::string ptx = compileToPtx(*module, {arch, 3});
+    EXPECT_NE(ptx.find(".target " + arch), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find(".visible .entry scale("), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find("ld.global.b32"), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find("add.rn.f32"), std::string::npos) << ptx;
+    EXPECT_NE(ptx.find("st.global.b32"), std::string::npos) << ptx;
+  }
+}
+
+TEST(PTX, DefaultArchIsSm90) {
+  EXPECT_EQ(PtxOptions().arch, "sm_90");
+  EXPECT_EQ(supportedArchs().front(), "sm_90");
+}
+
+TEST(PTX, RefusesAnUnsupportedArch) {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
+  try {
+    compileToPtx(*module, {"sm_75", 3});
+    FAIL() << "sm_75 must be refused";
+  } catch (const TargetError &e) {
+    EXPECT_STREQ(e.what(), "unsupported --arch 'sm_75': layoutc compiles for sm_90, sm_80, sm_90a");
+  }
+}
+
+TEST(PTX, RefusesAnInvalidModule) {
+  llvm::LLVMContext context;
+  std::unique_ptr<llvm::Module> module = parse(context, "define void @f() {\nentry:\n  ret void\n}\n");
+  // Break it: a block with no terminator.
+  module->getFunction("f")->getEntryBlock().getTerminator()->eraseFromParent();
+  try {
+    compileToPtx(*module);
+    FAIL() << "an invalid module must be refused";
+  } catch (const TargetError &e) {
+    EXPECT_EQ(std::string(e.what()).rfind("the LLVM module is invalid: ", 0), 0u) << e.what();
+  }
+}
+
+// Testing layer 4 of DESIGN.md: the PTX assembles with the toolkit's ptxas.
+TEST(PTX, AssemblesWithPtxas) {
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas)
+    GTEST_SKIP() << "ptxas not found (no CUDA toolkit): PTX is not assembled ahead of time";
+  for (const std::string &arch : supportedArchs()) {
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
+    std::string cubin = assembleWithPtxas(compileToPtx(*module, {arch, 3}), arch, *ptxas);
+    ASSERT_GE(cubin.size(), 4u) << arch;
+    EXPECT_EQ(cubin.substr(0, 4), "\x7f" "ELF") << arch;
+  }
+}
+
+TEST(PTX, PtxasErrorsCarryItsMessages) {
+  std::optional<std::string> ptxas = findPtxas();
+  if (!ptxas)
+    GTEST_SKIP() << "ptxas not found (no CUDA toolkit)";
+  try {
+    assembleWithPtxas(".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k() { bogus; }\n", "sm_90",
+                      *ptxas);
+    FAIL() << "bad PTX must not assemble";
+  } catch (const TargetError &e) {
+    std::string m = e.what();
+    EXPECT_EQ(m.rfind("ptxas -arch=sm_90 failed", 0), 0u) << m;
+    EXPECT_NE(m.find("bogus"), std::string::npos) << m;
+  }
+}
+
+} // namespace
