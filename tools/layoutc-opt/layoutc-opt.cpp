@@ -3,6 +3,7 @@
 // mlir-opt for the lay dialect: parses, verifies, runs passes, prints.
 //
 //===----------------------------------------------------------------------===//
+#include "layoutc/Conversion/Passes.h"
 #include "layoutc/Dialect/Layout/LayoutDialect.h"
 #include "layoutc/Transforms/Passes.h"
 
@@ -16,6 +17,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   registry.insert<layoutc::lay::LayDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect>();
   layoutc::registerLayoutcPasses();
+  layoutc::registerLayoutcConversionPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(

@@ -1,0 +1,27 @@
+//===- Passes.td - Lowering the lay dialect ----------------*- tablegen -*-===//
+#ifndef LAYOUTC_CONVERSION_PASSES_TD
+#define LAYOUTC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
+  let summary = "Lower lay index computations to arith";
+  let description = [{
+    Rewrites `lay.crd2idx` and `lay.swizzle` into `arith` index arithmetic.
+    The layout algebra itself computes the offset, in a domain whose
+    run-time integers are SSA values: a coordinate leaf times its stride, an
+    integer split over a tuple mode by div/rem with the mode's sizes (static
+    divisors, which the backend turns into multiply-shift, or the dynamic
+    leaves of `lay.make_layout`), a swizzle as and/shift/xor, and a composed
+    layout as inner(offset + outer(c)). Multiplying by 1, adding 0 and the
+    remainder by 1 emit nothing.
+
+    Dynamic leaves must come from `lay.make_layout` / `lay.make_tuple` (or be
+    `index` values); a layout that arrives as a block argument has no values
+    for its `?` leaves, and the pass reports that at the op. Constructors
+    left without uses are erased.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::layoutc::lay::LayDialect"];
+}
+
+#endif
