@@ -43,7 +43,16 @@ std::optional<ValueRange> dynamicLeaves(Value v) {
 }
 
 // A coordinate or offset (an index value, or a !lay.tuple) in the emitter.
+// A coordinate made by lay.idx2crd is computed here: its div/rem join the
+// index math of the crd2idx that uses it.
 std::optional<algebra::IntTuple> bindTuple(IndexEmitter &emitter, Value v) {
+  if (auto split = v.getDefiningOp<Idx2CrdOp>()) {
+    std::optional<algebra::IntTuple> index = bindTuple(emitter, split.getIndex());
+    std::optional<algebra::IntTuple> shape = bindTuple(emitter, split.getShape());
+    if (!index || !shape)
+      return std::nullopt;
+    return algebra::idx2crd(*index, *shape);
+  }
   if (v.getType().isIndex())
     return algebra::IntTuple::of(emitter.leaf(v));
   std::optional<ValueRange> leaves = dynamicLeaves(v);

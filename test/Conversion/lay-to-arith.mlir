@@ -77,3 +77,26 @@ func.func @swizzle_op(%x: index) -> (index, index) {
   %q = lay.swizzle %id, %x : !lay.swizzle<0,4,3>
   return %r, %q : index, index
 }
+
+// -----
+
+// A coordinate from idx2crd joins the index math: (i % 4, i / 4 % 8) over
+// (4,8):(8,1) is (i % 4) * 8 + i / 4 % 8.
+// CHECK-LABEL: func.func @through_idx2crd
+// CHECK-SAME: (%[[I:.*]]: index)
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: %[[A:.*]] = arith.remsi %[[I]], %[[C4]]
+// CHECK: %[[B:.*]] = arith.divsi %[[I]], %[[C4]]
+// CHECK: %[[C:.*]] = arith.remsi %[[B]], %[[C8]]
+// CHECK: %[[D:.*]] = arith.muli %[[A]], %[[C8]]
+// CHECK: %[[R:.*]] = arith.addi %[[D]], %[[C]]
+// CHECK: return %[[R]]
+// CHECK-NOT: lay.
+func.func @through_idx2crd(%i: index) -> index {
+  %s = lay.constant : !lay.tuple<"(4,8)">
+  %c = lay.idx2crd %i, %s : index, !lay.tuple<"(4,8)"> -> !lay.tuple<"(?,?)">
+  %l = lay.constant : !lay.layout<"(4,8):(8,1)">
+  %r = lay.crd2idx %c, %l : !lay.tuple<"(?,?)">, !lay.layout<"(4,8):(8,1)"> -> index
+  return %r : index
+}

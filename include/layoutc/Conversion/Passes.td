@@ -13,7 +13,8 @@ def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
     integer split over a tuple mode by div/rem with the mode's sizes (static
     divisors, which the backend turns into multiply-shift, or the dynamic
     leaves of `lay.make_layout`), a swizzle as and/shift/xor, and a composed
-    layout as inner(offset + outer(c)). Multiplying by 1, adding 0 and the
+    layout as inner(offset + outer(c)). A coordinate made by `lay.idx2crd`
+    becomes the div/rem of its modes. Multiplying by 1, adding 0 and the
     remainder by 1 emit nothing.
 
     Dynamic leaves must come from `lay.make_layout` / `lay.make_tuple` (or be

@@ -19,6 +19,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
+
 
 using namespace mlir;
 
@@ -68,6 +71,7 @@ struct Case {
   std::vector<int64_t> dynamic;  // their values, in print order
   const char *swizzle = nullptr; // an inner swizzle "B,M,S", or none
   layoutc::algebra::Swizzle s{};  // the same swizzle
+  const char *split = nullptr;    // index through idx2crd(%k, split) first
 };
 
 class LayToArith : public ::testing::TestWithParam<Case> {};
@@ -92,8 +96,21 @@ TEST_P(LayToArith, EveryIndexMatchesTheAlgebra) {
             "  %cl = lay.make_composed_layout %s, %z, %l : " + s + ", index, " + type + " -> " + layoutType + "\n";
     layout = "%cl";
   }
-  std::string text = "func.func @f(" + args + ") -> index {\n" + body + "  %r = lay.crd2idx %k, " + layout +
-                     " : index, " + layoutType + " -> index\n  return %r : index\n}\n";
+  std::string coord = "%k", coordType = "index";
+  if (c.split) {
+    std::string shape = std::string("!lay.tuple<\"") + c.split + "\">";
+    std::string crd = shape;
+    for (char &ch : crd)
+      if (std::isdigit(static_cast<unsigned char>(ch)))
+        ch = '?';
+    crd.erase(std::unique(crd.begin(), crd.end(), [](char a, char b) { return a == '?' && b == '?'; }), crd.end());
+    body += "  %shape = lay.constant : " + shape + "\n  %crd = lay.idx2crd %k, %shape : index, " + shape + " -> " +
+            crd + "\n";
+    coord = "%crd";
+    coordType = crd;
+  }
+  std::string text = "func.func @f(" + args + ") -> index {\n" + body + "  %r = lay.crd2idx " + coord + ", " +
+                     layout + " : " + coordType + ", " + layoutType + " -> index\n  return %r : index\n}\n";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
   ASSERT_TRUE(module) << text;
   PassManager pm(&context);
@@ -123,6 +140,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{"(4,8):(8,1)", {}}, Case{"((2,4),(3,5)):((1,30),(2,6))", {}},
                       Case{"(?,?):(1,?)", {5, 7, 5}}, Case{"((4,?),8):((1,?),4)", {3, 3}},
                       Case{"(3,(?,2)):(?,(3,0))", {4, 8}}, Case{"(16,16):(16,1)", {}, "3,4,3", {3, 4, 3}},
-                      Case{"(8,(4,?)):(?,(1,4))", {3, 16}, "2,0,3", {2, 0, 3}}, Case{"(64,8):(8,1)", {}, "3,3,-3", {3, 3, -3}}));
+                      Case{"(8,(4,?)):(?,(1,4))", {3, 16}, "2,0,3", {2, 0, 3}}, Case{"(64,8):(8,1)", {}, "3,3,-3", {3, 3, -3}},
+                      Case{"((2,4),(3,5)):((1,30),(2,6))", {}, nullptr, {}, "((2,4),(3,5))"},
+                      Case{"(?,(4,?)):(?,(1,4))", {6, 3, 12}, "2,0,3", {2, 0, 3}, "(6,(4,3))"}));
 
 } // namespace
