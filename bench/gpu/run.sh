@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # Runs layoutc's GPU tests (and, as they land, its GPU benchmarks) on a GPU
 # host in one call and prints a table. Needs only the NVIDIA driver there:
-# build here, then carry the build's GPU binaries, e.g. with the device tool:
-#   carry: build/test/gpu/GpuTests     command: bash bench/gpu/run.sh build
+# build here, pack with bench/gpu/bundle.sh, then carry the bundle, e.g. with
+# the device tool:
+#   carry: build/gpu-bundle.tar.xz     command: bash bench/gpu/run.sh build
+# Without a bundle it runs the build's binaries in place.
 set -uo pipefail
 build=${1:-build}
 tests="$build/test/gpu/GpuTests"
+if [ -f "$build/gpu-bundle.tar.xz" ]; then
+  unpacked=$(mktemp -d)
+  tar -C "$unpacked" -xJf "$build/gpu-bundle.tar.xz"
+  export LD_LIBRARY_PATH="$unpacked/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  tests="$unpacked/bin/GpuTests"
+fi
 [ -x "$tests" ] || { echo "run.sh: $tests not found; build first (ninja -C $build GpuTests)" >&2; exit 2; }
 
 if command -v nvidia-smi >/dev/null; then

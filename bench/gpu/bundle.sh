@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Packs the GPU test and benchmark binaries of a build, with the shared
+# libraries they need beyond glibc and libstdc++ (libLLVM among them), into
+# BUILD/gpu-bundle.tar.xz: what a GPU host without LLVM needs to run them.
+# Usage: bench/gpu/bundle.sh [BUILD]; then carry BUILD/gpu-bundle.tar.xz and
+# run bench/gpu/run.sh BUILD there.
+set -euo pipefail
+build=${1:-build}
+binaries=("$build/test/gpu/GpuTests")
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/bin" "$stage/lib"
+for b in "${binaries[@]}"; do
+  [ -x "$b" ] || { echo "bundle.sh: $b not built (ninja -C $build)" >&2; exit 2; }
+  cp "$b" "$stage/bin/"
+  ldd "$b" | awk '/=> \// { print $3 }' | while read -r lib; do
+    case "$(basename "$lib")" in
+      libc.so.*|libm.so.*|libgcc_s.so.*|libstdc++.so.*|ld-linux*) ;;
+      *) cp -L -n "$lib" "$stage/lib/" ;;
+    esac
+  done
+done
+tar -C "$stage" -cf - bin lib | xz -T0 -6 > "$build/gpu-bundle.tar.xz"
+ls -l "$build/gpu-bundle.tar.xz" | awk '{ printf "bundle: %s (%.1f MiB)\n", $9, $5 / 1048576 }'
