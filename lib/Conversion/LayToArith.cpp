@@ -12,6 +12,8 @@
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -69,56 +71,142 @@ std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, Value v) {
   return emitter.bind(cast<LayoutType>(v.getType()).getLayout(), *leaves);
 }
 
-LogicalResult missingLeaves(Operation *op, PatternRewriter &rewriter, Value v, StringRef which) {
-  return rewriter.notifyMatchFailure(op, [&](Diagnostic &d) {
-    d << "the " << which << " " << v.getType()
-      << " has dynamic leaves whose values are not in the IR (they come from lay.make_layout or "
-         "lay.make_tuple)";
-  });
+
+// Why a value could not be lowered, for the pass's report.
+using Failure = std::string;
+
+Failure missingLeaves(Value v, StringRef which) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "the " << which << " " << v.getType()
+     << " has dynamic leaves whose values are not in the IR (build it with lay.make_layout / lay.make_tuple)";
+  return text;
 }
 
-// L(c), or inner(offset + outer(c)) for a composed layout.
-struct LowerCrd2Idx : OpRewritePattern<Crd2IdxOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(Crd2IdxOp op, PatternRewriter &rewriter) const override {
-    if (!op.getType().isIndex())
-      return rewriter.notifyMatchFailure(op, "the offset is not an index (scaled-basis strides)");
+std::optional<Value> elementOffset(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc, Value tensor,
+                                   const algebra::IntTuple &coord, Failure &why);
+
+// The offset `layout` maps `coord` to: L(c) for a layout; inner(offset +
+// outer(c)) for a composed layout, where a swizzle inner is and/shift/xor, a
+// layout inner another crd2idx, and an index-tensor inner (a gather) a load
+// of the index at that position.
+std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc, Value layout,
+                                        const algebra::IntTuple &coord, Failure &why) {
+  if (isa<LayoutType>(layout.getType())) {
+    std::optional<algebra::Layout> l = bindLayout(emitter, layout);
+    if (!l)
+      return why = missingLeaves(layout, "layout"), std::nullopt;
+    return algebra::crd2idx(coord, *l).integer();
+  }
+  auto make = layout.getDefiningOp<MakeComposedLayoutOp>();
+  if (!make)
+    return why = "the composed layout does not come from lay.make_composed_layout", std::nullopt;
+  std::optional<algebra::Layout> outer = bindLayout(emitter, make.getOuter());
+  if (!outer)
+    return why = missingLeaves(make.getOuter(), "outer layout"), std::nullopt;
+  std::optional<algebra::IntTuple> offset = bindTuple(emitter, make.getOffset());
+  if (!offset)
+    return why = missingLeaves(make.getOffset(), "offset"), std::nullopt;
+  algebra::IntTuple x = algebra::addCoordinates(*offset, algebra::crd2idx(coord, *outer));
+  Value inner = make.getInner();
+  if (auto s = dyn_cast<SwizzleType>(inner.getType()))
+    return emitter.swizzle(algebra::Swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())}, x.integer());
+  if (isa<LayoutType>(inner.getType()))
+    return applyLayout(emitter, rewriter, loc, inner, x, why);
+  std::optional<Value> at = elementOffset(emitter, rewriter, loc, inner, x, why);
+  if (!at)
+    return std::nullopt;
+  auto data = inner.getDefiningOp<MakeTensorOp>().getData();
+  Value index = memref::LoadOp::create(rewriter, loc, data, ValueRange{*at});
+  return emitter.leaf(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), index));
+}
+
+// The position in a lay.make_tensor's 1-D memref of the element at `coord`.
+std::optional<Value> elementOffset(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc, Value tensor,
+                                   const algebra::IntTuple &coord, Failure &why) {
+  auto make = tensor.getDefiningOp<MakeTensorOp>();
+  if (!make)
+    return why = "the tensor does not come from lay.make_tensor (views made by local_tile, "
+                 "local_partition and tensor_slice are not lowered yet)",
+           std::nullopt;
+  if (cast<MemRefType>(make.getData().getType()).getRank() != 1)
+    return why = "the tensor's memref must be 1-D: the layout maps coordinates to one offset", std::nullopt;
+  std::optional<algebra::Int> offset = applyLayout(emitter, rewriter, loc, make.getLayout(), coord, why);
+  if (!offset)
+    return std::nullopt;
+  return emitter.value(*offset);
+}
+
+// Why each op the patterns left was left, for the pass's report (the greedy
+// driver does not keep match-failure messages).
+using Reasons = llvm::DenseMap<Operation *, Failure>;
+
+LogicalResult leave(Operation *op, Reasons &reasons, Failure why) {
+  reasons[op] = std::move(why);
+  return failure();
+}
+
+// A pattern for an op with a coordinate operand: binds the coordinate in a
+// fresh emitter, then lower() rewrites; a failure's reason is kept.
+template <class Op> struct CoordinatePattern : OpRewritePattern<Op> {
+  CoordinatePattern(MLIRContext *context, Reasons &reasons) : OpRewritePattern<Op>(context), reasons(reasons) {}
+  Reasons &reasons;
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const final {
     IndexEmitter emitter(rewriter, op.getLoc());
     algebra::DomainScope scope(emitter);
     std::optional<algebra::IntTuple> coord = bindTuple(emitter, op.getCoord());
     if (!coord)
-      return missingLeaves(op, rewriter, op.getCoord(), "coordinate");
-    Value layout = op.getLayout();
-    if (isa<LayoutType>(layout.getType())) {
-      std::optional<algebra::Layout> l = bindLayout(emitter, layout);
-      if (!l)
-        return missingLeaves(op, rewriter, layout, "layout");
-      rewriter.replaceOp(op, emitter.value(algebra::crd2idx(*coord, *l).integer()));
-      return success();
+      return leave(op, reasons, missingLeaves(op.getCoord(), "coordinate"));
+    Failure why;
+    if (failed(lower(op, rewriter, emitter, *coord, why)))
+      return leave(op, reasons, why);
+    return success();
+  }
+  virtual LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter,
+                              const algebra::IntTuple &coord, Failure &why) const = 0;
+};
+
+// L(c), or inner(offset + outer(c)) for a composed layout.
+struct LowerCrd2Idx : CoordinatePattern<Crd2IdxOp> {
+  using CoordinatePattern::CoordinatePattern;
+  LogicalResult lower(Crd2IdxOp op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
+                      Failure &why) const override {
+    if (!op.getType().isIndex()) {
+      llvm::raw_string_ostream(why) << "the offset has type " << op.getType()
+                                    << ", not index (scaled-basis strides)";
+      return failure();
     }
-    auto make = layout.getDefiningOp<MakeComposedLayoutOp>();
-    if (!make)
-      return rewriter.notifyMatchFailure(op, "the composed layout does not come from lay.make_composed_layout");
-    std::optional<algebra::Layout> outer = bindLayout(emitter, make.getOuter());
-    std::optional<algebra::IntTuple> offset = bindTuple(emitter, make.getOffset());
-    if (!outer || !offset)
-      return missingLeaves(op, rewriter, !outer ? make.getOuter() : make.getOffset(),
-                           !outer ? "outer layout" : "offset");
-    algebra::IntTuple x = algebra::addCoordinates(*offset, algebra::crd2idx(*coord, *outer));
-    Type innerType = make.getInner().getType();
-    if (auto s = dyn_cast<SwizzleType>(innerType)) {
-      algebra::Swizzle swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())};
-      rewriter.replaceOp(op, emitter.value(emitter.swizzle(swizzle, x.integer())));
-      return success();
-    }
-    if (isa<LayoutType>(innerType)) {
-      std::optional<algebra::Layout> inner = bindLayout(emitter, make.getInner());
-      if (!inner)
-        return missingLeaves(op, rewriter, make.getInner(), "inner layout");
-      rewriter.replaceOp(op, emitter.value(algebra::crd2idx(x, *inner).integer()));
-      return success();
-    }
-    return rewriter.notifyMatchFailure(op, "a gather (index tensor) inner reads memory; it lowers with its load");
+    std::optional<algebra::Int> r = applyLayout(emitter, rewriter, op.getLoc(), op.getLayout(), coord, why);
+    if (!r)
+      return failure();
+    rewriter.replaceOp(op, emitter.value(*r));
+    return success();
+  }
+};
+
+// The element, or the vector of elements, at a coordinate of a tensor.
+template <class Op> struct LowerAccess : CoordinatePattern<Op> {
+  using CoordinatePattern<Op>::CoordinatePattern;
+  LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
+                      Failure &why) const override {
+    std::optional<Value> at = elementOffset(emitter, rewriter, op.getLoc(), op.getTensor(), coord, why);
+    if (!at)
+      return failure();
+    Value data = op.getTensor().template getDefiningOp<MakeTensorOp>().getData();
+    rewrite(op, rewriter, data, *at);
+    return success();
+  }
+  static void rewrite(LoadOp op, PatternRewriter &rewriter, Value data, Value at) {
+    if (auto v = dyn_cast<VectorType>(op.getType()))
+      rewriter.replaceOpWithNewOp<vector::LoadOp>(op, v, data, ValueRange{at});
+    else
+      rewriter.replaceOpWithNewOp<memref::LoadOp>(op, data, ValueRange{at});
+  }
+  static void rewrite(StoreOp op, PatternRewriter &rewriter, Value data, Value at) {
+    if (isa<VectorType>(op.getValue().getType()))
+      rewriter.replaceOpWithNewOp<vector::StoreOp>(op, op.getValue(), data, ValueRange{at});
+    else
+      rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), data, ValueRange{at});
   }
 };
 
@@ -136,21 +224,17 @@ struct LowerSwizzle : OpRewritePattern<SwizzleOp> {
 
 struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArith> {
   void runOnOperation() override {
+    Reasons reasons;
     RewritePatternSet patterns(&getContext());
-    patterns.add<LowerCrd2Idx, LowerSwizzle>(&getContext());
+    patterns.add<LowerSwizzle>(&getContext());
+    patterns.add<LowerCrd2Idx, LowerAccess<LoadOp>, LowerAccess<StoreOp>>(&getContext(), reasons);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
     // What could not be lowered says why, at the op.
-    WalkResult r = getOperation()->walk([](Operation *op) {
-      if (!isa<Crd2IdxOp, SwizzleOp>(op))
+    WalkResult r = getOperation()->walk([&](Operation *op) {
+      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp>(op))
         return WalkResult::advance();
-      Crd2IdxOp crd = dyn_cast<Crd2IdxOp>(op);
-      InFlightDiagnostic d = op->emitError("cannot lower to arith: ");
-      if (crd && !crd.getType().isIndex())
-        d << "the offset has type " << crd.getType() << ", not index (scaled-basis strides)";
-      else
-        d << "an operand's dynamic leaves are not in the IR; build the layout and coordinate with "
-             "lay.make_layout / lay.make_tuple (a gather inner lowers with its lay.load)";
+      op->emitError("cannot lower to arith: ") << reasons.lookup(op);
       return WalkResult::interrupt();
     });
     if (r.wasInterrupted())

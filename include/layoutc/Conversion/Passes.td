@@ -5,7 +5,7 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
-  let summary = "Lower lay index computations to arith";
+  let summary = "Lower lay index computations and tensor accesses to arith, memref and vector";
   let description = [{
     Rewrites `lay.crd2idx` and `lay.swizzle` into `arith` index arithmetic.
     The layout algebra itself computes the offset, in a domain whose
@@ -17,12 +17,18 @@ def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
     becomes the div/rem of its modes. Multiplying by 1, adding 0 and the
     remainder by 1 emit nothing.
 
+    `lay.load` / `lay.store` on a tensor of `lay.make_tensor` over a 1-D
+    memref become `memref.load` / `memref.store` (`vector.load` /
+    `vector.store` for vectors) at the element's offset. A gather inner (an
+    index tensor) is a `memref.load` of the index, cast to `index`.
+
     Dynamic leaves must come from `lay.make_layout` / `lay.make_tuple` (or be
     `index` values); a layout that arrives as a block argument has no values
     for its `?` leaves, and the pass reports that at the op. Constructors
     left without uses are erased.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect", "::layoutc::lay::LayDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::vector::VectorDialect", "::layoutc::lay::LayDialect"];
 }
 
 #endif

@@ -1,0 +1,62 @@
+// RUN: layoutc-opt %s --convert-lay-to-arith --split-input-file | FileCheck %s
+
+// A transpose step: read (i, j) of a row-major M x N tensor, write it to a
+// column-major one.
+// CHECK-LABEL: func.func @transpose
+// CHECK-SAME: (%[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[M:.*]]: index, %[[N:.*]]: index, %[[I:.*]]: index, %[[J:.*]]: index)
+// CHECK-NEXT: %[[A:.*]] = arith.muli %[[I]], %[[N]]
+// CHECK-NEXT: %[[S:.*]] = arith.addi %[[A]], %[[J]]
+// CHECK-NEXT: %[[X:.*]] = memref.load %[[SRC]][%[[S]]] : memref<?xf32>
+// CHECK-NEXT: %[[B:.*]] = arith.muli %[[J]], %[[M]]
+// CHECK-NEXT: %[[D:.*]] = arith.addi %[[I]], %[[B]]
+// CHECK-NEXT: memref.store %[[X]], %[[DST]][%[[D]]] : memref<?xf32>
+// CHECK-NEXT: return
+func.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>, %m: index, %n: index, %i: index, %j: index) {
+  %ls = lay.make_layout %m, %n, %n : !lay.layout<"(?,?):(?,1)">
+  %ld = lay.make_layout %m, %n, %m : !lay.layout<"(?,?):(1,?)">
+  %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(?,?):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>
+  %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(?,?):(1,?)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
+  %c = lay.make_tuple %i, %j : !lay.tuple<"(?,?)">
+  %x = lay.load %s[%c] : !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>, !lay.tuple<"(?,?)"> -> f32
+  lay.store %x, %d[%c] : f32, !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>, !lay.tuple<"(?,?)">
+  return
+}
+
+// -----
+
+// An element gather, data[idx[i]]: the composed layout idx o 0 o (N):(1)
+// reads the index, then the element.
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[DATA:.*]]: memref<?xf16>, %[[IDX:.*]]: memref<?xi32>, %[[N:.*]]: index, %[[I:.*]]: index)
+// CHECK-NEXT: %[[K:.*]] = memref.load %[[IDX]][%[[I]]] : memref<?xi32>
+// CHECK-NEXT: %[[O:.*]] = arith.index_cast %[[K]] : i32 to index
+// CHECK-NEXT: %[[X:.*]] = memref.load %[[DATA]][%[[O]]] : memref<?xf16>
+// CHECK-NEXT: return %[[X]]
+func.func @gather(%data: memref<?xf16>, %indices: memref<?xi32>, %n: index, %i: index) -> f16 {
+  %il = lay.make_layout %n : !lay.layout<"?:1">
+  %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
+  %zero = arith.constant 0 : index
+  %outer = lay.make_layout %n : !lay.layout<"(?):(1)">
+  %g = lay.make_composed_layout %idx, %zero, %outer : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(?):(1)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">>
+  %t = lay.make_tensor %data, %g : memref<?xf16>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">> -> !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">>>
+  %x = lay.load %t[%i] : !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">>>, index -> f16
+  return %x : f16
+}
+
+// -----
+
+// Vector accesses over a contiguous mode: vector.load / vector.store at the
+// first element's offset.
+// CHECK-LABEL: func.func @vectors
+// CHECK-SAME: (%[[BUF:.*]]: memref<4096xf16, 3>, %[[I:.*]]: index)
+// CHECK: %[[V:.*]] = vector.load %[[BUF]][%{{.*}}] : memref<4096xf16, 3>, vector<8xf16>
+// CHECK: vector.store %[[V]], %[[BUF]][%{{.*}}] : memref<4096xf16, 3>, vector<8xf16>
+func.func @vectors(%buf: memref<4096xf16, 3>, %i: index) {
+  %l = lay.constant : !lay.layout<"(64,64):(1,64)">
+  %t = lay.make_tensor %buf, %l : memref<4096xf16, 3>, !lay.layout<"(64,64):(1,64)"> -> !lay.tensor<f16, !lay.layout<"(64,64):(1,64)">, 3>
+  %v = lay.load %t[%i] : !lay.tensor<f16, !lay.layout<"(64,64):(1,64)">, 3>, index -> vector<8xf16>
+  %c64 = arith.constant 64 : index
+  %j = arith.addi %i, %c64 : index
+  lay.store %v, %t[%j] : vector<8xf16>, !lay.tensor<f16, !lay.layout<"(64,64):(1,64)">, 3>, index
+  return
+}
