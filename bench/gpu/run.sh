@@ -20,6 +20,9 @@ if command -v nvidia-smi >/dev/null; then
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | sed 's/^/GPU: /'
 fi
 
+# The kernels the tests compile, from this checkout.
+export LAYOUTC_EXAMPLES_DIR="$(cd "$(dirname "$0")/../.." && pwd)/examples"
+
 log=$(mktemp)
 "$tests" --gtest_color=no >"$log" 2>&1
 status=$?

@@ -5,6 +5,7 @@
 // with the output poisoned first. Skipped, with the reason, without a GPU.
 //
 //===----------------------------------------------------------------------===//
+#include "RequireGpu.h"
 #include "layoutc/Runtime/Resources.h"
 
 #include <gtest/gtest.h>
@@ -53,11 +54,7 @@ DONE:
 class RuntimeGpu : public ::testing::Test {
 protected:
   void SetUp() override {
-    try {
-      Driver::get();
-    } catch (const RuntimeError &e) {
-      GTEST_SKIP() << "GPU test skipped: " << e.what();
-    }
+    LAYOUTC_REQUIRE_GPU();
   }
 };
 

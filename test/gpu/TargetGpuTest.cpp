@@ -6,6 +6,7 @@
 // reason, without a GPU.
 //
 //===----------------------------------------------------------------------===//
+#include "RequireGpu.h"
 #include "layoutc/Runtime/Resources.h"
 #include "layoutc/Target/PTX.h"
 
@@ -50,11 +51,7 @@ declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 )";
 
 TEST(TargetGpu, LlvmPtxRunsOnEveryElement) {
-  try {
-    runtime::Driver::get();
-  } catch (const runtime::RuntimeError &e) {
-    GTEST_SKIP() << "GPU test skipped: " << e.what();
-  }
+  LAYOUTC_REQUIRE_GPU();
   runtime::Context context;
   llvm::LLVMContext llvmContext;
   llvm::SMDiagnostic error;

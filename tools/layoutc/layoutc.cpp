@@ -12,10 +12,14 @@
 #include "layoutc/Algebra/Notation.h"
 #include "layoutc/Algebra/Print.h"
 #include "layoutc/Dialect/Layout/LayoutEvaluator.h"
+#include "layoutc/JIT/Compiler.h"
 #include "layoutc/Runtime/Driver.h"
+#include "layoutc/Target/PTX.h"
 
 #include <cstring>
 #include <fstream>
+#include <iterator>
+#include <optional>
 #include <memory>
 #include <iostream>
 #include <string>
@@ -36,6 +40,7 @@ commands:
   infer     find the layout that produces a list of offsets
   print1d   print a layout's offsets in index order
   print2d   print a rank-2 layout as CuTe's print_layout table
+  compile   compile MLIR with lay kernels to PTX (or an earlier stage)
   devices   list the GPUs the CUDA driver reports
 
 Run 'layoutc <command> --help' for a command's options.
@@ -75,6 +80,18 @@ const char *kPrint1DHelp = R"(usage: layoutc print1d LAYOUT
 
 Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
   layoutc print1d '(2,(2,2)):(4,(2,1))'
+)";
+
+const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [-o OUT]
+
+Compiles the gpu.module of FILE (gpu.func kernels using lay ops) and prints
+the chosen stage (or writes it to OUT):
+  --emit=mlir      the parsed, verified input
+  --emit=lowered   after --lay-lower-to-nvvm (LLVM and NVVM dialects)
+  --emit=llvm      LLVM IR
+  --emit=ptx       PTX from LLVM's NVPTX backend (the default)
+  --emit=cubin     a cubin from ptxas (needs the CUDA toolkit; use with -o)
+  --arch=ARCH      sm_90 (the default), sm_80 or sm_90a
 )";
 
 const char *kDevicesHelp = R"(usage: layoutc devices
@@ -242,6 +259,60 @@ int printCommand(const std::vector<std::string> &args, bool twoD) {
   return kOk;
 }
 
+int compileCommand(const std::vector<std::string> &args) {
+  if (args.size() == 1 && isHelp(args[0])) {
+    std::cout << kCompileHelp;
+    return kOk;
+  }
+  layoutc::jit::CompileOptions options;
+  std::string file, output;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string &a = args[i];
+    if (a.rfind("--emit=", 0) == 0) {
+      std::optional<layoutc::jit::Emit> emit = layoutc::jit::parseEmit(a.substr(7));
+      if (!emit)
+        return usage("unknown stage '" + a.substr(7) + "' (mlir, lowered, llvm, ptx or cubin)", kCompileHelp);
+      options.emit = *emit;
+    } else if (a.rfind("--arch=", 0) == 0) {
+      options.arch = a.substr(7);
+    } else if (a == "-o" && i + 1 < args.size()) {
+      output = args[++i];
+    } else if (!a.empty() && a[0] == '-') {
+      return usage("unknown option '" + a + "'", kCompileHelp);
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      return usage("compile takes one FILE", kCompileHelp);
+    }
+  }
+  if (file.empty())
+    return usage("compile needs a FILE", kCompileHelp);
+  std::ifstream in(file, std::ios::binary);
+  if (!in) {
+    std::cerr << "error: cannot read " << file << "\n";
+    return kInputError;
+  }
+  std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string result;
+  try {
+    result = layoutc::jit::compile(source, file, options);
+  } catch (const std::runtime_error &e) { // CompileError or TargetError
+    std::cerr << "error: " << e.what() << "\n";
+    return kInputError;
+  }
+  if (output.empty()) {
+    std::cout << result;
+    return kOk;
+  }
+  std::ofstream out(output, std::ios::binary);
+  out << result;
+  if (!out) {
+    std::cerr << "error: cannot write " << output << "\n";
+    return kInputError;
+  }
+  return kOk;
+}
+
 int devicesCommand(const std::vector<std::string> &args) {
   if (args.size() == 1 && isHelp(args[0])) {
     std::cout << kDevicesHelp;
@@ -282,6 +353,8 @@ int main(int argc, char **argv) {
     return printCommand(args, true);
   if (cmd == "print1d")
     return printCommand(args, false);
+  if (cmd == "compile")
+    return compileCommand(args);
   if (cmd == "devices")
     return devicesCommand(args);
   return usage("unknown command '" + cmd + "'", kMainHelp);

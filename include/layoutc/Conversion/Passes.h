@@ -14,6 +14,16 @@ namespace layoutc {
 #define GEN_PASS_REGISTRATION
 #include "layoutc/Conversion/Passes.h.inc"
 
+/// The lowering from lay to the NVVM and LLVM dialects: convert-lay-to-arith,
+/// canonicalize and CSE, then in each gpu.module scf → cf, gpu → NVVM, vector,
+/// arith and index → LLVM, then memref and cf → LLVM and reconciled casts. Kernels
+/// keep MLIR's memref calling convention: each memref<?xT> argument is
+/// (allocated pointer, aligned pointer, offset, size, stride).
+void buildLowerToNVVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers buildLowerToNVVMPipeline as --lay-lower-to-nvvm.
+void registerLowerToNVVMPipeline();
+
 } // namespace layoutc
 
 #endif

@@ -1,0 +1,43 @@
+//===- Compiler.h - MLIR with lay kernels to PTX ----------------*- C++ -*-===//
+//
+// The compile path of the JIT: MLIR text (lay ops in gpu.func kernels of a
+// gpu.module) is parsed and verified, lowered by --lay-lower-to-nvvm,
+// translated to LLVM IR and compiled to PTX (and to a cubin with ptxas). Each
+// stage can be returned as text. Failures throw CompileError, whose message
+// carries MLIR's diagnostics with file:line:column.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_JIT_COMPILER_H
+#define LAYOUTC_JIT_COMPILER_H
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace layoutc::jit {
+
+class CompileError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The stage compile() stops at: the parsed input, the lowered MLIR, LLVM IR,
+/// PTX, or a cubin (ptxas).
+enum class Emit { Mlir, Lowered, Llvm, Ptx, Cubin };
+
+/// "mlir", "lowered", "llvm", "ptx" or "cubin".
+std::optional<Emit> parseEmit(std::string_view name);
+
+struct CompileOptions {
+  std::string arch = "sm_90";
+  Emit emit = Emit::Ptx;
+  int optLevel = 3;
+};
+
+/// Compiles the MLIR `source` (named `name` in messages) to `options.emit`.
+std::string compile(std::string_view source, std::string_view name, const CompileOptions &options = {});
+
+} // namespace layoutc::jit
+
+#endif

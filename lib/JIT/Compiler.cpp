@@ -1,0 +1,107 @@
+//===- Compiler.cpp - MLIR with lay kernels to PTX ------------------------===//
+#include "layoutc/JIT/Compiler.h"
+
+#include "layoutc/Conversion/Passes.h"
+#include "layoutc/Dialect/Layout/LayoutDialect.h"
+#include "layoutc/Target/GpuModule.h"
+#include "layoutc/Target/PTX.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace layoutc::jit {
+
+std::optional<Emit> parseEmit(std::string_view name) {
+  if (name == "mlir")
+    return Emit::Mlir;
+  if (name == "lowered")
+    return Emit::Lowered;
+  if (name == "llvm")
+    return Emit::Llvm;
+  if (name == "ptx")
+    return Emit::Ptx;
+  if (name == "cubin")
+    return Emit::Cubin;
+  return std::nullopt;
+}
+
+namespace {
+std::string print(mlir::Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  op->print(os);
+  os << "\n";
+  return text;
+}
+} // namespace
+
+std::string compile(std::string_view source, std::string_view name, const CompileOptions &options) {
+  target::checkArch(options.arch);
+  mlir::MLIRContext context;
+  context.loadDialect<lay::LayDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::gpu::GPUDialect,
+                      mlir::memref::MemRefDialect, mlir::scf::SCFDialect, mlir::vector::VectorDialect,
+                      mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
+  std::string diagnostics;
+  llvm::raw_string_ostream diagnosticStream(diagnostics);
+  llvm::SourceMgr sources;
+  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(source.data(), source.size()),
+                                                              llvm::StringRef(name.data(), name.size())),
+                             llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(sources, &context, diagnosticStream);
+  auto fail = [&](const std::string &what) -> CompileError {
+    return CompileError(diagnostics.empty() ? what : what + ":\n" + diagnostics);
+  };
+
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
+  if (!module)
+    throw fail(std::string(name) + " is not valid MLIR");
+  if (options.emit == Emit::Mlir)
+    return print(*module);
+
+  mlir::PassManager pm(&context);
+  buildLowerToNVVMPipeline(pm);
+  if (mlir::failed(pm.run(*module)))
+    throw fail("lowering " + std::string(name) + " failed");
+  if (options.emit == Emit::Lowered)
+    return print(*module);
+
+  auto kernels = module->getOps<mlir::gpu::GPUModuleOp>();
+  if (kernels.empty())
+    throw CompileError(std::string(name) + " has no gpu.module: kernels are gpu.func ops in a gpu.module");
+  if (std::next(kernels.begin()) != kernels.end())
+    throw CompileError(std::string(name) + " has several gpu.modules; layoutc compiles one per input");
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> ir = target::translateGpuModule(*kernels.begin(), llvmContext);
+  if (options.emit == Emit::Llvm) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    ir->print(os, nullptr);
+    return text;
+  }
+  std::string ptx = target::compileToPtx(*ir, {options.arch, options.optLevel});
+  if (options.emit == Emit::Ptx)
+    return ptx;
+  std::optional<std::string> ptxas = target::findPtxas();
+  if (!ptxas)
+    throw CompileError("--emit=cubin needs ptxas (the CUDA toolkit); without it, emit PTX and let the driver "
+                       "compile it when it is loaded");
+  return target::assembleWithPtxas(ptx, options.arch, *ptxas);
+}
+
+} // namespace layoutc::jit

@@ -1,0 +1,3 @@
+func.func @host() {
+  return
+}
