@@ -14,3 +14,9 @@ config.environment["PATH"] = os.pathsep.join(
     [os.path.join(tools, "layoutc"), os.path.join(tools, "layoutc-opt"), config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%corpus", os.path.join(config.layoutc_src_root, "test", "corpus")))
 config.substitutions.append(("%examples", os.path.join(config.layoutc_obj_root, "examples")))
+
+# The CUDA toolkit's ptxas, for the tests that assemble PTX (skipped without it).
+import shutil
+cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
+if shutil.which("ptxas") or os.path.exists(os.path.join(cuda_home, "bin", "ptxas")):
+    config.available_features.add("ptxas")
