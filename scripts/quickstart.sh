@@ -45,3 +45,22 @@ if "$layoutc" eval 'composition((6,2):(1,7),(3,2):(2,3))'; then
   echo "expected layoutc to refuse this composition" >&2
   exit 1
 fi
+
+echo
+echo "== a kernel: examples/kernels/transpose.mlir (a copy from a row-major to a column-major layout)"
+echo '$ layoutc compile examples/kernels/transpose.mlir -o build/transpose.ptx'
+"$layoutc" compile examples/kernels/transpose.mlir -o build/transpose.ptx
+grep -E '^\.target|\.entry|ld\.global|st\.global' build/transpose.ptx
+ptxas=$(command -v ptxas || echo "${CUDA_HOME:-/usr/local/cuda}/bin/ptxas")
+if [ -x "$ptxas" ]; then
+  echo "\$ ptxas -arch=sm_90 build/transpose.ptx"
+  "$ptxas" -arch=sm_90 build/transpose.ptx -o build/transpose.cubin && echo "ptxas: ok"
+else
+  echo "(no ptxas here: the CUDA toolkit is not installed; the driver compiles PTX when it loads it)"
+fi
+echo
+if "$layoutc" devices 2>/dev/null; then
+  echo "A GPU is here: the GPU tests run the kernel and check every element (ctest -R Gpu)."
+else
+  echo "No GPU here. On a GPU host: bench/gpu/bundle.sh build here, then bench/gpu/run.sh build there."
+fi
