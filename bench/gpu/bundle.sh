@@ -6,7 +6,7 @@
 # run bench/gpu/run.sh BUILD there.
 set -euo pipefail
 build=${1:-build}
-binaries=("$build/test/gpu/GpuTests")
+binaries=("$build/test/gpu/GpuTests" "$build/bench/jit/jit-bench")
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/lib"

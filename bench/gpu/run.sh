@@ -8,11 +8,13 @@
 set -uo pipefail
 build=${1:-build}
 tests="$build/test/gpu/GpuTests"
+jitbench="$build/bench/jit/jit-bench"
 if [ -f "$build/gpu-bundle.tar.xz" ]; then
   unpacked=$(mktemp -d)
   tar -C "$unpacked" -xJf "$build/gpu-bundle.tar.xz"
   export LD_LIBRARY_PATH="$unpacked/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   tests="$unpacked/bin/GpuTests"
+  jitbench="$unpacked/bin/jit-bench"
 fi
 [ -x "$tests" ] || { echo "run.sh: $tests not found; build first (ninja -C $build GpuTests)" >&2; exit 2; }
 
@@ -39,4 +41,26 @@ if [ $status -ne 0 ]; then
   echo; echo "failures:"; grep -B2 -A8 "Failure" "$log" | head -60
 fi
 rm -f "$log"
+
+# JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc
+# compiling the same kernel in CUDA C++ to PTX (median of 5 runs).
+if [ -x "$jitbench" ]; then
+  echo
+  printf '%-52s %10s\n' "JIT latency (transpose kernel)" "ms"
+  printf '%-52s %10s\n' "------------------------------" "--"
+  "$jitbench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null |
+    awk -F, '/_median/ { name=$1; gsub(/"/, "", name); sub(/_median/, "", name);
+      label = name == "CompileToPtx" ? "layoutc: MLIR -> PTX (parse, lower, O3, NVPTX)" : "driver: load PTX (cuModuleLoadDataEx)";
+      printf "%-52s %10.2f\n", label, $3 }'
+  if command -v nvcc >/dev/null; then
+    src="$(cd "$(dirname "$0")" && pwd)/transpose.cu"
+    times=()
+    for _ in 1 2 3 4 5; do
+      t0=$(date +%s%N); nvcc -ptx -arch=sm_90 "$src" -o /tmp/transpose-nvcc.ptx; t1=$(date +%s%N)
+      times+=($(( (t1 - t0) / 1000 )))
+    done
+    median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p)
+    awk -v us="$median" 'BEGIN { printf "%-52s %10.2f\n", "peer: nvcc -ptx -arch=sm_90 (same kernel, CUDA C++)", us / 1000 }'
+  fi
+fi
 exit $status
