@@ -80,10 +80,10 @@ Layout modeOf(const Layout &l, int i) {
 }
 
 
+int64_t Swizzle::movedBits() const { return ((int64_t(1) << bits) - 1) << (base + std::max(0, shift)); }
+
 int64_t Swizzle::operator()(int64_t x) const {
-  int64_t mask = (int64_t(1) << bits) - 1;
-  int64_t yyy = mask << (base + std::max(0, shift));
-  int64_t v = x & yyy;
+  int64_t v = x & movedBits();
   return x ^ (shift >= 0 ? v >> shift : v << -shift);
 }
 

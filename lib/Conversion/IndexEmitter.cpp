@@ -110,12 +110,11 @@ Int IndexEmitter::apply(IntOp op, Int a, Int b) {
 Int IndexEmitter::swizzle(const algebra::Swizzle &s, Int x) {
   if (s.bits == 0)
     return x;
-  int64_t bitMask = (int64_t(1) << s.bits) - 1;
-  int64_t yyy = bitMask << (s.base + std::max(0, s.shift));
   if (x.isStatic())
     return Int(s(x.value));
   Value v = value(x);
-  Value masked = arith::AndIOp::create(builder_, loc_, v, arith::ConstantIndexOp::create(builder_, loc_, yyy));
+  Value masked =
+      arith::AndIOp::create(builder_, loc_, v, arith::ConstantIndexOp::create(builder_, loc_, s.movedBits()));
   Value amount = arith::ConstantIndexOp::create(builder_, loc_, std::abs(s.shift));
   Value moved = s.shift >= 0 ? Value(arith::ShRUIOp::create(builder_, loc_, masked, amount))
                              : Value(arith::ShLIOp::create(builder_, loc_, masked, amount));

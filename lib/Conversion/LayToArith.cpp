@@ -110,7 +110,7 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
   algebra::IntTuple x = algebra::addCoordinates(*offset, algebra::crd2idx(coord, *outer));
   Value inner = make.getInner();
   if (auto s = dyn_cast<SwizzleType>(inner.getType()))
-    return emitter.swizzle(algebra::Swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())}, x.integer());
+    return emitter.swizzle(s.getSwizzle(), x.integer());
   if (isa<LayoutType>(inner.getType()))
     return applyLayout(emitter, rewriter, loc, inner, x, why);
   std::optional<Value> at = elementOffset(emitter, rewriter, loc, inner, x, why);
@@ -214,9 +214,8 @@ template <class Op> struct LowerAccess : CoordinatePattern<Op> {
 struct LowerSwizzle : OpRewritePattern<SwizzleOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(SwizzleOp op, PatternRewriter &rewriter) const override {
-    auto s = cast<SwizzleType>(op.getSwizzle().getType());
+    algebra::Swizzle swizzle = cast<SwizzleType>(op.getSwizzle().getType()).getSwizzle();
     IndexEmitter emitter(rewriter, op.getLoc());
-    algebra::Swizzle swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())};
     rewriter.replaceOp(op, emitter.value(emitter.swizzle(swizzle, emitter.leaf(op.getOffset()))));
     return success();
   }

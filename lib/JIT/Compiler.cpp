@@ -2,23 +2,15 @@
 #include "layoutc/JIT/Compiler.h"
 
 #include "layoutc/Conversion/Passes.h"
-#include "layoutc/Dialect/Layout/LayoutDialect.h"
 #include "layoutc/Target/GpuModule.h"
 #include "layoutc/Target/PTX.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/FileUtilities.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -53,10 +45,10 @@ std::string print(mlir::Operation *op) {
 
 std::string compile(std::string_view source, std::string_view name, const CompileOptions &options) {
   target::checkArch(options.arch);
-  mlir::MLIRContext context;
-  context.loadDialect<lay::LayDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::gpu::GPUDialect,
-                      mlir::memref::MemRefDialect, mlir::scf::SCFDialect, mlir::vector::VectorDialect,
-                      mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
+  mlir::DialectRegistry registry;
+  registerLoweringDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
   std::string diagnostics;
   llvm::raw_string_ostream diagnosticStream(diagnostics);
   llvm::SourceMgr sources;

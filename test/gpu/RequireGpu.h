@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace layoutc::testing {
+namespace layoutc::test {
 /// Why GPU tests cannot run here (no driver, no device), or nothing.
 inline std::optional<std::string> noGpu() {
   try {
@@ -19,11 +19,11 @@ inline std::optional<std::string> noGpu() {
     return std::string(e.what());
   }
 }
-} // namespace layoutc::testing
+} // namespace layoutc::test
 
 /// Skips the current test, saying why, when there is no GPU.
 #define LAYOUTC_REQUIRE_GPU()                                                                      \
-  if (std::optional<std::string> why = ::layoutc::testing::noGpu())                                \
+  if (std::optional<std::string> why = ::layoutc::test::noGpu())                                \
   GTEST_SKIP() << "GPU test skipped: " << *why
 
 #endif

@@ -6,13 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RequireGpu.h"
+#include "ScaleCheck.h"
 #include "layoutc/Runtime/Resources.h"
 
 #include <gtest/gtest.h>
-
-#include <cstring>
-#include <random>
-#include <vector>
 
 using namespace layoutc::runtime;
 
@@ -70,28 +67,7 @@ TEST_F(RuntimeGpu, RunsAPtxKernelOnEveryElement) {
   Context context;
   Module module(kScalePtx);
   Kernel scale = module.kernel("scale");
-  const unsigned n = 1000003, threads = 256;
-  std::vector<float> x(n), y(n);
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<float> dist(-1000.f, 1000.f);
-  for (float &v : x)
-    v = dist(rng);
-  DeviceBuffer dx(n * sizeof(float)), dy(n * sizeof(float));
-  dx.copyFromHost(x.data(), dx.bytes());
-  dy.fill(0xFF);
-  Stream stream;
-  uint64_t px = dx.address(), py = dy.address();
-  unsigned count = n;
-  void *args[] = {&px, &py, &count};
-  scale.launch({(n + threads - 1) / threads, 1, 1}, {threads, 1, 1}, 0, stream, args);
-  stream.synchronize();
-  dy.copyToHost(y.data(), dy.bytes());
-  size_t wrong = 0;
-  for (unsigned i = 0; i < n; ++i) {
-    float expected = x[i] + x[i];
-    wrong += std::memcmp(&y[i], &expected, sizeof(float)) != 0;
-  }
-  EXPECT_EQ(wrong, 0u);
+  EXPECT_EQ(layoutc::test::wrongElementsOfScale(scale, 1000003, 256, 7, 1000.f), 0u);
 }
 
 TEST_F(RuntimeGpu, ABadModuleCarriesTheJitLog) {

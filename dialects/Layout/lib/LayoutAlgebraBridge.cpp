@@ -22,7 +22,7 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
   if (auto t = dyn_cast<TilerType>(type))
     return algebra::Value::of(t.getTiler());
   if (auto s = dyn_cast<SwizzleType>(type))
-    return algebra::Value::of(algebra::Swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())});
+    return algebra::Value::of(s.getSwizzle());
   if (type.isIndex()) {
     if (auto i = dyn_cast_or_null<IntegerAttr>(constant))
       return algebra::Value::of(algebra::IntTuple(i.getInt()));

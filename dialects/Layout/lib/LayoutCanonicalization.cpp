@@ -237,7 +237,7 @@ LogicalResult foldComposedIndex(Crd2IdxOp op, PatternRewriter &rewriter) {
   algebra::ComposedLayout c;
   c.outer = outer.getLayout();
   if (auto s = dyn_cast<SwizzleType>(make.getInner().getType())) {
-    c.swizzle = algebra::Swizzle{int(s.getBits()), int(s.getBase()), int(s.getShift())};
+    c.swizzle = s.getSwizzle();
   } else if (auto l = dyn_cast<LayoutType>(make.getInner().getType()); l && l.isStatic()) {
     c.inner = algebra::ComposedLayout::Inner::Layout;
     c.innerLayout = l.getLayout();

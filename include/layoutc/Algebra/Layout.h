@@ -66,6 +66,8 @@ Layout modeOf(const Layout &l, int i);
 struct Swizzle {
   int bits = 0, base = 0, shift = 0;
   int64_t operator()(int64_t x) const;
+  /// The mask of the B bits that are moved: x ^ shift(x & movedBits(), S).
+  int64_t movedBits() const;
   bool operator==(const Swizzle &o) const {
     return bits == o.bits && base == o.base && shift == o.shift;
   }

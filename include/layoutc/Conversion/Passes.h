@@ -21,6 +21,10 @@ namespace layoutc {
 /// (allocated pointer, aligned pointer, offset, size, stride).
 void buildLowerToNVVMPipeline(mlir::OpPassManager &pm);
 
+/// The dialects of the lowering's input and output: lay, arith, func, gpu,
+/// memref, scf, vector, llvm and nvvm.
+void registerLoweringDialects(mlir::DialectRegistry &registry);
+
 /// Registers buildLowerToNVVMPipeline as --lay-lower-to-nvvm.
 void registerLowerToNVVMPipeline();
 

@@ -71,6 +71,12 @@ def Lay_SwizzleType : Lay_Type<"Swizzle", "swizzle"> {
   // Printed as CuTe writes S<B,M,S>: no spaces.
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The swizzle as the algebra's value.
+    ::layoutc::algebra::Swizzle getSwizzle() const {
+      return {int(getBits()), int(getBase()), int(getShift())};
+    }
+  }];
 }
 
 def Lay_AnyAlgebraType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Lay_TilerType, Lay_SwizzleType]>;
