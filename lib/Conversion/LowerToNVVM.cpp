@@ -6,7 +6,10 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,32 +26,53 @@
 
 namespace layoutc {
 
-void buildLowerToNVVMPipeline(mlir::OpPassManager &pm) {
+void buildLowerToNVVMPipeline(mlir::OpPassManager &pm, unsigned indexBitwidth) {
   pm.addPass(createConvertLayToArith());
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   mlir::OpPassManager &kernels = pm.nest<mlir::gpu::GPUModuleOp>();
   kernels.addPass(mlir::createSCFToControlFlowPass());
-  kernels.addPass(mlir::createConvertGpuOpsToNVVMOps());
+  kernels.addPass(mlir::createConvertGpuOpsToNVVMOps({indexBitwidth}));
   kernels.addPass(mlir::createConvertVectorToLLVMPass());
-  kernels.addPass(mlir::createArithToLLVMConversionPass());
-  kernels.addPass(mlir::createConvertIndexToLLVMPass());
+  kernels.addPass(mlir::createArithToLLVMConversionPass({indexBitwidth}));
+  kernels.addPass(mlir::createConvertIndexToLLVMPass({indexBitwidth}));
   // These two run on a builtin.module only; they reach into the gpu.modules.
-  pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(mlir::createConvertControlFlowToLLVMPass());
+  mlir::FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.indexBitwidth = indexBitwidth;
+  pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass(memrefOptions));
+  pm.addPass(mlir::createConvertControlFlowToLLVMPass({indexBitwidth}));
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
 
 void registerLoweringDialects(mlir::DialectRegistry &registry) {
-  registry.insert<lay::LayDialect, mlir::arith::ArithDialect, mlir::func::FuncDialect, mlir::gpu::GPUDialect,
-                  mlir::memref::MemRefDialect, mlir::scf::SCFDialect, mlir::vector::VectorDialect,
-                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
+  registry.insert<lay::LayDialect, mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
+                  mlir::gpu::GPUDialect, mlir::memref::MemRefDialect, mlir::scf::SCFDialect,
+                  mlir::vector::VectorDialect, mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
+  // convert-gpu-to-nvvm converts the ops of every dialect with one of these
+  // interfaces in the same pass, with its index width: a kernel's branches,
+  // arithmetic and memory accesses agree on 32- or 64-bit indices.
+  mlir::arith::registerConvertArithToLLVMInterface(registry);
+  mlir::cf::registerConvertControlFlowToLLVMInterface(registry);
+  mlir::index::registerConvertIndexToLLVMInterface(registry);
+  mlir::registerConvertMemRefToLLVMInterface(registry);
+  mlir::ub::registerConvertUBToLLVMInterface(registry);
+  mlir::vector::registerConvertVectorToLLVMInterface(registry);
 }
 
+namespace {
+struct LowerToNVVMOptions : mlir::PassPipelineOptions<LowerToNVVMOptions> {
+  Option<unsigned> indexBitwidth{*this, "index-bitwidth",
+                                 llvm::cl::desc("Width of index values in the kernels (32 or 64)"),
+                                 llvm::cl::init(64)};
+};
+} // namespace
+
 void registerLowerToNVVMPipeline() {
-  mlir::PassPipelineRegistration<>("lay-lower-to-nvvm",
-                                   "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
-                                   buildLowerToNVVMPipeline);
+  mlir::PassPipelineRegistration<LowerToNVVMOptions>(
+      "lay-lower-to-nvvm", "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
+      [](mlir::OpPassManager &pm, const LowerToNVVMOptions &options) {
+        buildLowerToNVVMPipeline(pm, options.indexBitwidth);
+      });
 }
 
 } // namespace layoutc

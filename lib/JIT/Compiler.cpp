@@ -43,12 +43,28 @@ std::string print(mlir::Operation *op) {
 }
 } // namespace
 
+struct Compiler::State {
+  State() : context(registry()) { context.loadAllAvailableDialects(); }
+  static mlir::DialectRegistry registry() {
+    mlir::DialectRegistry r;
+    registerLoweringDialects(r);
+    return r;
+  }
+  mlir::MLIRContext context;
+};
+
+Compiler::Compiler() : state_(std::make_unique<State>()) {}
+Compiler::~Compiler() = default;
+
 std::string compile(std::string_view source, std::string_view name, const CompileOptions &options) {
+  return Compiler().compile(source, name, options);
+}
+
+std::string Compiler::compile(std::string_view source, std::string_view name, const CompileOptions &options) {
   target::checkArch(options.arch);
-  mlir::DialectRegistry registry;
-  registerLoweringDialects(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
+  if (options.indexBits != 32 && options.indexBits != 64)
+    throw CompileError("the index width must be 32 or 64 bits, not " + std::to_string(options.indexBits));
+  mlir::MLIRContext &context = state_->context;
   std::string diagnostics;
   llvm::raw_string_ostream diagnosticStream(diagnostics);
   llvm::SourceMgr sources;
@@ -67,7 +83,7 @@ std::string compile(std::string_view source, std::string_view name, const Compil
     return print(*module);
 
   mlir::PassManager pm(&context);
-  buildLowerToNVVMPipeline(pm);
+  buildLowerToNVVMPipeline(pm, unsigned(options.indexBits));
   if (mlir::failed(pm.run(*module)))
     throw fail("lowering " + std::string(name) + " failed");
   if (options.emit == Emit::Lowered)

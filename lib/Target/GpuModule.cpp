@@ -3,6 +3,7 @@
 #include "layoutc/Target/PTX.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -26,6 +27,7 @@ std::unique_ptr<llvm::Module> translateGpuModule(mlir::Operation *op, llvm::LLVM
   // The kernels, alone in a builtin.module: what the LLVM IR export takes.
   mlir::OpBuilder builder(mlirContext);
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::ModuleOp::create(builder.getUnknownLoc(), gpuModule.getName());
+  (*module)->setAttr(mlir::LLVM::LLVMDialect::getDataLayoutAttrName(), builder.getStringAttr(nvptxDataLayout()));
   builder.setInsertionPointToEnd(module->getBody());
   for (mlir::Operation &nested : gpuModule.getBody()->getOperations())
     builder.clone(nested);

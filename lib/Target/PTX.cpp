@@ -89,6 +89,17 @@ void checkArch(const std::string &arch) {
   throw TargetError("unsupported --arch '" + arch + "': layoutc compiles for " + list);
 }
 
+const std::string &nvptxDataLayout() {
+  static const std::string layout = [] {
+    std::unique_ptr<llvm::TargetMachine> machine(nvptxTarget().createTargetMachine(
+        llvm::Triple(kTriple), "sm_90", "", llvm::TargetOptions(), std::nullopt, std::nullopt));
+    if (!machine)
+      throw TargetError("LLVM cannot create an NVPTX target machine");
+    return machine->createDataLayout().getStringRepresentation();
+  }();
+  return layout;
+}
+
 std::string compileToPtx(llvm::Module &module, const PtxOptions &options) {
   checkArch(options.arch);
   if (options.optLevel < 0 || options.optLevel > 3)

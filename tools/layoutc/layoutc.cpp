@@ -5,6 +5,8 @@
 // usage error.
 //
 //===----------------------------------------------------------------------===//
+#include "Commands.h"
+
 #include "layoutc/Algebra/CaseFile.h"
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Infer.h"
@@ -26,10 +28,9 @@
 #include <vector>
 
 using namespace layoutc::algebra;
+using namespace layoutc::tool;
 
 namespace {
-
-constexpr int kOk = 0, kInputError = 1, kUsage = 2;
 
 const char *kMainHelp = R"(layoutc - a JIT compiler for CuTe layout algebra
 
@@ -41,6 +42,9 @@ commands:
   print1d   print a layout's offsets in index order
   print2d   print a rank-2 layout as CuTe's print_layout table
   compile   compile MLIR with lay kernels to PTX (or an earlier stage)
+  copy      generate (and --run) a copy between two layouts
+  gather    generate (and --run) a gather of table rows through indices
+  scatter   generate (and --run) a scatter of rows into a table through indices
   devices   list the GPUs the CUDA driver reports
 
 Run 'layoutc <command> --help' for a command's options.
@@ -99,13 +103,6 @@ const char *kDevicesHelp = R"(usage: layoutc devices
 Lists the GPUs the CUDA driver reports: ordinal, name, arch, SMs, memory.
 Without a driver or a GPU it says so and exits with 1.
 )";
-
-bool isHelp(const std::string &a) { return a == "--help" || a == "-h"; }
-
-int usage(const std::string &message, const char *help) {
-  std::cerr << "layoutc: " << message << "\n\n" << help;
-  return kUsage;
-}
 
 int reportError(const AlgebraError &e) {
   std::cerr << "error: " << e.what() << "\n";
@@ -300,17 +297,7 @@ int compileCommand(const std::vector<std::string> &args) {
     std::cerr << "error: " << e.what() << "\n";
     return kInputError;
   }
-  if (output.empty()) {
-    std::cout << result;
-    return kOk;
-  }
-  std::ofstream out(output, std::ios::binary);
-  out << result;
-  if (!out) {
-    std::cerr << "error: cannot write " << output << "\n";
-    return kInputError;
-  }
-  return kOk;
+  return writeOutput(result, output);
 }
 
 int devicesCommand(const std::vector<std::string> &args) {
@@ -335,6 +322,20 @@ int devicesCommand(const std::vector<std::string> &args) {
 
 } // namespace
 
+int layoutc::tool::writeOutput(const std::string &text, const std::string &path) {
+  if (path.empty()) {
+    std::cout << text;
+    return kOk;
+  }
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) {
+    std::cerr << "error: cannot write " << path << "\n";
+    return kInputError;
+  }
+  return kOk;
+}
+
 int main(int argc, char **argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty())
@@ -357,5 +358,9 @@ int main(int argc, char **argv) {
     return compileCommand(args);
   if (cmd == "devices")
     return devicesCommand(args);
+  if (cmd == "copy")
+    return copyCommand(args);
+  if (cmd == "gather" || cmd == "scatter")
+    return gatherCommand(args, cmd == "scatter");
   return usage("unknown command '" + cmd + "'", kMainHelp);
 }

@@ -18,8 +18,9 @@ namespace layoutc {
 /// canonicalize and CSE, then in each gpu.module scf → cf, gpu → NVVM, vector,
 /// arith and index → LLVM, then memref and cf → LLVM and reconciled casts. Kernels
 /// keep MLIR's memref calling convention: each memref<?xT> argument is
-/// (allocated pointer, aligned pointer, offset, size, stride).
-void buildLowerToNVVMPipeline(mlir::OpPassManager &pm);
+/// (allocated pointer, aligned pointer, offset, size, stride). Index values,
+/// descriptor fields included, are `indexBitwidth` (32 or 64) bits wide.
+void buildLowerToNVVMPipeline(mlir::OpPassManager &pm, unsigned indexBitwidth = 64);
 
 /// The dialects of the lowering's input and output: lay, arith, func, gpu,
 /// memref, scf, vector, llvm and nvvm.

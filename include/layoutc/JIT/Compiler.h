@@ -10,6 +10,7 @@
 #ifndef LAYOUTC_JIT_COMPILER_H
 #define LAYOUTC_JIT_COMPILER_H
 
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -33,9 +34,29 @@ struct CompileOptions {
   std::string arch = "sm_90";
   Emit emit = Emit::Ptx;
   int optLevel = 3;
+  /// The width of index arithmetic in the kernels, 32 or 64; memref
+  /// descriptor fields (offset, size, stride) have this width too.
+  int indexBits = 64;
 };
 
-/// Compiles the MLIR `source` (named `name` in messages) to `options.emit`.
+/// Compiles MLIR to PTX, keeping one MLIR context (its dialects loaded once)
+/// across calls. One call at a time: a Compiler is not thread-safe.
+class Compiler {
+public:
+  Compiler();
+  ~Compiler();
+  Compiler(const Compiler &) = delete;
+  Compiler &operator=(const Compiler &) = delete;
+
+  /// Compiles the MLIR `source` (named `name` in messages) to `options.emit`.
+  std::string compile(std::string_view source, std::string_view name, const CompileOptions &options = {});
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// Compiles with a fresh Compiler.
 std::string compile(std::string_view source, std::string_view name, const CompileOptions &options = {});
 
 } // namespace layoutc::jit

@@ -30,6 +30,7 @@ public:
   /// Waits for all work in the context.
   void synchronize() const;
   const DeviceInfo &device() const { return Driver::get().devices()[size_t(ordinal_)]; }
+  int ordinal() const { return ordinal_; }
 
 private:
   int ordinal_;

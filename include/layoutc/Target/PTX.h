@@ -40,6 +40,10 @@ struct PtxOptions {
   int optLevel = 3;
 };
 
+/// NVPTX's 64-bit data layout: the LLVM IR translation needs it to give loads
+/// and stores their natural alignment (an i64 is 8-byte aligned).
+const std::string &nvptxDataLayout();
+
 /// Optimizes `module` in place and returns its PTX. The module gets the
 /// NVPTX triple and data layout; its kernels use the ptx_kernel calling
 /// convention.

@@ -1,0 +1,156 @@
+//===- Jit.h - The embeddable JIT: compile, cache, launch -------*- C++ -*-===//
+//
+// A host program builds kernels from layouts (CopySpec, IndexedSpec) or from
+// MLIR, and launches them on device pointers on a stream:
+//
+//   layoutc::jit::Jit jit;                                   // sm_90 PTX
+//   layoutc::runtime::Context gpu(0);
+//   auto t = jit.copy({"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", DType::F32});
+//   t.launch(gpu, src, dst, {}, stream);
+//
+// Compiled kernels are cached in memory by their canonical MLIR, arch, index
+// width and optimization level; a kernel compiles once and is loaded once per
+// device it runs on. Every member is thread-safe.
+//
+// Errors are exceptions, one family per layer, all std::runtime_error or
+// std::invalid_argument: CompileError (a spec or MLIR the compiler refuses,
+// with the reason and, for MLIR, file:line:col), runtime::RuntimeError (no
+// driver, no device, a failed CUDA call), std::invalid_argument (launch
+// arguments that do not match the kernel's parameters).
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_JIT_JIT_H
+#define LAYOUTC_JIT_JIT_H
+
+#include "layoutc/JIT/Kernels.h"
+#include "layoutc/Runtime/Resources.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace layoutc::jit {
+
+struct JitOptions {
+  std::string arch = "sm_90";
+  int optLevel = 3;
+};
+
+/// The arguments of one launch, in the kernel's parameter order: buffers
+/// (a device address and its element count) and index values.
+class LaunchArgs {
+public:
+  LaunchArgs &buffer(uint64_t address, int64_t elements);
+  LaunchArgs &index(int64_t value);
+
+private:
+  friend class CompiledKernel;
+  struct Arg {
+    bool isBuffer;
+    uint64_t address;
+    int64_t value;
+  };
+  std::vector<Arg> args_;
+};
+
+/// A compiled kernel: PTX, loaded into each device's context on first launch.
+class CompiledKernel {
+public:
+  CompiledKernel(std::string name, std::string mlir, std::string ptx, std::vector<Param> params, KernelPlan plan);
+  const std::string &name() const { return name_; }
+  const std::string &mlir() const { return mlir_; }
+  const std::string &ptx() const { return ptx_; }
+  /// Empty for a kernel compiled from MLIR (its arguments are not checked).
+  const std::vector<Param> &params() const { return params_; }
+  const KernelPlan &plan() const { return plan_; }
+
+  /// Launches `grid` blocks of `block` threads (0: plan().threadsPerBlock) on
+  /// `stream`, on the device of `context`.
+  void launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args, const runtime::Stream &stream,
+              unsigned block = 0) const;
+
+private:
+  const runtime::Kernel &loaded(const runtime::Context &context) const;
+  std::string name_, mlir_, ptx_;
+  std::vector<Param> params_;
+  KernelPlan plan_;
+  struct Loaded {
+    std::unique_ptr<runtime::Module> module;
+    runtime::Kernel kernel;
+  };
+  mutable std::mutex mutex_;
+  mutable std::map<int, Loaded> loaded_;
+};
+
+/// copy(src @ Ls, dst @ Ld) compiled, with its layouts.
+class CopyKernel {
+public:
+  CopyKernel(std::shared_ptr<const CompiledKernel> kernel, const CopySpec &spec);
+  const CompiledKernel &kernel() const { return *kernel_; }
+  /// The number of `?` leaves launch() needs (Ls's, then Ld's).
+  int dynamicCount() const;
+  /// size(Ls), and the elements src and dst must hold (largest offset + 1),
+  /// for the `?` values `dynamic`.
+  int64_t size(const std::vector<int64_t> &dynamic = {}) const;
+  int64_t srcExtent(const std::vector<int64_t> &dynamic = {}) const;
+  int64_t dstExtent(const std::vector<int64_t> &dynamic = {}) const;
+  /// dst[Ld(k)] = src[Ls(k)] for k < size. A `dynamic` whose sizes differ
+  /// or whose Ld is not one-to-one is a std::invalid_argument.
+  void launch(const runtime::Context &context, uint64_t src, uint64_t dst, const std::vector<int64_t> &dynamic,
+              const runtime::Stream &stream) const;
+
+private:
+  struct Operands;
+  std::shared_ptr<const CompiledKernel> kernel_;
+  std::shared_ptr<const Operands> operands_;
+};
+
+/// A gather or scatter of table rows, compiled.
+class IndexedKernel {
+public:
+  IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec);
+  const CompiledKernel &kernel() const { return *kernel_; }
+  const IndexedSpec &spec() const { return spec_; }
+  /// gather: rows[r, :] = table[indices[r], :]; scatter: table[indices[r], :]
+  /// = rows[r, :]; for r < count. Indices must be below tableRows (not
+  /// checked on the device).
+  void launch(const runtime::Context &context, uint64_t table, int64_t tableRows, uint64_t rows, uint64_t indices,
+              int64_t count, const runtime::Stream &stream) const;
+
+private:
+  std::shared_ptr<const CompiledKernel> kernel_;
+  IndexedSpec spec_;
+};
+
+class Jit {
+public:
+  explicit Jit(JitOptions options = {});
+  ~Jit();
+  Jit(const Jit &) = delete;
+  Jit &operator=(const Jit &) = delete;
+
+  const JitOptions &options() const { return options_; }
+  /// The kernel `kernel` of the MLIR module `mlir` (gpu.func in a gpu.module).
+  std::shared_ptr<const CompiledKernel> compile(std::string_view mlir, std::string_view kernel, int indexBits = 64);
+  CopyKernel copy(const CopySpec &spec);
+  IndexedKernel indexed(const IndexedSpec &spec);
+
+  struct CacheStats {
+    size_t hits = 0, misses = 0, entries = 0;
+  };
+  CacheStats cacheStats() const;
+
+private:
+  std::shared_ptr<const CompiledKernel> cached(const KernelSource &source);
+  struct State;
+  JitOptions options_;
+  std::unique_ptr<State> state_;
+};
+
+} // namespace layoutc::jit
+
+#endif

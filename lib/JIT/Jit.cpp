@@ -1,0 +1,209 @@
+//===- Jit.cpp - The embeddable JIT: compile, cache, launch ---------------===//
+#include "layoutc/JIT/Jit.h"
+
+#include "KernelOperand.h"
+
+#include "layoutc/JIT/Compiler.h"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <unordered_map>
+
+namespace layoutc::jit {
+
+LaunchArgs &LaunchArgs::buffer(uint64_t address, int64_t elements) {
+  args_.push_back({true, address, elements});
+  return *this;
+}
+
+LaunchArgs &LaunchArgs::index(int64_t value) {
+  args_.push_back({false, 0, value});
+  return *this;
+}
+
+CompiledKernel::CompiledKernel(std::string name, std::string mlir, std::string ptx, std::vector<Param> params,
+                               KernelPlan plan)
+    : name_(std::move(name)), mlir_(std::move(mlir)), ptx_(std::move(ptx)), params_(std::move(params)),
+      plan_(std::move(plan)) {}
+
+const runtime::Kernel &CompiledKernel::loaded(const runtime::Context &context) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = loaded_.find(context.ordinal());
+  if (it == loaded_.end()) {
+    context.makeCurrent();
+    auto module = std::make_unique<runtime::Module>(ptx_);
+    runtime::Kernel kernel = module->kernel(name_);
+    it = loaded_.emplace(context.ordinal(), Loaded{std::move(module), kernel}).first;
+  }
+  return it->second.kernel;
+}
+
+void CompiledKernel::launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args,
+                            const runtime::Stream &stream, unsigned block) const {
+  if (!params_.empty()) {
+    bool match = args.args_.size() == params_.size();
+    for (size_t i = 0; match && i < params_.size(); ++i)
+      match = args.args_[i].isBuffer == (params_[i].kind == Param::Kind::Buffer);
+    if (!match)
+      throw std::invalid_argument("kernel " + name_ + ": the launch arguments do not match its " +
+                                  std::to_string(params_.size()) + " parameters");
+  }
+  // A memref<?xT> is (allocated, aligned, offset, size, stride); index fields
+  // are indexBits wide, read from the low bytes of each 8-byte slot.
+  bool narrow = plan_.indexBits == 32;
+  std::vector<uint64_t> slots;
+  auto field = [&](int64_t v) {
+    if (narrow && (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()))
+      throw std::invalid_argument("kernel " + name_ + ": " + std::to_string(v) +
+                                  " does not fit its 32-bit index math");
+    slots.push_back(narrow ? uint64_t(uint32_t(int32_t(v))) : uint64_t(v));
+  };
+  for (const LaunchArgs::Arg &a : args.args_) {
+    if (a.isBuffer) {
+      slots.push_back(a.address);
+      slots.push_back(a.address);
+      field(0);
+      field(a.value);
+      field(1);
+    } else {
+      field(a.value);
+    }
+  }
+  std::vector<void *> pointers;
+  for (uint64_t &s : slots)
+    pointers.push_back(&s);
+  const runtime::Kernel &kernel = loaded(context);
+  context.makeCurrent();
+  kernel.launch({std::max(grid, 1u), 1, 1}, {block ? block : unsigned(plan_.threadsPerBlock), 1, 1}, 0, stream, pointers.data());
+}
+
+namespace {
+
+// Enough blocks to give every thread one element, capped (the grid-stride
+// loop takes the rest).
+unsigned gridFor(int64_t elements, int threadsPerBlock) {
+  int64_t blocks = (elements + threadsPerBlock - 1) / threadsPerBlock;
+  return unsigned(std::clamp<int64_t>(blocks, 1, int64_t(1) << 20));
+}
+
+} // namespace
+
+struct CopyKernel::Operands {
+  KernelOperand src, dst;
+  // The operands with the launch's `?` values.
+  std::pair<KernelOperand, KernelOperand> bind(const std::vector<int64_t> &dynamic) const {
+    if (dynamic.size() != size_t(src.dynamicCount() + dst.dynamicCount()))
+      throw std::invalid_argument("copy " + src.str() + " -> " + dst.str() + ": expected " +
+                                  std::to_string(src.dynamicCount() + dst.dynamicCount()) + " values for its `?` leaves, got " +
+                                  std::to_string(dynamic.size()));
+    size_t next = 0;
+    KernelOperand s = src.bind(dynamic, next), d = dst.bind(dynamic, next);
+    return {std::move(s), std::move(d)};
+  }
+};
+
+CopyKernel::CopyKernel(std::shared_ptr<const CompiledKernel> kernel, const CopySpec &spec)
+    : kernel_(std::move(kernel)),
+      operands_(std::make_shared<Operands>(Operands{KernelOperand::parse(spec.src, "copy: --src"),
+                                                    KernelOperand::parse(spec.dst, "copy: --dst")})) {}
+
+int CopyKernel::dynamicCount() const { return operands_->src.dynamicCount() + operands_->dst.dynamicCount(); }
+
+int64_t CopyKernel::size(const std::vector<int64_t> &dynamic) const { return operands_->bind(dynamic).first.size(); }
+
+int64_t CopyKernel::srcExtent(const std::vector<int64_t> &dynamic) const {
+  return operands_->bind(dynamic).first.maxOffset() + 1;
+}
+
+int64_t CopyKernel::dstExtent(const std::vector<int64_t> &dynamic) const {
+  return operands_->bind(dynamic).second.maxOffset() + 1;
+}
+
+void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t dst,
+                        const std::vector<int64_t> &dynamic, const runtime::Stream &stream) const {
+  auto [s, d] = operands_->bind(dynamic);
+  if (s.size() != d.size())
+    throw std::invalid_argument("copy: with these values --src " + s.str() + " has " + std::to_string(s.size()) +
+                                " elements but --dst " + d.str() + " has " + std::to_string(d.size()));
+  if (!operands_->dst.isStatic() && !d.oneToOne())
+    throw std::invalid_argument("copy: with these values --dst " + d.str() + " is not one-to-one");
+  LaunchArgs args;
+  args.buffer(src, s.maxOffset() + 1).buffer(dst, d.maxOffset() + 1);
+  for (int64_t v : dynamic)
+    args.index(v);
+  kernel_->launch(context, gridFor(s.size(), kernel_->plan().threadsPerBlock), args, stream);
+}
+
+IndexedKernel::IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec)
+    : kernel_(std::move(kernel)), spec_(spec) {}
+
+void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int64_t tableRows, uint64_t rows,
+                           uint64_t indices, int64_t count, const runtime::Stream &stream) const {
+  if (tableRows < 0 || count < 0)
+    throw std::invalid_argument("gather/scatter: table rows and index count must be nonnegative");
+  LaunchArgs args;
+  args.buffer(table, tableRows * spec_.rowWidth).buffer(rows, count * spec_.rowWidth).buffer(indices, count);
+  args.index(tableRows).index(count);
+  kernel_->launch(context, gridFor(count * spec_.rowWidth, kernel_->plan().threadsPerBlock), args, stream);
+}
+
+struct Jit::State {
+  std::mutex compileMutex; // the Compiler: one compile at a time
+  Compiler compiler;
+  mutable std::mutex cacheMutex;
+  std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> cache;
+  size_t hits = 0, misses = 0;
+};
+
+Jit::Jit(JitOptions options) : options_(std::move(options)), state_(std::make_unique<State>()) {}
+Jit::~Jit() = default;
+
+std::shared_ptr<const CompiledKernel> Jit::cached(const KernelSource &source) {
+  std::string key = source.mlir + "\n// " + options_.arch + " O" + std::to_string(options_.optLevel) + " index" +
+                    std::to_string(source.plan.indexBits) + " @" + source.name;
+  {
+    std::lock_guard<std::mutex> lock(state_->cacheMutex);
+    auto it = state_->cache.find(key);
+    if (it != state_->cache.end()) {
+      ++state_->hits;
+      return it->second;
+    }
+  }
+  std::string ptx;
+  {
+    std::lock_guard<std::mutex> lock(state_->compileMutex);
+    ptx = state_->compiler.compile(source.mlir, "<" + source.name + " kernel>",
+                                   {options_.arch, Emit::Ptx, options_.optLevel, source.plan.indexBits});
+  }
+  if (ptx.find(".entry " + source.name + "(") == std::string::npos)
+    throw CompileError("the module has no kernel named '" + source.name + "' (a gpu.func with the kernel attribute)");
+  auto kernel = std::make_shared<const CompiledKernel>(source.name, source.mlir, std::move(ptx), source.params,
+                                                       source.plan);
+  std::lock_guard<std::mutex> lock(state_->cacheMutex);
+  ++state_->misses;
+  // Two threads may compile the same kernel at once; the first one stored wins.
+  return state_->cache.emplace(std::move(key), std::move(kernel)).first->second;
+}
+
+std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::string_view kernel, int indexBits) {
+  KernelSource source;
+  source.name = std::string(kernel);
+  source.plan.indexBits = indexBits;
+  {
+    std::lock_guard<std::mutex> lock(state_->compileMutex);
+    source.mlir = state_->compiler.compile(mlir, "<input>", {options_.arch, Emit::Mlir, options_.optLevel, indexBits});
+  }
+  return cached(source);
+}
+
+CopyKernel Jit::copy(const CopySpec &spec) { return CopyKernel(cached(generateCopy(spec)), spec); }
+
+IndexedKernel Jit::indexed(const IndexedSpec &spec) { return IndexedKernel(cached(generateIndexed(spec)), spec); }
+
+Jit::CacheStats Jit::cacheStats() const {
+  std::lock_guard<std::mutex> lock(state_->cacheMutex);
+  return {state_->hits, state_->misses, state_->cache.size()};
+}
+
+} // namespace layoutc::jit

@@ -1,0 +1,212 @@
+//===- Run.cpp - Run a kernel on random data and check every element ------===//
+#include "layoutc/JIT/Run.h"
+
+#include "KernelOperand.h"
+
+#include <cstring>
+#include <numeric>
+#include <sstream>
+#include <stdexcept>
+
+namespace layoutc::jit {
+
+namespace {
+
+constexpr uint8_t kPoison = 0xA5;
+
+uint64_t nextRandom(uint64_t &state) {
+  state ^= state << 13;
+  state ^= state >> 7;
+  state ^= state << 17;
+  return state;
+}
+
+std::vector<uint8_t> randomBytes(size_t n, uint64_t seed) {
+  std::vector<uint8_t> bytes(n);
+  uint64_t state = seed * 0x9E3779B97F4A7C15ull + 1;
+  for (size_t i = 0; i < n; i += 8) {
+    uint64_t r = nextRandom(state);
+    std::memcpy(bytes.data() + i, &r, std::min<size_t>(8, n - i));
+  }
+  return bytes;
+}
+
+std::string hex(const uint8_t *p, int bytes) {
+  std::ostringstream os;
+  os << "0x" << std::hex;
+  for (int i = bytes - 1; i >= 0; --i)
+    os << (p[i] < 16 ? "0" : "") << int(p[i]);
+  return os.str();
+}
+
+// Compares elements and keeps the first mismatch in words.
+struct Checker {
+  RunReport &report;
+  int bytes;
+  void expect(const uint8_t *got, const uint8_t *want, const std::string &where) {
+    ++report.checked;
+    if (std::memcmp(got, want, size_t(bytes)) == 0)
+      return;
+    if (report.mismatches++ == 0)
+      report.firstMismatch = where + ": expected " + hex(want, bytes) + ", got " + hex(got, bytes);
+  }
+  // Elements the kernel must not write still hold the poison.
+  void untouched(const std::vector<uint8_t> &data, const std::vector<bool> &written, const std::string &name) {
+    std::vector<uint8_t> poison(size_t(bytes), kPoison);
+    for (size_t i = 0; i < written.size(); ++i)
+      if (!written[i])
+        expect(&data[i * size_t(bytes)], poison.data(), name + "[" + std::to_string(i) + "] (not written)");
+  }
+};
+
+template <class Launch> void time(RunReport &report, const RunOptions &options, const runtime::Stream &stream,
+                                  Launch launch) {
+  if (options.timedRuns <= 0)
+    return;
+  runtime::Timer timer(stream);
+  timer.start();
+  for (int i = 0; i < options.timedRuns; ++i)
+    launch();
+  report.milliseconds = timer.stop() / options.timedRuns;
+}
+
+} // namespace
+
+RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
+  CopyKernel kernel = jit.copy(spec);
+  size_t next = 0;
+  KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
+  KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  const int eb = dtypeBytes(spec.dtype);
+  const int64_t n = src.size(), srcExtent = src.maxOffset() + 1, dstExtent = dst.maxOffset() + 1;
+
+  runtime::Context context(options.device);
+  runtime::Stream stream;
+  std::vector<uint8_t> input = randomBytes(size_t(srcExtent * eb), options.seed);
+  runtime::DeviceBuffer dSrc(input.size()), dDst(size_t(dstExtent * eb));
+  dSrc.copyFromHost(input.data(), input.size());
+  dDst.fill(kPoison);
+  auto launch = [&] { kernel.launch(context, dSrc.address(), dDst.address(), options.dynamic, stream); };
+  launch();
+  stream.synchronize();
+  std::vector<uint8_t> output(dDst.bytes());
+  dDst.copyToHost(output.data(), output.size());
+
+  RunReport report;
+  report.kernel = "copy " + src.str() + " -> " + dst.str() + " " + dtypeName(spec.dtype);
+  report.elements = n;
+  report.bytes = 2.0 * double(n) * eb;
+  Checker check{report, eb};
+  std::vector<bool> written(size_t(dstExtent), false);
+  KernelOperand::Cursor from(src), to(dst);
+  for (int64_t k = 0; k < n; ++k, from.advance(), to.advance()) {
+    int64_t s = from.offset(), d = to.offset();
+    written[size_t(d)] = true;
+    check.expect(&output[size_t(d * eb)], &input[size_t(s * eb)],
+                 "dst[" + std::to_string(d) + "] (k = " + std::to_string(k) + ", src[" + std::to_string(s) + "])");
+  }
+  check.untouched(output, written, "dst");
+  time(report, options, stream, launch);
+  return report;
+}
+
+RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const std::vector<int64_t> &indices,
+                     const RunOptions &options) {
+  bool gather = spec.kind == IndexedKind::Gather;
+  const char *op = gather ? "gather" : "scatter";
+  std::vector<int64_t> firstSeen(gather ? 0 : size_t(tableRows), -1);
+  for (size_t r = 0; r < indices.size(); ++r) {
+    int64_t i = indices[r];
+    if (i < 0 || i >= tableRows)
+      throw std::invalid_argument(std::string(op) + ": index " + std::to_string(i) + " at position " +
+                                  std::to_string(r) + " is outside the table's " + std::to_string(tableRows) +
+                                  " rows");
+    if (!gather && firstSeen[size_t(i)] >= 0)
+      throw std::invalid_argument("scatter: index " + std::to_string(i) + " appears at positions " +
+                                  std::to_string(firstSeen[size_t(i)]) + " and " + std::to_string(r) +
+                                  "; a scatter's indices must be distinct");
+    if (!gather)
+      firstSeen[size_t(i)] = int64_t(r);
+  }
+  IndexedKernel kernel = jit.indexed(spec);
+  const int eb = dtypeBytes(spec.dtype), ib = dtypeBytes(spec.indexType);
+  const int64_t w = spec.rowWidth, count = int64_t(indices.size());
+
+  runtime::Context context(options.device);
+  runtime::Stream stream;
+  std::vector<uint8_t> packed(indices.size() * size_t(ib));
+  for (size_t r = 0; r < indices.size(); ++r) {
+    int64_t v = indices[r];
+    if (ib == 4) {
+      int32_t narrow = int32_t(v);
+      std::memcpy(&packed[r * 4], &narrow, 4);
+    } else {
+      std::memcpy(&packed[r * 8], &v, 8);
+    }
+  }
+  size_t tableBytes = size_t(tableRows * w * eb), rowsBytes = size_t(count * w * eb);
+  std::vector<uint8_t> input = randomBytes(gather ? tableBytes : rowsBytes, options.seed);
+  runtime::DeviceBuffer dTable(std::max<size_t>(tableBytes, 1)), dRows(std::max<size_t>(rowsBytes, 1)),
+      dIndices(std::max<size_t>(packed.size(), 1));
+  dIndices.copyFromHost(packed.data(), packed.size());
+  (gather ? dTable : dRows).copyFromHost(input.data(), input.size());
+  (gather ? dRows : dTable).fill(kPoison);
+  auto launch = [&] {
+    kernel.launch(context, dTable.address(), tableRows, dRows.address(), dIndices.address(), count, stream);
+  };
+  launch();
+  stream.synchronize();
+  std::vector<uint8_t> output(gather ? rowsBytes : tableBytes);
+  (gather ? dRows : dTable).copyToHost(output.data(), output.size());
+
+  RunReport report;
+  report.kernel = std::string(op) + " of " + std::to_string(count) + " rows of " + std::to_string(w) + " " +
+                  dtypeName(spec.dtype) + " (" + dtypeName(spec.indexType) + " indices)";
+  report.elements = count * w;
+  report.bytes = 2.0 * double(count * w) * eb + double(count) * ib;
+  Checker check{report, eb};
+  std::vector<bool> written(gather ? 0 : size_t(tableRows * w), false);
+  for (int64_t r = 0; r < count; ++r) {
+    for (int64_t c = 0; c < w; ++c) {
+      size_t t = size_t(indices[size_t(r)] * w + c), o = size_t(r * w + c);
+      if (gather) {
+        check.expect(&output[o * eb], &input[t * eb],
+                     "rows[" + std::to_string(r) + "," + std::to_string(c) + "] (table row " +
+                         std::to_string(indices[size_t(r)]) + ")");
+      } else {
+        written[t] = true;
+        check.expect(&output[t * eb], &input[o * eb],
+                     "table[" + std::to_string(indices[size_t(r)]) + "," + std::to_string(c) + "] (from row " +
+                         std::to_string(r) + ")");
+      }
+    }
+  }
+  if (!gather)
+    check.untouched(output, written, "table");
+  time(report, options, stream, launch);
+  return report;
+}
+
+std::vector<int64_t> randomIndices(int64_t count, int64_t tableRows, bool distinct, uint64_t seed) {
+  if (tableRows <= 0 || count < 0 || (distinct && count > tableRows))
+    throw std::invalid_argument("cannot draw " + std::to_string(count) + (distinct ? " distinct" : "") +
+                                " indices below " + std::to_string(tableRows));
+  uint64_t state = seed * 0x9E3779B97F4A7C15ull + 7;
+  std::vector<int64_t> out(static_cast<size_t>(count));
+  if (!distinct) {
+    for (int64_t &i : out)
+      i = int64_t(nextRandom(state) % uint64_t(tableRows));
+    return out;
+  }
+  // A partial Fisher-Yates shuffle of 0..tableRows-1.
+  std::vector<int64_t> all(static_cast<size_t>(tableRows));
+  std::iota(all.begin(), all.end(), 0);
+  for (int64_t i = 0; i < count; ++i) {
+    int64_t j = i + int64_t(nextRandom(state) % uint64_t(tableRows - i));
+    std::swap(all[size_t(i)], all[size_t(j)]);
+    out[size_t(i)] = all[size_t(i)];
+  }
+  return out;
+}
+
+} // namespace layoutc::jit
