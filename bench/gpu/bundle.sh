@@ -6,13 +6,14 @@
 # run bench/gpu/run.sh BUILD there.
 set -euo pipefail
 build=${1:-build}
-binaries=("$build/test/gpu/GpuTests" "$build/bench/jit/jit-bench")
+binaries=("$build/test/gpu/GpuTests" "$build/bench/jit/jit-bench" "$build/tools/layoutc/layoutc")
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage/bin" "$stage/lib"
 for b in "${binaries[@]}"; do
   [ -x "$b" ] || { echo "bundle.sh: $b not built (ninja -C $build)" >&2; exit 2; }
   cp "$b" "$stage/bin/"
+  strip "$stage/bin/$(basename "$b")"
   ldd "$b" | awk '/=> \// { print $3 }' | while read -r lib; do
     case "$(basename "$lib")" in
       libc.so.*|libm.so.*|libgcc_s.so.*|libstdc++.so.*|ld-linux*) ;;

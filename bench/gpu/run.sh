@@ -9,12 +9,14 @@ set -uo pipefail
 build=${1:-build}
 tests="$build/test/gpu/GpuTests"
 jitbench="$build/bench/jit/jit-bench"
+layoutc="$build/tools/layoutc/layoutc"
 if [ -f "$build/gpu-bundle.tar.xz" ]; then
   unpacked=$(mktemp -d)
   tar -C "$unpacked" -xJf "$build/gpu-bundle.tar.xz"
   export LD_LIBRARY_PATH="$unpacked/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   tests="$unpacked/bin/GpuTests"
   jitbench="$unpacked/bin/jit-bench"
+  layoutc="$unpacked/bin/layoutc"
 fi
 [ -x "$tests" ] || { echo "run.sh: $tests not found; build first (ninja -C $build GpuTests)" >&2; exit 2; }
 
@@ -41,6 +43,44 @@ if [ $status -ne 0 ]; then
   echo; echo "failures:"; grep -B2 -A8 "Failure" "$log" | head -60
 fi
 rm -f "$log"
+
+# The generated kernels under compute-sanitizer's memcheck (the 2 GB case
+# aside: it is slow there and checked above).
+sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+if [ -x "$sanitizer" ]; then
+  echo
+  if "$sanitizer" --tool memcheck --error-exitcode 9 "$tests" --gtest_filter='KernelGpu.*:-*Beyond*' >"$log" 2>&1; then
+    echo "compute-sanitizer memcheck, KernelGpu.*: $(grep -m1 'ERROR SUMMARY' "$log")"
+  else
+    status=1; echo "compute-sanitizer memcheck FAILED:"; grep -m20 -E "ERROR|Invalid|FAILED" "$log"
+  fi
+  rm -f "$log"
+fi
+
+# Bandwidth: layoutc's kernels from the command line (every element checked
+# by the CLI), beside PyTorch on the same case, bytes read + written.
+if [ -x "$layoutc" ]; then
+  declare -A peer=()
+  if command -v python3 >/dev/null && python3 -c "import torch" 2>/dev/null; then
+    while read -r name gbs; do peer[$name]=$gbs; done < <(python3 "$(dirname "$0")/torch_peer.py")
+  fi
+  echo
+  printf '%-22s %-60s %10s %10s %7s\n' "case" "layoutc command" "GB/s" "torch" "ratio"
+  bw() {
+    local name=$1; shift
+    local out; out=$("$layoutc" "$@" 2>&1); local rc=$?
+    local gbs; gbs=$(echo "$out" | awk '/GB\/s/ { print $(NF-1) }')
+    [ $rc -eq 0 ] || { status=1; gbs="FAILED"; echo "$out" | sed 's/^/    /'; }
+    local p=${peer[$name]:-}
+    local ratio=""; [ -n "$p" ] && [ "$gbs" != FAILED ] && ratio=$(awk -v a="$gbs" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
+    printf '%-22s %-60s %10s %10s %7s\n' "$name" "$*" "$gbs" "${p:+$(printf '%.1f' "$p")}" "$ratio"
+  }
+  bw copy_f32 copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(8192,1)' --dtype f32 --run
+  bw transpose_f32 copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(1,8192)' --dtype f32 --run
+  bw permute_f16 copy --src '(64,256,64,64):(1048576,4096,64,1)' --dst '(64,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
+  bw gather_rows_f16 gather --table 1000000 --width 256 --indices 262144 --dtype f16 --run
+  bw scatter_rows_f16 scatter --table 1000000 --width 256 --indices 1000000 --dtype f16 --index-type i64 --run
+fi
 
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc
 # compiling the same kernel in CUDA C++ to PTX (median of 5 runs).

@@ -39,6 +39,9 @@ public:
 
   algebra::Int apply(algebra::IntOp op, algebra::Int a, algebra::Int b) override;
 
+  /// The builder the code goes to (at the op being lowered).
+  mlir::OpBuilder &builder() { return builder_; }
+
 private:
   mlir::OpBuilder &builder_;
   mlir::Location loc_;

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -44,10 +45,21 @@ std::optional<ValueRange> dynamicLeaves(Value v) {
   return std::nullopt;
 }
 
+std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, Value v);
+std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeComposedFunctionOp make,
+                                               const algebra::IntTuple &coord);
+
 // A coordinate or offset (an index value, or a !lay.tuple) in the emitter.
-// A coordinate made by lay.idx2crd is computed here: its div/rem join the
-// index math of the crd2idx that uses it.
+// A coordinate made by lay.idx2crd, or by a crd2idx through a custom function,
+// is computed here: its code joins the index math of the op that uses it.
 std::optional<algebra::IntTuple> bindTuple(IndexEmitter &emitter, Value v) {
+  if (auto through = v.getDefiningOp<Crd2IdxOp>(); through && isa<IntTupleType>(through.getType())) {
+    auto make = through.getLayout().getDefiningOp<MakeComposedFunctionOp>();
+    std::optional<algebra::IntTuple> coord = bindTuple(emitter, through.getCoord());
+    if (!make || !coord)
+      return std::nullopt;
+    return applyFunction(emitter, make, *coord);
+  }
   if (auto split = v.getDefiningOp<Idx2CrdOp>()) {
     std::optional<algebra::IntTuple> index = bindTuple(emitter, split.getIndex());
     std::optional<algebra::IntTuple> shape = bindTuple(emitter, split.getShape());
@@ -71,6 +83,33 @@ std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, Value v) {
   return emitter.bind(cast<LayoutType>(v.getType()).getLayout(), *leaves);
 }
 
+// inner(offset + outer(c)) for a custom inner function: the function's region
+// is inlined with the coordinate's values as its arguments; its yielded
+// values are the result's leaves.
+std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeComposedFunctionOp make,
+                                               const algebra::IntTuple &coord) {
+  std::optional<algebra::Layout> outer = bindLayout(emitter, make.getOuter());
+  std::optional<algebra::IntTuple> offset = bindTuple(emitter, make.getOffset());
+  if (!outer || !offset)
+    return std::nullopt;
+  std::vector<algebra::IntTuple> leaves;
+  algebra::flattenInto(algebra::addCoordinates(*offset, algebra::crd2idx(coord, *outer)), leaves);
+  Block &body = make.getFunction().front();
+  if (leaves.size() != body.getNumArguments())
+    return std::nullopt;
+  IRMapping arguments;
+  for (auto [arg, leaf] : llvm::zip(body.getArguments(), leaves)) {
+    algebra::Int plain = leaf.integer();
+    plain.basis = 0;
+    arguments.map(arg, emitter.value(plain));
+  }
+  for (Operation &op : body.without_terminator())
+    emitter.builder().clone(op, arguments);
+  std::vector<algebra::IntTuple> results;
+  for (Value v : body.getTerminator()->getOperands())
+    results.push_back(algebra::IntTuple::of(emitter.leaf(arguments.lookupOrDefault(v))));
+  return results.size() == 1 ? results[0] : algebra::IntTuple::tuple(std::move(results));
+}
 
 // Why a value could not be lowered, for the pass's report.
 using Failure = std::string;
@@ -98,9 +137,18 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
       return why = missingLeaves(layout, "layout"), std::nullopt;
     return algebra::crd2idx(coord, *l).integer();
   }
+  if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>()) {
+    std::optional<algebra::IntTuple> r = applyFunction(emitter, function, coord);
+    if (!r || !r->isInt())
+      return why = "the custom inner function must yield one index here, and its outer layout's dynamic leaves "
+                   "must be in the IR",
+             std::nullopt;
+    return r->integer();
+  }
   auto make = layout.getDefiningOp<MakeComposedLayoutOp>();
   if (!make)
-    return why = "the composed layout does not come from lay.make_composed_layout", std::nullopt;
+    return why = "the composed layout does not come from lay.make_composed_layout or lay.make_composed_function",
+           std::nullopt;
   std::optional<algebra::Layout> outer = bindLayout(emitter, make.getOuter());
   if (!outer)
     return why = missingLeaves(make.getOuter(), "outer layout"), std::nullopt;

@@ -31,10 +31,10 @@ const runtime::Kernel &CompiledKernel::loaded(const runtime::Context &context) c
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = loaded_.find(context.ordinal());
   if (it == loaded_.end()) {
-    context.makeCurrent();
+    auto retained = std::make_unique<runtime::Context>(context.ordinal());
     auto module = std::make_unique<runtime::Module>(ptx_);
     runtime::Kernel kernel = module->kernel(name_);
-    it = loaded_.emplace(context.ordinal(), Loaded{std::move(module), kernel}).first;
+    it = loaded_.emplace(context.ordinal(), Loaded{std::move(retained), std::move(module), kernel}).first;
   }
   return it->second.kernel;
 }

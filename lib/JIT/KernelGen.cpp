@@ -207,6 +207,10 @@ KernelSource generateCopy(const CopySpec &spec) {
     plan.indexBits = top <= kInt32Max ? 32 : 64;
     plan.reasons.push_back("index math " + std::to_string(plan.indexBits) + "-bit: the largest offset or size is " +
                            std::to_string(top) + (plan.indexBits == 32 ? ", within int32" : ", beyond int32"));
+    std::string before = dst.str();
+    if (KernelOperand::orderDomainBy(src, dst))
+      plan.reasons.push_back("domain modes reordered by --dst's strides, so consecutive threads write consecutive "
+                             "elements: --dst " + before + " is walked as " + dst.str() + ", --src as " + src.str());
   } else {
     plan.reasons.push_back("index math 64-bit: sizes are given at launch");
   }

@@ -58,6 +58,12 @@ struct KernelOperand {
   /// by enumeration up to 2^26 points); static operands only.
   bool oneToOne() const;
 
+  /// Permutes the modes of the domain `a` and `b` share (equal flat shapes, all
+  /// static) jointly, so that `b`'s strides ascend: consecutive domain indices
+  /// then move along `b`'s contiguous mode. Each index keeps its pair of
+  /// offsets; only the order of the domain changes. Returns whether it did.
+  static bool orderDomainBy(KernelOperand &a, KernelOperand &b);
+
   /// The type of the lay value: !lay.layout<...> or !lay.composed<...>.
   std::string typeStr() const;
   /// The types of the outer layout and (composed only) of the inner part.

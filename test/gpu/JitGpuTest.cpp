@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/JIT/Jit.h"
 #include "RequireGpu.h"
 #include "layoutc/Runtime/Resources.h"
 
@@ -64,6 +65,30 @@ TEST(JitGpu, TransposeKernelMovesEveryElement) {
     for (int64_t j = 0; j < n; ++j)
       wrong += std::memcmp(&dst[size_t(i + j * m)], &src[size_t(i * n + j)], sizeof(float)) != 0;
   EXPECT_EQ(wrong, 0u);
+}
+
+TEST(JitGpu, CustomInnerFunctionThroughTheJit) {
+  LAYOUTC_REQUIRE_GPU();
+  std::ifstream in(examplesDir() + "/kernels/custom_inner.mlir");
+  std::string mlir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(mlir.empty());
+  jit::Jit jit;
+  std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "shifted_window");
+  runtime::Context context(0);
+  runtime::Stream stream;
+  std::vector<float> src(45), out(32, -1.0f);
+  for (size_t i = 0; i < src.size(); ++i)
+    src[i] = float(i) * 0.5f + 1.0f;
+  runtime::DeviceBuffer dSrc(src.size() * 4), dOut(out.size() * 4);
+  dSrc.copyFromHost(src.data(), src.size() * 4);
+  dOut.fill(0xFF);
+  kernel->launch(context, 1, jit::LaunchArgs().buffer(dSrc.address(), 45).buffer(dOut.address(), 32), stream, 32);
+  stream.synchronize();
+  dOut.copyToHost(out.data(), out.size() * 4);
+  // out(i, j) = src(i + 1, j + 1) on the 8 x 4 and 9 x 5 row-major tensors.
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 4; ++j)
+      EXPECT_EQ(out[size_t(i * 4 + j)], src[size_t((i + 1) * 5 + j + 1)]) << "at (" << i << "," << j << ")";
 }
 
 } // namespace

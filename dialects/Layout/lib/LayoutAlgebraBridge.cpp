@@ -103,13 +103,20 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
                                  std::optional<Location> location, TypeRange operandTypes,
                                  SmallVectorImpl<Type> &inferred) {
   // crd2idx through a composed layout: the coordinate addresses the outer
-  // layout; the inner part maps the offset (a gather reads it) to an index.
+  // layout; the inner part maps the offset (a gather reads it) to an index,
+  // or, for a custom function of several results, to a coordinate.
   if (cute == "crd2idx" && operandTypes.size() == 2)
     if (auto composed = dyn_cast<ComposedType>(operandTypes[1])) {
       SmallVector<Type> types{operandTypes[0], composed.getOuter()}, outer;
       if (failed(inferAlgebraResult(cute, modes, context, location, types, outer)))
         return failure();
-      inferred.push_back(IndexType::get(context));
+      auto function = dyn_cast<FunctionType>(composed.getInner());
+      if (!function || function.getNumResults() == 1) {
+        inferred.push_back(IndexType::get(context));
+        return success();
+      }
+      std::vector<algebra::IntTuple> leaves(function.getNumResults(), algebra::IntTuple::of(algebra::Int::unknown()));
+      inferred.push_back(IntTupleType::get(context, algebra::IntTuple::tuple(std::move(leaves))));
       return success();
     }
   // (inner o offset o outer) o B = inner o offset o (outer o B).

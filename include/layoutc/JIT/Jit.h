@@ -78,7 +78,10 @@ private:
   std::string name_, mlir_, ptx_;
   std::vector<Param> params_;
   KernelPlan plan_;
+  // A loaded module keeps its device's primary context retained: the module
+  // is unloaded (declared after, destroyed first) before the context goes.
   struct Loaded {
+    std::unique_ptr<runtime::Context> context;
     std::unique_ptr<runtime::Module> module;
     runtime::Kernel kernel;
   };

@@ -1,0 +1,41 @@
+"""PyTorch's bandwidth on the cases of bench/gpu/run.sh: the peer's column.
+
+Prints one line per case, `name GB/s`, counting bytes read + written as
+layoutc's harness does (mean of 10 launches after a warm-up, CUDA events).
+"""
+import sys
+
+import torch
+
+
+def timed(fn, bytes_moved):
+    fn()
+    torch.cuda.synchronize()
+    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    start.record()
+    for _ in range(10):
+        fn()
+    end.record()
+    torch.cuda.synchronize()
+    ms = start.elapsed_time(end) / 10
+    return bytes_moved / (ms * 1e6)
+
+
+def main():
+    dev = "cuda"
+    n = 8192
+    x = torch.randn(n, n, device=dev)
+    print("copy_f32", timed(lambda: x.clone(), 2 * x.numel() * 4))
+    print("transpose_f32", timed(lambda: x.t().contiguous(), 2 * x.numel() * 4))
+    p = torch.randn(64, 256, 64, 64, device=dev, dtype=torch.float16)
+    print("permute_f16", timed(lambda: p.permute(0, 2, 3, 1).contiguous(), 2 * p.numel() * 2))
+    table = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
+    idx = torch.randint(0, 1000000, (262144,), device=dev, dtype=torch.int32)
+    print("gather_rows_f16", timed(lambda: table.index_select(0, idx), 2 * 262144 * 256 * 2 + 262144 * 4))
+    perm = torch.randperm(1000000, device=dev)
+    rows = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
+    print("scatter_rows_f16", timed(lambda: table.index_copy_(0, perm, rows), 2 * 1000000 * 256 * 2 + 1000000 * 8))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
