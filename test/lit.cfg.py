@@ -13,6 +13,7 @@ tools = os.path.join(config.layoutc_obj_root, "tools")
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(tools, "layoutc"), os.path.join(tools, "layoutc-opt"), config.llvm_tools_dir, config.environment.get("PATH", "")])
 config.substitutions.append(("%corpus", os.path.join(config.layoutc_src_root, "test", "corpus")))
+config.substitutions.append(("%layoutc_build_dir", config.layoutc_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.layoutc_obj_root, "examples")))
 
 # The CUDA toolkit's ptxas, for the tests that assemble PTX (skipped without it).

@@ -22,6 +22,7 @@
 #ifndef LAYOUTC_JIT_JIT_H
 #define LAYOUTC_JIT_JIT_H
 
+#include "layoutc/JIT/Compiler.h"
 #include "layoutc/JIT/Kernels.h"
 #include "layoutc/Runtime/Resources.h"
 
