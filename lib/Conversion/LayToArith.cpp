@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "IndexEmitter.h"
+#include "TensorViews.h"
 
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/Conversion/Passes.h"
@@ -122,8 +123,8 @@ Failure missingLeaves(Value v, StringRef which) {
   return text;
 }
 
-std::optional<Value> elementOffset(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc, Value tensor,
-                                   const algebra::IntTuple &coord, Failure &why);
+std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc,
+                                                 Value tensor, const algebra::IntTuple &coord, Failure &why);
 
 // The offset `layout` maps `coord` to: L(c) for a layout; inner(offset +
 // outer(c)) for a composed layout, where a swizzle inner is and/shift/xor, a
@@ -161,28 +162,45 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
     return emitter.swizzle(s.getSwizzle(), x.integer());
   if (isa<LayoutType>(inner.getType()))
     return applyLayout(emitter, rewriter, loc, inner, x, why);
-  std::optional<Value> at = elementOffset(emitter, rewriter, loc, inner, x, why);
+  std::optional<std::pair<Value, Value>> at = elementAt(emitter, rewriter, loc, inner, x, why);
   if (!at)
     return std::nullopt;
-  auto data = inner.getDefiningOp<MakeTensorOp>().getData();
-  Value index = memref::LoadOp::create(rewriter, loc, data, ValueRange{*at});
+  Value index = memref::LoadOp::create(rewriter, loc, at->first, ValueRange{at->second});
   return emitter.leaf(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), index));
 }
 
-// The position in a lay.make_tensor's 1-D memref of the element at `coord`.
-std::optional<Value> elementOffset(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc, Value tensor,
-                                   const algebra::IntTuple &coord, Failure &why) {
-  auto make = tensor.getDefiningOp<MakeTensorOp>();
+// The outer layout of a lay.make_tensor's tensor, bound in the emitter.
+std::optional<algebra::Layout> tensorLayout(IndexEmitter &emitter, Value tensor) {
+  Value layout = tensor.getDefiningOp<MakeTensorOp>().getLayout();
+  if (auto composed = layout.getDefiningOp<MakeComposedLayoutOp>())
+    layout = composed.getOuter();
+  else if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>())
+    layout = function.getOuter();
+  if (!isa<LayoutType>(layout.getType()))
+    return std::nullopt;
+  return bindLayout(emitter, layout);
+}
+
+// The 1-D memref holding the element at `coord` of `tensor` (a
+// lay.make_tensor, or a view of one), and the element's position in it.
+std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc,
+                                                 Value tensor, const algebra::IntTuple &coord, Failure &why) {
+  conversion::ViewBinder binder{[&](Value v) { return bindTuple(emitter, v); },
+                                [&](Value t) { return tensorLayout(emitter, t); }};
+  std::optional<conversion::TensorAccess> base = conversion::throughViews(emitter, binder, tensor, coord, why);
+  if (!base)
+    return std::nullopt;
+  auto make = base->tensor.getDefiningOp<MakeTensorOp>();
   if (!make)
-    return why = "the tensor does not come from lay.make_tensor (views made by local_tile, "
-                 "local_partition and tensor_slice are not lowered yet)",
+    return why = "the tensor does not come from lay.make_tensor (or a local_tile, local_partition or tensor_slice "
+                 "of one)",
            std::nullopt;
   if (cast<MemRefType>(make.getData().getType()).getRank() != 1)
     return why = "the tensor's memref must be 1-D: the layout maps coordinates to one offset", std::nullopt;
-  std::optional<algebra::Int> offset = applyLayout(emitter, rewriter, loc, make.getLayout(), coord, why);
+  std::optional<algebra::Int> offset = applyLayout(emitter, rewriter, loc, make.getLayout(), base->coord, why);
   if (!offset)
     return std::nullopt;
-  return emitter.value(*offset);
+  return std::make_pair(make.getData(), emitter.value(*offset));
 }
 
 // Why each op the patterns left was left, for the pass's report (the greedy
@@ -202,12 +220,23 @@ template <class Op> struct CoordinatePattern : OpRewritePattern<Op> {
   LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const final {
     IndexEmitter emitter(rewriter, op.getLoc());
     algebra::DomainScope scope(emitter);
+    // A failed lowering takes back the code it emitted before it failed
+    // (inserted just before `op`), so the rewrite driver sees no change.
+    Operation *before = op->getPrevNode();
+    auto undo = [&](Failure why) {
+      while (Operation *made = op->getPrevNode()) {
+        if (made == before)
+          break;
+        rewriter.eraseOp(made);
+      }
+      return leave(op, reasons, std::move(why));
+    };
     std::optional<algebra::IntTuple> coord = bindTuple(emitter, op.getCoord());
     if (!coord)
-      return leave(op, reasons, missingLeaves(op.getCoord(), "coordinate"));
+      return undo(missingLeaves(op.getCoord(), "coordinate"));
     Failure why;
     if (failed(lower(op, rewriter, emitter, *coord, why)))
-      return leave(op, reasons, why);
+      return undo(why);
     return success();
   }
   virtual LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter,
@@ -237,11 +266,10 @@ template <class Op> struct LowerAccess : CoordinatePattern<Op> {
   using CoordinatePattern<Op>::CoordinatePattern;
   LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
                       Failure &why) const override {
-    std::optional<Value> at = elementOffset(emitter, rewriter, op.getLoc(), op.getTensor(), coord, why);
+    std::optional<std::pair<Value, Value>> at = elementAt(emitter, rewriter, op.getLoc(), op.getTensor(), coord, why);
     if (!at)
       return failure();
-    Value data = op.getTensor().template getDefiningOp<MakeTensorOp>().getData();
-    rewrite(op, rewriter, data, *at);
+    rewrite(op, rewriter, at->first, at->second);
     return success();
   }
   static void rewrite(LoadOp op, PatternRewriter &rewriter, Value data, Value at) {
@@ -275,8 +303,10 @@ struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArit
     RewritePatternSet patterns(&getContext());
     patterns.add<LowerSwizzle>(&getContext());
     patterns.add<LowerCrd2Idx, LowerAccess<LoadOp>, LowerAccess<StoreOp>>(&getContext(), reasons);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
+      getOperation()->emitError("convert-lay-to-arith did not converge (a lowering pattern kept changing the IR)");
       return signalPassFailure();
+    }
     // What could not be lowered says why, at the op.
     WalkResult r = getOperation()->walk([&](Operation *op) {
       if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp>(op))

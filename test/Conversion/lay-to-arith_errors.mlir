@@ -19,13 +19,11 @@ func.func @scaled_basis(%i: index) -> !lay.tuple<"(?,?)"> {
 
 // -----
 
-// A tile of a tensor is a view whose base offset is not lowered yet.
-func.func @view(%t: memref<?xf32>, %b: index) -> f32 {
-  %l = lay.constant : !lay.layout<"(256):(1)">
-  %tensor = lay.make_tensor %t, %l : memref<?xf32>, !lay.layout<"(256):(1)"> -> !lay.tensor<f32, !lay.layout<"(256):(1)">>
+// A tensor that arrives as an argument has no memref in the IR.
+func.func @tensor_argument(%t: !lay.tensor<f32, !lay.layout<"(256):(1)">>, %b: index) -> f32 {
   %tiler = lay.constant : !lay.tiler<"<64:1>">
-  %tile = lay.local_tile %tensor, %tiler, %b : !lay.tensor<f32, !lay.layout<"(256):(1)">>, !lay.tiler<"<64:1>">, index -> !lay.tensor<f32, !lay.layout<"((64)):((1))">>
-  // expected-error @+1 {{cannot lower to arith: the tensor does not come from lay.make_tensor (views made by local_tile, local_partition and tensor_slice are not lowered yet)}}
+  %tile = lay.local_tile %t, %tiler, %b : !lay.tensor<f32, !lay.layout<"(256):(1)">>, !lay.tiler<"<64:1>">, index -> !lay.tensor<f32, !lay.layout<"((64)):((1))">>
+  // expected-error @+1 {{cannot lower to arith: the tensor does not come from lay.make_tensor (or a local_tile, local_partition or tensor_slice of one)}}
   %x = lay.load %tile[%b] : !lay.tensor<f32, !lay.layout<"((64)):((1))">>, index -> f32
   return %x : f32
 }
@@ -38,5 +36,31 @@ func.func @two_d(%m: memref<4x8xf32>, %i: index) -> f32 {
   %t = lay.make_tensor %m, %l : memref<4x8xf32>, !lay.layout<"(4,8):(8,1)"> -> !lay.tensor<f32, !lay.layout<"(4,8):(8,1)">>
   // expected-error @+1 {{cannot lower to arith: the tensor's memref must be 1-D: the layout maps coordinates to one offset}}
   %x = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(4,8):(8,1)">>, index -> f32
+  return %x : f32
+}
+
+// -----
+
+// A tiler with a non-unit stride is not a coordinate shift.
+func.func @strided_tiler(%buf: memref<?xf32>, %b: index, %i: index) -> f32 {
+  %l = lay.constant : !lay.layout<"(64):(1)">
+  %t = lay.make_tensor %buf, %l : memref<?xf32>, !lay.layout<"(64):(1)"> -> !lay.tensor<f32, !lay.layout<"(64):(1)">>
+  %tiler = lay.constant : !lay.tiler<"<8:2>">
+  %tile = lay.local_tile %t, %tiler, %b : !lay.tensor<f32, !lay.layout<"(64):(1)">>, !lay.tiler<"<8:2>">, index -> !lay.tensor<f32, !lay.layout<"((8)):((2))">>
+  // expected-error @+1 {{cannot lower to arith: through lay.local_tile: local_tile is lowered for by-mode tilers of static T:1 modes (or shapes), not <8:2>}}
+  %x = lay.load %tile[%i] : !lay.tensor<f32, !lay.layout<"((8)):((2))">>, index -> f32
+  return %x : f32
+}
+
+// -----
+
+// A thread layout that is not a bijection onto 0..size-1.
+func.func @overlapping_threads(%buf: memref<?xf32>, %tid: index, %i: index) -> f32 {
+  %l = lay.constant : !lay.layout<"(64):(1)">
+  %t = lay.make_tensor %buf, %l : memref<?xf32>, !lay.layout<"(64):(1)"> -> !lay.tensor<f32, !lay.layout<"(64):(1)">>
+  %threads = lay.constant : !lay.layout<"(8):(2)">
+  %mine = lay.local_partition %t, %threads, %tid : !lay.tensor<f32, !lay.layout<"(64):(1)">>, !lay.layout<"(8):(2)">, index -> !lay.tensor<f32, !lay.layout<"((8)):((8))">>
+  // expected-error @+1 {{cannot lower to arith: through lay.local_partition: the thread layout (8):(2) is not compact (a bijection onto 0..size-1)}}
+  %x = lay.load %mine[%i] : !lay.tensor<f32, !lay.layout<"((8)):((8))">>, index -> f32
   return %x : f32
 }

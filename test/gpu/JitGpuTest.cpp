@@ -91,4 +91,42 @@ TEST(JitGpu, CustomInnerFunctionThroughTheJit) {
       EXPECT_EQ(out[size_t(i * 4 + j)], src[size_t((i + 1) * 5 + j + 1)]) << "at (" << i << "," << j << ")";
 }
 
+TEST(JitGpu, TiledGatherPartitionsTheGatheredTensor) {
+  LAYOUTC_REQUIRE_GPU();
+  std::ifstream in(examplesDir() + "/kernels/tiled_gather.mlir");
+  std::string mlir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(mlir.empty());
+  jit::Jit jit;
+  std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "tiled_gather");
+  runtime::Context context(0);
+  runtime::Stream stream;
+  // 1000 indices into 300 rows, repeated and unordered; the last tile of 256
+  // is ragged.
+  const int64_t rows = 300, count = 1000;
+  std::vector<float> table(rows), out(count);
+  std::vector<int32_t> idx(count);
+  std::mt19937 rng(11);
+  for (float &v : table)
+    v = std::uniform_real_distribution<float>(-1.f, 1.f)(rng);
+  for (int32_t &i : idx)
+    i = int32_t(rng() % rows);
+  runtime::DeviceBuffer dTable(table.size() * 4), dOut(out.size() * 4 + 1024), dIdx(idx.size() * 4);
+  dTable.copyFromHost(table.data(), dTable.bytes());
+  dIdx.copyFromHost(idx.data(), dIdx.bytes());
+  dOut.fill(0xFF);
+  jit::LaunchArgs args;
+  args.buffer(dTable.address(), rows).buffer(dOut.address(), count).buffer(dIdx.address(), count).index(count);
+  kernel->launch(context, unsigned((count + 255) / 256), args, stream, 128);
+  stream.synchronize();
+  std::vector<uint32_t> raw(dOut.bytes() / 4);
+  dOut.copyToHost(raw.data(), dOut.bytes());
+  for (int64_t k = 0; k < count; ++k) {
+    float got;
+    std::memcpy(&got, &raw[size_t(k)], 4);
+    ASSERT_EQ(got, table[size_t(idx[size_t(k)])]) << "at " << k;
+  }
+  for (size_t k = size_t(count); k < raw.size(); ++k) // past the end: untouched
+    ASSERT_EQ(raw[k], 0xFFFFFFFFu) << "at " << k;
+}
+
 } // namespace

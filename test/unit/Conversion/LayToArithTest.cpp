@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
@@ -47,6 +48,10 @@ int64_t interpret(func::FuncOp f, const std::vector<int64_t> &args) {
       r = in(0) / in(1);
     else if (isa<arith::RemSIOp>(op))
       r = in(0) % in(1);
+    else if (isa<arith::CeilDivSIOp>(op))
+      r = (in(0) + in(1) - 1) / in(1);
+    else if (isa<memref::LoadOp>(op)) // a memref<?xindex> of offsets: element i is i
+      r = in(1);
     else if (isa<arith::AndIOp>(op))
       r = in(0) & in(1);
     else if (isa<arith::XOrIOp>(op))
@@ -64,6 +69,16 @@ int64_t interpret(func::FuncOp f, const std::vector<int64_t> &args) {
   }
   ADD_FAILURE() << "no return";
   return 0;
+}
+
+// `text` parsed and lowered by --convert-lay-to-arith; null on failure.
+OwningOpRef<ModuleOp> lowered(MLIRContext &context, const std::string &text) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  PassManager pm(&context);
+  pm.addPass(layoutc::createConvertLayToArith());
+  if (!module || failed(pm.run(*module)))
+    return nullptr;
+  return module;
 }
 
 struct Case {
@@ -111,11 +126,8 @@ TEST_P(LayToArith, EveryIndexMatchesTheAlgebra) {
   }
   std::string text = "func.func @f(" + args + ") -> index {\n" + body + "  %r = lay.crd2idx " + coord + ", " +
                      layout + " : " + coordType + ", " + layoutType + " -> index\n  return %r : index\n}\n";
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+  OwningOpRef<ModuleOp> module = lowered(context, text);
   ASSERT_TRUE(module) << text;
-  PassManager pm(&context);
-  pm.addPass(layoutc::createConvertLayToArith());
-  ASSERT_TRUE(succeeded(pm.run(*module))) << text;
   auto f = cast<func::FuncOp>(module->getBody()->front());
 
   // The same layout with its values, in the algebra.
@@ -143,5 +155,48 @@ INSTANTIATE_TEST_SUITE_P(
                       Case{"(8,(4,?)):(?,(1,4))", {3, 16}, "2,0,3", {2, 0, 3}}, Case{"(64,8):(8,1)", {}, "3,3,-3", {3, 3, -3}},
                       Case{"((2,4),(3,5)):((1,30),(2,6))", {}, nullptr, {}, "((2,4),(3,5))"},
                       Case{"(?,(4,?)):(?,(1,4))", {6, 3, 12}, "2,0,3", {2, 0, 3}, "(6,(4,3))"}));
+
+// A view chain, tile then thread partition, over a static and over a dynamic
+// 10 x 12 row-major tensor: the element each thread loads, for every tile,
+// thread and element, is zipped_divide's at ((thread's coordinate + P * c),
+// tile coordinate), computed by the algebra.
+TEST(LayToArithViews, TileThenPartitionMatchesZippedDivide) {
+  using namespace layoutc::algebra;
+  for (bool dynamic : {false, true}) {
+    MLIRContext context;
+    context.loadDialect<layoutc::lay::LayDialect, arith::ArithDialect, func::FuncDialect, memref::MemRefDialect>();
+    std::string lt = dynamic ? "!lay.layout<\"(?,?):(?,1)\">" : "!lay.layout<\"(10,12):(12,1)\">";
+    std::string tileT = dynamic ? "!lay.layout<\"(4,8):(?,1)\">" : "!lay.layout<\"(4,8):(12,1)\">";
+    std::string partT = dynamic ? "!lay.layout<\"(2,2):(?,4)\">" : "!lay.layout<\"(2,2):(24,4)\">";
+    std::string text =
+        "func.func @f(%buf: memref<?xindex>, %m: index, %n: index, %b: index, %t: index, %i: index, %j: index) -> "
+        "index {\n" +
+        std::string(dynamic ? "  %l = lay.make_layout %m, %n, %n : " + lt + "\n" : "  %l = lay.constant : " + lt + "\n") +
+        "  %x = lay.make_tensor %buf, %l : memref<?xindex>, " + lt + " -> !lay.tensor<index, " + lt + ">\n" +
+        "  %tiler = lay.constant : !lay.tiler<\"<4:1,8:1>\">\n" +
+        "  %tile = lay.local_tile %x, %tiler, %b : !lay.tensor<index, " + lt + ">, !lay.tiler<\"<4:1,8:1>\">, index -> "
+        "!lay.tensor<index, " + tileT + ">\n" +
+        "  %thr = lay.constant : !lay.layout<\"(2,4):(4,1)\">\n" +
+        "  %mine = lay.local_partition %tile, %thr, %t : !lay.tensor<index, " + tileT +
+        ">, !lay.layout<\"(2,4):(4,1)\">, index -> !lay.tensor<index, " + partT + ">\n" +
+        "  %c = lay.make_tuple %i, %j : !lay.tuple<\"(?,?)\">\n" +
+        "  %v = lay.load %mine[%c] : !lay.tensor<index, " + partT + ">, !lay.tuple<\"(?,?)\"> -> index\n" +
+        "  return %v : index\n}\n";
+    OwningOpRef<ModuleOp> module = lowered(context, text);
+    ASSERT_TRUE(module) << text;
+    auto f = cast<func::FuncOp>(module->getBody()->front());
+
+    Layout zd = zippedDivide(parseLayout("(10,12):(12,1)").value(), Tiler::ofShape(IntTuple{4, 8}));
+    for (int64_t b = 0; b < 6; ++b)       // tiles: ceil(10/4) x ceil(12/8) = 3 x 2
+      for (int64_t t = 0; t < 8; ++t)     // threads (2,4):(4,1): coordinate (t/4, t%4)
+        for (int64_t i = 0; i < 2; ++i)   // each thread's (4/2, 8/4) elements
+          for (int64_t j = 0; j < 2; ++j) {
+            IntTuple at{IntTuple{t / 4 + 2 * i, t % 4 + 4 * j}, IntTuple{b % 3, b / 3}};
+            int64_t expected = crd2idx(at, zd).value();
+            ASSERT_EQ(interpret(f, {0, 10, 12, b, t, i, j}), expected)
+                << (dynamic ? "dynamic" : "static") << " tile " << b << " thread " << t << " (" << i << "," << j << ")";
+          }
+  }
+}
 
 } // namespace
