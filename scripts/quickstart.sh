@@ -22,9 +22,14 @@ cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \
 ninja -C build -j"$(nproc)"
 
 layoutc=build/tools/layoutc/layoutc
+show() { # the command line as typed: layoutc, then its words, quoted where the shell needs it
+  printf '$ layoutc'
+  for arg in "$@"; do
+    case "$arg" in *[\(\)\<\>\ \;]*) printf " '%s'" "$arg" ;; *) printf ' %s' "$arg" ;; esac
+  done
+}
 run() {
-  printf '$ layoutc %s' "$1"
-  for arg in "${@:2}"; do printf " '%s'" "$arg"; done
+  show "$@"
   echo
   "$layoutc" "$@"
   echo
@@ -47,20 +52,29 @@ if "$layoutc" eval 'composition((6,2):(1,7),(3,2):(2,3))'; then
 fi
 
 echo
-echo "== a kernel: examples/kernels/transpose.mlir (a copy from a row-major to a column-major layout)"
-echo '$ layoutc compile examples/kernels/transpose.mlir -o build/transpose.ptx'
-"$layoutc" compile examples/kernels/transpose.mlir -o build/transpose.ptx
-grep -E '^\.target|\.entry|ld\.global|st\.global' build/transpose.ptx
+echo "== the main job: kernels from layouts - a transpose and a row gather (an embedding lookup)"
 ptxas=$(command -v ptxas || echo "${CUDA_HOME:-/usr/local/cuda}/bin/ptxas")
-if [ -x "$ptxas" ]; then
-  echo "\$ ptxas -arch=sm_90 build/transpose.ptx"
-  "$ptxas" -arch=sm_90 build/transpose.ptx -o build/transpose.cubin && echo "ptxas: ok"
-else
-  echo "(no ptxas here: the CUDA toolkit is not installed; the driver compiles PTX when it loads it)"
-fi
+kernel() { # NAME ARGS...: emit the kernel's PTX, check it with ptxas
+  local name=$1; shift
+  show "$@"; printf ' --explain -o build/%s.ptx\n' "$name"
+  "$layoutc" "$@" --explain -o "build/$name.ptx" 2>&1 | sed 's/^explain: /  /'
+  grep -E '^\.target|\.entry|ld\.global|st\.global' "build/$name.ptx" | sed 's/^/  | /'
+  if [ -x "$ptxas" ]; then
+    "$ptxas" -arch=sm_90 "build/$name.ptx" -o "build/$name.cubin" && echo "  ptxas -arch=sm_90: ok"
+  fi
+}
+transpose=(copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(1,8192)' --dtype f32)
+gather=(gather --table 1000000 --width 256 --indices 262144 --dtype f16)
+kernel transpose "${transpose[@]}"
+kernel gather "${gather[@]}"
+[ -x "$ptxas" ] || echo "(no ptxas here: the CUDA toolkit is not installed; the driver compiles PTX when it loads it)"
 echo
-if "$layoutc" devices 2>/dev/null; then
-  echo "A GPU is here: the GPU tests run the kernel and check every element (ctest -R Gpu)."
+if "$layoutc" devices >/dev/null 2>&1; then
+  "$layoutc" devices
+  run "${transpose[@]}" --run
+  run "${gather[@]}" --run
 else
-  echo "No GPU here. On a GPU host: bench/gpu/bundle.sh build here, then bench/gpu/run.sh build there."
+  echo "No GPU here, so the kernels were compiled, not run. On a GPU host the same commands with --run"
+  echo "run them on random data and check every element; or from here: bench/gpu/bundle.sh build, then"
+  echo "bench/gpu/run.sh build on the GPU host (tests, compute-sanitizer, bandwidth beside PyTorch)."
 fi
