@@ -2,6 +2,7 @@
 // gather from layouts, shows what the compiler chose and the PTX it made,
 // and, where there is a GPU, runs both on random data and checks every
 // element. Without a GPU it says so and stops after compiling (exit 0).
+#include "layoutc/Algebra/Layout.h"
 #include "layoutc/JIT/Jit.h"
 #include "layoutc/JIT/Run.h"
 #include "layoutc/Runtime/Driver.h"
@@ -34,7 +35,11 @@ void report(const jit::RunReport &r) {
 
 int main() {
   jit::Jit compiler; // PTX for sm_90
-  jit::CopySpec transpose{"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", jit::DType::F32};
+  // Layouts from text, or built in code with the algebra (LayoutRight is
+  // row-major, make_layout's default column-major): the same transpose.
+  algebra::IntTuple shape{4096, 4096};
+  jit::CopySpec transpose{algebra::makeLayoutRight(shape).str(), algebra::makeLayout(shape).str(), jit::DType::F32};
+  std::cout << "transpose: " << transpose.src << " -> " << transpose.dst << "\n";
   jit::IndexedSpec gather{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32};
   try {
     show(compiler.copy(transpose).kernel());
