@@ -1,6 +1,8 @@
 //===- IndexEmitter.cpp - The layout algebra over SSA index values --------===//
 #include "IndexEmitter.h"
 
+#include "layoutc/Dialect/Layout/LayoutOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
 using namespace mlir;
@@ -81,8 +83,12 @@ Int IndexEmitter::apply(IntOp op, Int a, Int b) {
   case IntOp::Mul:
     return leaf(arith::MulIOp::create(builder_, loc_, x, y));
   case IntOp::Div:
+    if (std::optional<Value> q = fastQuotient(x, y))
+      return leaf(*q);
     return leaf(arith::DivSIOp::create(builder_, loc_, x, y));
   case IntOp::Rem:
+    if (std::optional<Value> q = fastQuotient(x, y))
+      return leaf(arith::SubIOp::create(builder_, loc_, x, arith::MulIOp::create(builder_, loc_, *q, y)));
     return leaf(arith::RemSIOp::create(builder_, loc_, x, y));
   case IntOp::CeilDiv:
   case IntOp::ShapeDiv:
@@ -105,6 +111,40 @@ Int IndexEmitter::apply(IntOp op, Int a, Int b) {
   }
   }
   return Int(0);
+}
+
+namespace {
+// `y` as a product of fast divisors and constants (the size of a mode whose
+// `?` leaves are fast divisors), or false.
+bool fastFactors(Value y, SmallVectorImpl<Value> &factors) {
+  if (y.getDefiningOp<lay::FastDivisorOp>() || y.getDefiningOp<arith::ConstantIndexOp>()) {
+    factors.push_back(y);
+    return true;
+  }
+  auto mul = y.getDefiningOp<arith::MulIOp>();
+  return mul && fastFactors(mul.getLhs(), factors) && fastFactors(mul.getRhs(), factors);
+}
+} // namespace
+
+// x / (d1 * d2 ...) = (..(x / d1) / d2..) for nonnegative x; by a fast divisor
+// d: d == 1 ? x : mulhi(x, multiplier) >> shift (multiplier 0 when d == 1).
+std::optional<Value> IndexEmitter::fastQuotient(Value x, Value y) {
+  SmallVector<Value> factors;
+  if (!fastFactors(y, factors) || llvm::none_of(factors, [](Value f) { return f.getDefiningOp<lay::FastDivisorOp>(); }))
+    return std::nullopt;
+  for (Value f : factors) {
+    auto d = f.getDefiningOp<lay::FastDivisorOp>();
+    if (!d) {
+      x = arith::DivUIOp::create(builder_, loc_, x, f);
+      continue;
+    }
+    Value high = arith::MulUIExtendedOp::create(builder_, loc_, x, d.getMultiplier()).getHigh();
+    Value shifted = arith::ShRUIOp::create(builder_, loc_, high, d.getShift());
+    Value zero = arith::ConstantIndexOp::create(builder_, loc_, 0);
+    Value one = arith::CmpIOp::create(builder_, loc_, arith::CmpIPredicate::eq, d.getMultiplier(), zero);
+    x = arith::SelectOp::create(builder_, loc_, one, x, shifted);
+  }
+  return x;
 }
 
 Int IndexEmitter::swizzle(const algebra::Swizzle &s, Int x) {

@@ -18,6 +18,7 @@
 
 #include "mlir/IR/Builders.h"
 
+#include <optional>
 #include <vector>
 
 namespace layoutc::conversion {
@@ -43,6 +44,10 @@ public:
   mlir::OpBuilder &builder() { return builder_; }
 
 private:
+  /// x / y by fast-division parameters when y is a product of lay.fast_divisor
+  /// values and constants (x in [0, 2^63)); empty otherwise.
+  std::optional<mlir::Value> fastQuotient(mlir::Value x, mlir::Value y);
+
   mlir::OpBuilder &builder_;
   mlir::Location loc_;
   std::vector<mlir::Value> values_;

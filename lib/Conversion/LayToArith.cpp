@@ -297,11 +297,23 @@ struct LowerSwizzle : OpRewritePattern<SwizzleOp> {
   }
 };
 
+// A fast divisor is its divisor once no lay op uses it (its divisions are
+// lowered by then; other uses see the plain value).
+struct LowerFastDivisor : OpRewritePattern<FastDivisorOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(FastDivisorOp op, PatternRewriter &rewriter) const override {
+    if (llvm::any_of(op->getUsers(), [](Operation *user) { return isa<LayDialect>(user->getDialect()); }))
+      return failure();
+    rewriter.replaceOp(op, op.getDivisor());
+    return success();
+  }
+};
+
 struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArith> {
   void runOnOperation() override {
     Reasons reasons;
     RewritePatternSet patterns(&getContext());
-    patterns.add<LowerSwizzle>(&getContext());
+    patterns.add<LowerSwizzle, LowerFastDivisor>(&getContext());
     patterns.add<LowerCrd2Idx, LowerAccess<LoadOp>, LowerAccess<StoreOp>>(&getContext(), reasons);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       getOperation()->emitError("convert-lay-to-arith did not converge (a lowering pattern kept changing the IR)");

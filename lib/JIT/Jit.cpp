@@ -132,6 +132,16 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
   args.buffer(src, s.maxOffset() + 1).buffer(dst, d.maxOffset() + 1);
   for (int64_t v : dynamic)
     args.index(v);
+  // The fast-division parameters of the `?` shape leaves (each operand's
+  // values list its shape leaves first).
+  size_t first = 0;
+  for (const KernelOperand *op : {&operands_->src, &operands_->dst}) {
+    for (int i = 0; i < op->dynamicShapeCount(); ++i) {
+      FastDivisor f = fastDivisor(dynamic[first + size_t(i)]);
+      args.index(int64_t(f.multiplier)).index(f.shift);
+    }
+    first += size_t(op->dynamicCount());
+  }
   kernel_->launch(context, gridFor(s.size(), kernel_->plan().threadsPerBlock), args, stream);
 }
 

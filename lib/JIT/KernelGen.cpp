@@ -13,6 +13,7 @@
 #include "layoutc/JIT/Kernels.h"
 
 #include <limits>
+#include <stdexcept>
 #include <sstream>
 
 namespace layoutc::jit {
@@ -190,6 +191,19 @@ void checkData(DType t, const std::string &what) {
 
 } // namespace
 
+FastDivisor fastDivisor(int64_t d) {
+  if (d < 1)
+    throw std::invalid_argument("a fast divisor must be at least 1, not " + std::to_string(d));
+  if (d == 1)
+    return {};
+  int l = 0;
+  while ((uint64_t(1) << l) < uint64_t(d))
+    ++l;
+  unsigned __int128 p = (unsigned __int128)1 << (63 + l);
+  unsigned __int128 m = (p + uint64_t(d) - 1) / uint64_t(d);
+  return {uint64_t(m), l - 1};
+}
+
 KernelSource generateCopy(const CopySpec &spec) {
   checkData(spec.dtype, "copy: --dtype");
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src");
@@ -225,7 +239,20 @@ KernelSource generateCopy(const CopySpec &spec) {
     srcLeaves.push_back(w.index("src_" + std::to_string(i)));
   for (int i = 0; i < dst.dynamicCount(); ++i)
     dstLeaves.push_back(w.index("dst_" + std::to_string(i)));
+  if (src.dynamicShapeCount() + dst.dynamicShapeCount() > 0)
+    plan.reasons.push_back("divisions by `?` shapes multiply and shift: their fast-divmod parameters are computed "
+                           "on the host at launch");
   w.gridStrideHeader();
+  // Each `?` shape leaf divides domain indices: it carries its fast-division
+  // parameters, given after the leaves' values.
+  for (auto [leaves, count] : {std::pair{&srcLeaves, src.dynamicShapeCount()}, {&dstLeaves, dst.dynamicShapeCount()}})
+    for (int i = 0; i < count; ++i) {
+      std::string value = (*leaves)[size_t(i)], stem = value.substr(1);
+      std::string multiplier = w.index(stem + "_mul"), shift = w.index(stem + "_shift");
+      std::string fast = w.fresh("fast");
+      w.line() << fast << " = lay.fast_divisor " << value << ", " << multiplier << ", " << shift << "\n";
+      (*leaves)[size_t(i)] = fast;
+    }
   std::string ls = w.operand(src, srcLeaves), ld = w.operand(dst, dstLeaves);
   std::string ts = w.tensor("src", spec.dtype, ls, src.typeStr());
   std::string td = w.tensor("dst", spec.dtype, ld, dst.typeStr());

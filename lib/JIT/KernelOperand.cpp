@@ -112,6 +112,8 @@ KernelOperand KernelOperand::parse(const std::string &text, const std::string &w
 
 int KernelOperand::dynamicCount() const { return dynamicLeaves(layout); }
 
+int KernelOperand::dynamicShapeCount() const { return dynamicLeaves(Layout(layout.shape, IntTuple(0))); }
+
 KernelOperand KernelOperand::bind(const std::vector<int64_t> &values, size_t &next) const {
   KernelOperand r = *this;
   r.layout.shape = bindTuple(layout.shape, values, next);

@@ -31,6 +31,8 @@ struct KernelOperand {
 
   /// The number of `?` leaves, in print order (shape leaves, then strides).
   int dynamicCount() const;
+  /// How many of them are shape leaves (they come first).
+  int dynamicShapeCount() const;
   /// This operand with its `?` leaves replaced by `values` (dynamicCount() of them).
   KernelOperand bind(const std::vector<int64_t> &values, size_t &next) const;
   bool isStatic() const { return dynamicCount() == 0; }

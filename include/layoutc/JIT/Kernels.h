@@ -73,6 +73,18 @@ struct KernelSource {
   KernelPlan plan;
 };
 
+/// The parameters of lay.fast_divisor for a divisor d >= 1: for x in
+/// [0, 2^63), x / d == (d == 1 ? x : mulhi(x, multiplier) >> shift), with
+/// multiplier = ceil(2^(63+l) / d), shift = l - 1, l = ceil(log2 d).
+struct FastDivisor {
+  uint64_t multiplier = 0;
+  int shift = 0;
+};
+FastDivisor fastDivisor(int64_t d);
+
+/// A copy kernel's parameters: src, dst, the `?` leaves' values (Ls's, then
+/// Ld's), then the fast-division parameters (multiplier, shift) of each `?`
+/// shape leaf, in the same order; CopyKernel::launch computes them.
 KernelSource generateCopy(const CopySpec &spec);
 KernelSource generateIndexed(const IndexedSpec &spec);
 

@@ -9,6 +9,7 @@
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/Conversion/Passes.h"
 #include "layoutc/Dialect/Layout/LayoutDialect.h"
+#include "layoutc/JIT/Kernels.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -48,10 +49,23 @@ int64_t interpret(func::FuncOp f, const std::vector<int64_t> &args) {
       r = in(0) / in(1);
     else if (isa<arith::RemSIOp>(op))
       r = in(0) % in(1);
+    else if (isa<arith::DivUIOp>(op))
+      r = int64_t(uint64_t(in(0)) / uint64_t(in(1)));
     else if (isa<arith::CeilDivSIOp>(op))
       r = (in(0) + in(1) - 1) / in(1);
     else if (isa<memref::LoadOp>(op)) // a memref<?xindex> of offsets: element i is i
       r = in(1);
+    else if (isa<arith::MulUIExtendedOp>(op)) {
+      unsigned __int128 p = (unsigned __int128)uint64_t(in(0)) * uint64_t(in(1));
+      v[op.getResult(0)] = int64_t(uint64_t(p));
+      r = int64_t(uint64_t(p >> 64)); // the high half, result 1
+      v[op.getResult(1)] = r;
+      continue;
+    } else if (auto cmp = dyn_cast<arith::CmpIOp>(op)) {
+      EXPECT_EQ(cmp.getPredicate(), arith::CmpIPredicate::eq);
+      r = in(0) == in(1);
+    } else if (isa<arith::SelectOp>(op))
+      r = in(0) ? in(1) : in(2);
     else if (isa<arith::AndIOp>(op))
       r = in(0) & in(1);
     else if (isa<arith::XOrIOp>(op))
@@ -196,6 +210,61 @@ TEST(LayToArithViews, TileThenPartitionMatchesZippedDivide) {
             ASSERT_EQ(interpret(f, {0, 10, 12, b, t, i, j}), expected)
                 << (dynamic ? "dynamic" : "static") << " tile " << b << " thread " << t << " (" << i << "," << j << ")";
           }
+  }
+}
+
+// Dynamic shapes marked lay.fast_divisor: idx2crd's divisions become
+// multiply-high and shift; every offset still equals the algebra's.
+TEST(LayToArithFastDivisor, EveryIndexMatchesTheAlgebra) {
+  struct Shape {
+    const char *type;
+    std::vector<int64_t> values; // the `?` leaves: shape leaves first
+    int shapeLeaves;
+  };
+  for (const Shape &c : {Shape{"(?,?):(?,1)", {7, 13, 13}, 2}, Shape{"(?,?):(1,?)", {1, 9, 1}, 2},
+                         Shape{"((?,4),?):((1,?),?)", {5, 6, 3, 120}, 2}, Shape{"(?,(3,?)):(?,(?,1))", {64, 8, 24, 8}, 2}}) {
+    MLIRContext context;
+    context.loadDialect<layoutc::lay::LayDialect, arith::ArithDialect, func::FuncDialect>();
+    std::string args = "%k: index", body, operands;
+    for (size_t i = 0; i < c.values.size(); ++i) {
+      std::string n = std::to_string(i);
+      args += ", %d" + n + ": index";
+      if (int(i) < c.shapeLeaves) {
+        args += ", %m" + n + ": index, %s" + n + ": index";
+        body += "  %f" + n + " = lay.fast_divisor %d" + n + ", %m" + n + ", %s" + n + "\n";
+        operands += (i ? ", %f" : " %f") + n;
+      } else {
+        operands += ", %d" + n;
+      }
+    }
+    std::string type = std::string("!lay.layout<\"") + c.type + "\">";
+    std::string text = "func.func @f(" + args + ") -> index {\n" + body + "  %l = lay.make_layout" + operands + " : " +
+                       type + "\n  %r = lay.crd2idx %k, %l : index, " + type + " -> index\n  return %r : index\n}\n";
+    OwningOpRef<ModuleOp> module = lowered(context, text);
+    ASSERT_TRUE(module) << text;
+    auto f = cast<func::FuncOp>(module->getBody()->front());
+    // Divisions by constants are left to LLVM (multiply-shift); none by a `?`.
+    for (Operation &op : f.getBody().front())
+      ASSERT_FALSE((isa<arith::DivSIOp, arith::RemSIOp>(op) &&
+                    !op.getOperand(1).getDefiningOp<arith::ConstantIndexOp>()))
+          << "a division by a dynamic value is left in\n" << text;
+
+    std::string concrete = c.type;
+    std::vector<int64_t> argv{0};
+    for (size_t i = 0; i < c.values.size(); ++i) {
+      concrete.replace(concrete.find('?'), 1, std::to_string(c.values[i]));
+      argv.push_back(c.values[i]);
+      if (int(i) < c.shapeLeaves) {
+        layoutc::jit::FastDivisor fd = layoutc::jit::fastDivisor(c.values[i]);
+        argv.push_back(int64_t(fd.multiplier));
+        argv.push_back(fd.shift);
+      }
+    }
+    layoutc::algebra::Layout l = layoutc::algebra::parseLayout(concrete).value();
+    for (int64_t k = 0; k < layoutc::algebra::size(l); ++k) {
+      argv[0] = k;
+      ASSERT_EQ(interpret(f, argv), layoutc::algebra::evaluate(l, k)) << concrete << " at " << k;
+    }
   }
 }
 

@@ -50,11 +50,51 @@ TEST(KernelGen, IndexWidthFollowsTheLargestOffset) {
 
 TEST(KernelGen, DynamicLeavesBecomeIndexParameters) {
   jit::KernelSource k = jit::generateCopy({"(?,?):(?,1)", "(?,?):(1,?)", DType::F32});
-  ASSERT_EQ(k.params.size(), 8u);
+  // src, dst, 6 leaves, then (multiplier, shift) for the 4 shape leaves.
+  ASSERT_EQ(k.params.size(), 16u);
   EXPECT_EQ(k.params[2].name, "src_0");
   EXPECT_EQ(k.params[5].name, "dst_0");
-  EXPECT_EQ(k.params[7].kind, jit::Param::Kind::Index);
-  EXPECT_NE(k.mlir.find("lay.make_layout %src_0, %src_1, %src_2 : !lay.layout<\"(?,?):(?,1)\">"), std::string::npos);
+  EXPECT_EQ(k.params[8].name, "src_0_mul");
+  EXPECT_EQ(k.params[15].name, "dst_1_shift");
+  EXPECT_EQ(k.params[15].kind, jit::Param::Kind::Index);
+  EXPECT_NE(k.mlir.find("%fast0 = lay.fast_divisor %src_0, %src_0_mul, %src_0_shift"), std::string::npos) << k.mlir;
+  EXPECT_NE(k.mlir.find("lay.make_layout %fast0, %fast1, %src_2 : !lay.layout<\"(?,?):(?,1)\">"), std::string::npos);
+  // The loop divides by multiplying.
+  std::string ptx = jit::compile(k.mlir, "copy");
+  EXPECT_NE(ptx.find("mul.hi.u64"), std::string::npos);
+  EXPECT_EQ(ptx.find("div."), std::string::npos) << ptx;
+  EXPECT_EQ(ptx.find("rem."), std::string::npos) << ptx;
+}
+
+// x / d by multiply-high and shift, for divisors and dividends across the
+// whole range (the dividend below 2^63).
+TEST(KernelGen, FastDivisorsDivideExactly) {
+  auto check = [](int64_t d, uint64_t x) {
+    if (x > uint64_t(INT64_MAX)) // outside the dividends' range
+      return;
+    jit::FastDivisor f = jit::fastDivisor(d);
+    uint64_t high = uint64_t(((unsigned __int128)x * f.multiplier) >> 64);
+    uint64_t q = f.multiplier == 0 ? x : high >> f.shift;
+    ASSERT_EQ(q, x / uint64_t(d)) << x << " / " << d;
+  };
+  std::vector<int64_t> divisors;
+  for (int64_t d = 1; d <= 2000; ++d)
+    divisors.push_back(d);
+  for (int b = 11; b < 63; ++b)
+    for (int64_t delta : {-1, 0, 1, 3})
+      divisors.push_back((int64_t(1) << b) + delta);
+  divisors.push_back(INT64_MAX);
+  uint64_t state = 88172645463325252ull;
+  auto next = [&] { return state ^= state << 13, state ^= state >> 7, state ^= state << 17; };
+  for (int64_t d : divisors) {
+    uint64_t ud = uint64_t(d);
+    for (uint64_t x : {uint64_t(0), uint64_t(1), ud - 1, ud, ud + 1, 2 * ud - 1, uint64_t(INT64_MAX),
+                       uint64_t(INT64_MAX) - 1, uint64_t(INT64_MAX) / ud * ud, uint64_t(INT64_MAX) / ud * ud - 1})
+      check(d, x);
+    for (int i = 0; i < 200; ++i)
+      check(d, next() >> 1);
+  }
+  EXPECT_THROW(jit::fastDivisor(0), std::invalid_argument);
 }
 
 TEST(KernelGen, DomainIsWalkedAlongTheDestinationsContiguousMode) {

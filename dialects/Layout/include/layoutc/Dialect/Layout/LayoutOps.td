@@ -85,6 +85,30 @@ def Lay_MakeTupleOp : Lay_Op<"make_tuple", [Pure]> {
   let hasFolder = 1;
 }
 
+def Lay_FastDivisorOp : Lay_Op<"fast_divisor", [Pure]> {
+  let summary = "a dynamic divisor with its host-computed fast-division parameters";
+  let description = [{
+    The value `%divisor`, marked so that the lowering divides by it with a
+    multiply-high and a shift instead of a division (as CUTLASS's
+    FastDivmod): for a dividend x in [0, 2^63),
+
+      x / d = d == 1 ? x : mulhi(x, multiplier) >> shift,
+      l = ceil(log2 d), multiplier = ceil(2^(63 + l) / d), shift = l - 1,
+
+    with multiplier 0 for d = 1; `jit::fastDivisor(d)` computes them on the
+    host. The parameters are for 64-bit index math. Used as a layout's `?`
+    shape leaf, it makes idx2crd's divisions and remainders cheap:
+
+    ```mlir
+    %m = lay.fast_divisor %rows, %rows_mul, %rows_shift
+    %l = lay.make_layout %m, %n, %n : !lay.layout<"(?,?):(?,1)">
+    ```
+  }];
+  let arguments = (ins Index:$divisor, Index:$multiplier, Index:$shift);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$divisor `,` $multiplier `,` $shift attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // The algebra
 //===----------------------------------------------------------------------===//
