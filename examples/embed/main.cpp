@@ -49,7 +49,8 @@ int main() {
     return 1;
   }
   jit::Jit::CacheStats stats = compiler.cacheStats();
-  std::cout << "cache: " << stats.entries << " kernels, " << stats.misses << " compiled, " << stats.hits << " hits\n";
+  std::cout << "cache: " << stats.entries << " kernels, " << stats.misses << " compiled, " << stats.hits << " hits, "
+            << stats.diskHits << " from disk\n";
 
   try {
     runtime::Driver::get();

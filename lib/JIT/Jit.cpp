@@ -5,6 +5,8 @@
 
 #include "layoutc/JIT/Compiler.h"
 
+#include "llvm/Config/llvm-config.h"
+
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
@@ -79,6 +81,10 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
 }
 
 namespace {
+
+// What produced a disk-cache entry besides its key: layoutc's version and
+// commit (at configure time) and LLVM's version.
+const std::string kCompilerVersion = "layoutc " LAYOUTC_VERSION " (" LAYOUTC_COMMIT "), LLVM " LLVM_VERSION_STRING "\n";
 
 // Enough blocks to give every thread one element, capped (the grid-stride
 // loop takes the rest).
@@ -160,13 +166,27 @@ void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int6
 
 struct Jit::State {
   std::mutex compileMutex; // the Compiler: one compile at a time
-  Compiler compiler;
+  std::optional<Compiler> compiler; // made on the first compile: cache hits need no MLIR
+  Compiler &compilerLocked() {
+    if (!compiler)
+      compiler.emplace();
+    return *compiler;
+  }
   mutable std::mutex cacheMutex;
   std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> cache;
-  size_t hits = 0, misses = 0;
+  size_t hits = 0, diskHits = 0, misses = 0;
+  mutable std::mutex diskMutex;
+  std::optional<DiskCache> disk;
+  // Specs already compiled, by their text: a repeated spec is one lookup.
+  std::mutex specMutex;
+  std::unordered_map<std::string, CopyKernel> copies;
+  std::unordered_map<std::string, IndexedKernel> indexed;
 };
 
-Jit::Jit(JitOptions options) : options_(std::move(options)), state_(std::make_unique<State>()) {}
+Jit::Jit(JitOptions options) : options_(std::move(options)), state_(std::make_unique<State>()) {
+  if (options_.diskCache)
+    state_->disk.emplace(options_.cacheDirectory.empty() ? DiskCache::defaultDirectory() : options_.cacheDirectory);
+}
 Jit::~Jit() = default;
 
 std::shared_ptr<const CompiledKernel> Jit::cached(const KernelSource &source) {
@@ -180,14 +200,30 @@ std::shared_ptr<const CompiledKernel> Jit::cached(const KernelSource &source) {
       return it->second;
     }
   }
+  std::optional<std::string> stored;
+  if (state_->disk) {
+    std::lock_guard<std::mutex> lock(state_->diskMutex);
+    stored = state_->disk->load(kCompilerVersion + key);
+  }
+  if (stored) {
+    auto kernel = std::make_shared<const CompiledKernel>(source.name, source.mlir, std::move(*stored), source.params,
+                                                         source.plan);
+    std::lock_guard<std::mutex> lock(state_->cacheMutex);
+    ++state_->diskHits;
+    return state_->cache.emplace(std::move(key), std::move(kernel)).first->second;
+  }
   std::string ptx;
   {
     std::lock_guard<std::mutex> lock(state_->compileMutex);
-    ptx = state_->compiler.compile(source.mlir, "<" + source.name + " kernel>",
+    ptx = state_->compilerLocked().compile(source.mlir, "<" + source.name + " kernel>",
                                    {options_.arch, Emit::Ptx, options_.optLevel, source.plan.indexBits});
   }
   if (ptx.find(".entry " + source.name + "(") == std::string::npos)
     throw CompileError("the module has no kernel named '" + source.name + "' (a gpu.func with the kernel attribute)");
+  if (state_->disk) {
+    std::lock_guard<std::mutex> lock(state_->diskMutex);
+    state_->disk->store(kCompilerVersion + key, ptx);
+  }
   auto kernel = std::make_shared<const CompiledKernel>(source.name, source.mlir, std::move(ptx), source.params,
                                                        source.plan);
   std::lock_guard<std::mutex> lock(state_->cacheMutex);
@@ -202,18 +238,48 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   source.plan.indexBits = indexBits;
   {
     std::lock_guard<std::mutex> lock(state_->compileMutex);
-    source.mlir = state_->compiler.compile(mlir, "<input>", {options_.arch, Emit::Mlir, options_.optLevel, indexBits});
+    source.mlir = state_->compilerLocked().compile(mlir, "<input>", {options_.arch, Emit::Mlir, options_.optLevel, indexBits});
   }
   return cached(source);
 }
 
-CopyKernel Jit::copy(const CopySpec &spec) { return CopyKernel(cached(generateCopy(spec)), spec); }
+// The kernel of a spec seen before (one lookup, counted as a hit), or
+// build() made and remembered.
+template <class Kernel, class Build>
+Kernel Jit::bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build) {
+  {
+    std::lock_guard<std::mutex> lock(state_->specMutex);
+    if (auto it = kernels.find(key); it != kernels.end()) {
+      std::lock_guard<std::mutex> count(state_->cacheMutex);
+      ++state_->hits;
+      return it->second;
+    }
+  }
+  Kernel kernel = build();
+  std::lock_guard<std::mutex> lock(state_->specMutex);
+  return kernels.emplace(std::move(key), std::move(kernel)).first->second;
+}
 
-IndexedKernel Jit::indexed(const IndexedSpec &spec) { return IndexedKernel(cached(generateIndexed(spec)), spec); }
+CopyKernel Jit::copy(const CopySpec &spec) {
+  return bySpec(state_->copies, spec.src + "\n" + spec.dst + "\n" + dtypeName(spec.dtype),
+                [&] { return CopyKernel(cached(generateCopy(spec)), spec); });
+}
+
+IndexedKernel Jit::indexed(const IndexedSpec &spec) {
+  return bySpec(state_->indexed,
+                std::to_string(int(spec.kind)) + " " + std::to_string(spec.rowWidth) + " " + dtypeName(spec.dtype) +
+                    " " + dtypeName(spec.indexType),
+                [&] { return IndexedKernel(cached(generateIndexed(spec)), spec); });
+}
 
 Jit::CacheStats Jit::cacheStats() const {
+  size_t corrupt = 0;
+  if (state_->disk) {
+    std::lock_guard<std::mutex> lock(state_->diskMutex);
+    corrupt = state_->disk->corrupt();
+  }
   std::lock_guard<std::mutex> lock(state_->cacheMutex);
-  return {state_->hits, state_->misses, state_->cache.size()};
+  return {state_->hits, state_->diskHits, state_->misses, state_->cache.size(), corrupt};
 }
 
 } // namespace layoutc::jit

@@ -24,6 +24,7 @@ int writeOutput(const std::string &text, const std::string &path);
 
 int copyCommand(const std::vector<std::string> &args);
 int gatherCommand(const std::vector<std::string> &args, bool scatter);
+int cacheCommand(const std::vector<std::string> &args);
 
 } // namespace layoutc::tool
 

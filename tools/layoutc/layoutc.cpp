@@ -45,6 +45,7 @@ commands:
   copy      generate (and --run) a copy between two layouts
   gather    generate (and --run) a gather of table rows through indices
   scatter   generate (and --run) a scatter of rows into a table through indices
+  cache     the disk cache of compiled kernels: stats, clear
   devices   list the GPUs the CUDA driver reports
 
 Run 'layoutc <command> --help' for a command's options.
@@ -362,5 +363,7 @@ int main(int argc, char **argv) {
     return copyCommand(args);
   if (cmd == "gather" || cmd == "scatter")
     return gatherCommand(args, cmd == "scatter");
+  if (cmd == "cache")
+    return cacheCommand(args);
   return usage("unknown command '" + cmd + "'", kMainHelp);
 }

@@ -9,8 +9,9 @@
 //   t.launch(gpu, src, dst, {}, stream);
 //
 // Compiled kernels are cached in memory by their canonical MLIR, arch, index
-// width and optimization level; a kernel compiles once and is loaded once per
-// device it runs on. Every member is thread-safe.
+// width and optimization level, and on disk (DiskCache) with the compiler's
+// version too; a kernel compiles once and is loaded once per device it runs
+// on. Every member is thread-safe.
 //
 // Errors are exceptions, one family per layer, all std::runtime_error or
 // std::invalid_argument: CompileError (a spec or MLIR the compiler refuses,
@@ -23,6 +24,7 @@
 #define LAYOUTC_JIT_JIT_H
 
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/JIT/DiskCache.h"
 #include "layoutc/JIT/Kernels.h"
 #include "layoutc/Runtime/Resources.h"
 
@@ -32,6 +34,7 @@
 #include <mutex>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace layoutc::jit {
@@ -39,6 +42,10 @@ namespace layoutc::jit {
 struct JitOptions {
   std::string arch = "sm_90";
   int optLevel = 3;
+  /// Keep compiled kernels on disk too (DiskCache), in `cacheDirectory`
+  /// (empty: DiskCache::defaultDirectory()).
+  bool diskCache = true;
+  std::string cacheDirectory;
 };
 
 /// The arguments of one launch, in the kernel's parameter order: buffers
@@ -143,13 +150,17 @@ public:
   CopyKernel copy(const CopySpec &spec);
   IndexedKernel indexed(const IndexedSpec &spec);
 
+  /// hits: served from memory; diskHits: read from the disk cache; misses:
+  /// compiled; corrupt: damaged disk entries found (and rebuilt).
   struct CacheStats {
-    size_t hits = 0, misses = 0, entries = 0;
+    size_t hits = 0, diskHits = 0, misses = 0, entries = 0, corrupt = 0;
   };
   CacheStats cacheStats() const;
 
 private:
   std::shared_ptr<const CompiledKernel> cached(const KernelSource &source);
+  template <class Kernel, class Build>
+  Kernel bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build);
   struct State;
   JitOptions options_;
   std::unique_ptr<State> state_;
