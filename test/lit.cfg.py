@@ -12,6 +12,8 @@ config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.c
 tools = os.path.join(config.layoutc_obj_root, "tools")
 config.environment["PATH"] = os.pathsep.join(
     [os.path.join(tools, "layoutc"), os.path.join(tools, "layoutc-opt"), config.llvm_tools_dir, config.environment.get("PATH", "")])
+# Kernels the tests compile are cached in the build tree, not the user's cache.
+config.environment["LAYOUTC_CACHE_DIR"] = os.path.join(config.test_exec_root, "layoutc-cache")
 config.substitutions.append(("%corpus", os.path.join(config.layoutc_src_root, "test", "corpus")))
 config.substitutions.append(("%layoutc_build_dir", config.layoutc_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.layoutc_obj_root, "examples")))
