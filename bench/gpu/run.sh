@@ -95,6 +95,8 @@ if [ -x "$jitbench" ]; then
       label["ColdCompile"] = "Jit: new copy spec -> PTX (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";
+      label["Launch/Bare"] = "launch: bare cuLaunchKernel (host time)";
+      label["Launch/CopyKernel"] = "launch: CopyKernel::launch (host time)";
       printf "%-58s %9.3f %s\n", label[name], $3, $5 }'
   if command -v nvcc >/dev/null; then
     src="$(cd "$(dirname "$0")" && pwd)/transpose.cu"

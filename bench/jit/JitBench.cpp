@@ -31,6 +31,17 @@ std::string transposeSource() {
   return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+// Skips the benchmark, saying why, where there is no GPU.
+bool haveGpu(benchmark::State &state) {
+  try {
+    runtime::Driver::get();
+    return true;
+  } catch (const runtime::RuntimeError &e) {
+    state.SkipWithError(e.what());
+    return false;
+  }
+}
+
 void CompileToPtx(benchmark::State &state) {
   std::string source = transposeSource();
   if (source.empty())
@@ -41,11 +52,8 @@ void CompileToPtx(benchmark::State &state) {
 BENCHMARK(CompileToPtx)->Unit(benchmark::kMillisecond);
 
 void LoadModule(benchmark::State &state) {
-  try {
-    runtime::Driver::get();
-  } catch (const runtime::RuntimeError &e) {
-    return state.SkipWithError(e.what());
-  }
+  if (!haveGpu(state))
+    return;
   runtime::Context context;
   std::string ptx = jit::compile(transposeSource(), "transpose.mlir");
   for (auto _ : state) {
@@ -98,6 +106,45 @@ void DiskHit(benchmark::State &state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(DiskHit)->Unit(benchmark::kMicrosecond);
+
+// Launch overhead: host time per launch of a copy kernel through
+// CopyKernel::launch (arguments packed, grid sized from the layouts) beside
+// the same kernel through a bare cuLaunchKernel with arguments prepared once.
+// The stream is drained every 256 launches so the queue never fills.
+// The copy kernel of the launch benchmarks: 1024 floats, 32-bit index math.
+jit::CopyKernel smallCopy(jit::Jit &j) { return j.copy({"1024:1", "1024:1", jit::DType::F32}); }
+
+// Times launch() per iteration, draining the stream every 256 launches.
+template <class Launch> void launches(benchmark::State &state, const runtime::Stream &stream, Launch launch) {
+  int n = 0;
+  for (auto _ : state) {
+    launch();
+    if (++n % 256 == 0)
+      stream.synchronize();
+  }
+  stream.synchronize();
+}
+
+void Launch(benchmark::State &state, bool bare) {
+  if (!haveGpu(state))
+    return;
+  runtime::Context context;
+  runtime::Stream stream;
+  jit::Jit j(memoryOnly());
+  jit::CopyKernel copy = smallCopy(j);
+  runtime::DeviceBuffer a(4096), b(4096);
+  if (!bare)
+    return launches(state, stream, [&] { copy.launch(context, a.address(), b.address(), {}, stream); });
+  runtime::Module module(copy.kernel().ptx());
+  runtime::Kernel kernel = module.kernel("copy");
+  // 32-bit index math: each memref is (ptr, ptr, offset, size, stride).
+  uint64_t pa = a.address(), pb = b.address();
+  int32_t zero = 0, size = 1024, one = 1;
+  void *args[] = {&pa, &pa, &zero, &size, &one, &pb, &pb, &zero, &size, &one};
+  launches(state, stream, [&] { kernel.launch({4, 1, 1}, {256, 1, 1}, 0, stream, args); });
+}
+BENCHMARK_CAPTURE(Launch, Bare, true)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Launch, CopyKernel, false)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 
