@@ -8,7 +8,6 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
-#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -32,15 +31,10 @@ void buildLowerToNVVMPipeline(mlir::OpPassManager &pm, unsigned indexBitwidth) {
   pm.addPass(mlir::createCSEPass());
   mlir::OpPassManager &kernels = pm.nest<mlir::gpu::GPUModuleOp>();
   kernels.addPass(mlir::createSCFToControlFlowPass());
+  // With the ConvertToLLVM interfaces registered (registerLoweringDialects),
+  // this converts the kernels' arith, index, vector, memref and cf ops too, in
+  // one type system.
   kernels.addPass(mlir::createConvertGpuOpsToNVVMOps({indexBitwidth}));
-  kernels.addPass(mlir::createConvertVectorToLLVMPass());
-  kernels.addPass(mlir::createArithToLLVMConversionPass({indexBitwidth}));
-  kernels.addPass(mlir::createConvertIndexToLLVMPass({indexBitwidth}));
-  // These two run on a builtin.module only; they reach into the gpu.modules.
-  mlir::FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
-  memrefOptions.indexBitwidth = indexBitwidth;
-  pm.addPass(mlir::createFinalizeMemRefToLLVMConversionPass(memrefOptions));
-  pm.addPass(mlir::createConvertControlFlowToLLVMPass({indexBitwidth}));
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
 

@@ -92,38 +92,31 @@ IntTuple assemble(Modes modes, Value parent) {
   return IntTuple::tuple(std::move(modes));
 }
 
-// T_i of a by-mode tiler of T_i:1 modes (or a shape); empty when another kind.
+// The tiler of a tiler, layout or shape value (a shape (2,4) is <2:1,4:1>).
+algebra::Tiler tilerOf(Value tiler) {
+  if (auto shape = dyn_cast<IntTupleType>(tiler.getType()))
+    return algebra::Tiler::ofShape(shape.getTuple());
+  if (auto layout = dyn_cast<LayoutType>(tiler.getType()))
+    return algebra::Tiler::ofLayout(layout.getLayout());
+  return cast<TilerType>(tiler.getType()).getTiler();
+}
+
+// T_i of a by-mode tiler of static T_i:1 modes (or integers); empty when
+// another kind.
 std::optional<std::vector<Int>> unitTiles(Value tiler, std::string &why) {
+  algebra::Tiler t = tilerOf(tiler);
   std::vector<Int> tiles;
-  auto unit = [&](const algebra::Layout &l) {
-    if (!l.shape.isInt() || !l.shape.isStatic() || !(l.stride.isInt() && l.stride.integer().is(1)))
-      return false;
-    tiles.push_back(l.shape.integer());
-    return true;
-  };
-  bool ok = true;
-  if (auto shape = dyn_cast<IntTupleType>(tiler.getType())) {
-    std::vector<IntTuple> leaves;
-    algebra::flattenInto(shape.getTuple(), leaves);
-    for (const IntTuple &t : leaves)
-      ok = ok && t.isStatic() && (tiles.push_back(t.integer()), true);
-  } else if (auto layout = dyn_cast<LayoutType>(tiler.getType())) {
-    ok = unit(layout.getLayout());
-  } else {
-    algebra::Tiler t = cast<TilerType>(tiler.getType()).getTiler();
-    std::vector<algebra::Tiler> modes = t.kind == algebra::Tiler::Kind::Tuple ? t.modes : std::vector{t};
-    for (const algebra::Tiler &m : modes) {
-      if (m.kind == algebra::Tiler::Kind::Int)
-        tiles.push_back(Int(m.value));
-      else
-        ok = ok && m.kind == algebra::Tiler::Kind::Layout && unit(m.layout);
+  for (const algebra::Tiler &m : t.kind == algebra::Tiler::Kind::Tuple ? t.modes : std::vector{t}) {
+    const algebra::Layout &l = m.layout;
+    if (m.kind == algebra::Tiler::Kind::Int) {
+      tiles.push_back(Int(m.value));
+    } else if (m.kind == algebra::Tiler::Kind::Layout && l.shape.isInt() && l.shape.isStatic() && l.stride.isInt() &&
+               l.stride.integer().is(1)) {
+      tiles.push_back(l.shape.integer());
+    } else {
+      why = "local_tile is lowered for by-mode tilers of static T:1 modes (or shapes), not " + t.str();
+      return std::nullopt;
     }
-  }
-  if (!ok) {
-    why = "local_tile is lowered for by-mode tilers of static T:1 modes (or shapes), not " +
-          std::string(llvm::isa<TilerType>(tiler.getType()) ? cast<TilerType>(tiler.getType()).getTiler().str()
-                                                             : "this tiler");
-    return std::nullopt;
   }
   return tiles;
 }

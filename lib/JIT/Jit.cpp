@@ -95,47 +95,58 @@ unsigned gridFor(int64_t elements, int threadsPerBlock) {
 
 } // namespace
 
+// The facts a launch needs: the domain's size and each buffer's extent.
+struct CopyExtents {
+  int64_t size, src, dst;
+};
+
 struct CopyKernel::Operands {
   KernelOperand src, dst;
-  // The operands with the launch's `?` values.
-  std::pair<KernelOperand, KernelOperand> bind(const std::vector<int64_t> &dynamic) const {
+  // A static copy's extents, computed once (generateCopy checked it).
+  std::optional<CopyExtents> fixed;
+
+  // The extents for the launch's `?` values; `forLaunch` checks too that the
+  // sizes are equal and the destination one-to-one.
+  CopyExtents extents(const std::vector<int64_t> &dynamic, bool forLaunch = false) const {
+    if (fixed && dynamic.empty())
+      return *fixed;
     if (dynamic.size() != size_t(src.dynamicCount() + dst.dynamicCount()))
       throw std::invalid_argument("copy " + src.str() + " -> " + dst.str() + ": expected " +
-                                  std::to_string(src.dynamicCount() + dst.dynamicCount()) + " values for its `?` leaves, got " +
-                                  std::to_string(dynamic.size()));
+                                  std::to_string(src.dynamicCount() + dst.dynamicCount()) +
+                                  " values for its `?` leaves, got " + std::to_string(dynamic.size()));
     size_t next = 0;
     KernelOperand s = src.bind(dynamic, next), d = dst.bind(dynamic, next);
-    return {std::move(s), std::move(d)};
+    if (forLaunch && s.size() != d.size())
+      throw std::invalid_argument("copy: with these values --src " + s.str() + " has " + std::to_string(s.size()) +
+                                  " elements but --dst " + d.str() + " has " + std::to_string(d.size()));
+    if (forLaunch && !dst.isStatic() && !d.oneToOne())
+      throw std::invalid_argument("copy: with these values --dst " + d.str() + " is not one-to-one");
+    return {s.size(), s.maxOffset() + 1, d.maxOffset() + 1};
   }
 };
 
 CopyKernel::CopyKernel(std::shared_ptr<const CompiledKernel> kernel, const CopySpec &spec)
-    : kernel_(std::move(kernel)),
-      operands_(std::make_shared<Operands>(Operands{KernelOperand::parse(spec.src, "copy: --src"),
-                                                    KernelOperand::parse(spec.dst, "copy: --dst")})) {}
+    : kernel_(std::move(kernel)) {
+  auto operands = std::make_shared<Operands>(
+      Operands{KernelOperand::parse(spec.src, "copy: --src"), KernelOperand::parse(spec.dst, "copy: --dst"), {}});
+  if (operands->src.isStatic() && operands->dst.isStatic())
+    operands->fixed = operands->extents({});
+  operands_ = std::move(operands);
+}
 
 int CopyKernel::dynamicCount() const { return operands_->src.dynamicCount() + operands_->dst.dynamicCount(); }
 
-int64_t CopyKernel::size(const std::vector<int64_t> &dynamic) const { return operands_->bind(dynamic).first.size(); }
+int64_t CopyKernel::size(const std::vector<int64_t> &dynamic) const { return operands_->extents(dynamic).size; }
 
-int64_t CopyKernel::srcExtent(const std::vector<int64_t> &dynamic) const {
-  return operands_->bind(dynamic).first.maxOffset() + 1;
-}
+int64_t CopyKernel::srcExtent(const std::vector<int64_t> &dynamic) const { return operands_->extents(dynamic).src; }
 
-int64_t CopyKernel::dstExtent(const std::vector<int64_t> &dynamic) const {
-  return operands_->bind(dynamic).second.maxOffset() + 1;
-}
+int64_t CopyKernel::dstExtent(const std::vector<int64_t> &dynamic) const { return operands_->extents(dynamic).dst; }
 
 void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t dst,
                         const std::vector<int64_t> &dynamic, const runtime::Stream &stream) const {
-  auto [s, d] = operands_->bind(dynamic);
-  if (s.size() != d.size())
-    throw std::invalid_argument("copy: with these values --src " + s.str() + " has " + std::to_string(s.size()) +
-                                " elements but --dst " + d.str() + " has " + std::to_string(d.size()));
-  if (!operands_->dst.isStatic() && !d.oneToOne())
-    throw std::invalid_argument("copy: with these values --dst " + d.str() + " is not one-to-one");
+  CopyExtents e = operands_->extents(dynamic, /*forLaunch=*/true);
   LaunchArgs args;
-  args.buffer(src, s.maxOffset() + 1).buffer(dst, d.maxOffset() + 1);
+  args.buffer(src, e.src).buffer(dst, e.dst);
   for (int64_t v : dynamic)
     args.index(v);
   // The fast-division parameters of the `?` shape leaves (each operand's
@@ -148,7 +159,7 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
     }
     first += size_t(op->dynamicCount());
   }
-  kernel_->launch(context, gridFor(s.size(), kernel_->plan().threadsPerBlock), args, stream);
+  kernel_->launch(context, gridFor(e.size, kernel_->plan().threadsPerBlock), args, stream);
 }
 
 IndexedKernel::IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec)
@@ -181,6 +192,7 @@ struct Jit::State {
   std::mutex specMutex;
   std::unordered_map<std::string, CopyKernel> copies;
   std::unordered_map<std::string, IndexedKernel> indexed;
+  std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> modules;
 };
 
 Jit::Jit(JitOptions options) : options_(std::move(options)), state_(std::make_unique<State>()) {
@@ -232,19 +244,8 @@ std::shared_ptr<const CompiledKernel> Jit::cached(const KernelSource &source) {
   return state_->cache.emplace(std::move(key), std::move(kernel)).first->second;
 }
 
-std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::string_view kernel, int indexBits) {
-  KernelSource source;
-  source.name = std::string(kernel);
-  source.plan.indexBits = indexBits;
-  {
-    std::lock_guard<std::mutex> lock(state_->compileMutex);
-    source.mlir = state_->compilerLocked().compile(mlir, "<input>", {options_.arch, Emit::Mlir, options_.optLevel, indexBits});
-  }
-  return cached(source);
-}
-
-// The kernel of a spec seen before (one lookup, counted as a hit), or
-// build() made and remembered.
+// The kernel of a spec (or MLIR text) seen before (one lookup, counted as a
+// hit), or build() made and remembered.
 template <class Kernel, class Build>
 Kernel Jit::bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build) {
   {
@@ -258,6 +259,23 @@ Kernel Jit::bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string
   Kernel kernel = build();
   std::lock_guard<std::mutex> lock(state_->specMutex);
   return kernels.emplace(std::move(key), std::move(kernel)).first->second;
+}
+
+std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::string_view kernel, int indexBits) {
+  // The text as given is the first key (no parse on a repeat); its canonical
+  // form, the second (equal modules written differently share a kernel).
+  std::string key = std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + std::string(mlir);
+  return bySpec(state_->modules, std::move(key), [&] {
+    KernelSource source;
+    source.name = std::string(kernel);
+    source.plan.indexBits = indexBits;
+    {
+      std::lock_guard<std::mutex> lock(state_->compileMutex);
+      source.mlir = state_->compilerLocked().compile(mlir, "<input>",
+                                                     {options_.arch, Emit::Mlir, options_.optLevel, indexBits});
+    }
+    return cached(source);
+  });
 }
 
 CopyKernel Jit::copy(const CopySpec &spec) {

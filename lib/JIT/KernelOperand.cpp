@@ -132,11 +132,11 @@ int64_t KernelOperand::maxOffset() const {
     top = algebra::add(top, algebra::mul(shape - 1, stride));
   if (!composed)
     return top;
-  int64_t x = algebra::add(top, composed->offset.value());
   if (composed->inner == algebra::ComposedLayout::Inner::Layout)
     return algebra::cosize(composed->innerLayout) - 1;
-  // A swizzle xors bits of x into bits below (S > 0) or above (S < 0) them.
-  int64_t bound = nextPowerOfTwo(algebra::add(x, 1));
+  // A swizzle xors bits of x = offset + outer(k) into bits below (S > 0) or
+  // above (S < 0) them.
+  int64_t bound = nextPowerOfTwo(algebra::add(algebra::add(top, composed->offset.value()), 1));
   if (composed->swizzle.shift < 0)
     bound = algebra::mul(bound, int64_t(1) << -composed->swizzle.shift);
   return bound - 1;

@@ -31,15 +31,19 @@ std::string examplesDir() {
   return dir && *dir ? dir : LAYOUTC_EXAMPLES_DIR;
 }
 
+// The text of examples/kernels/NAME.mlir; empty when it cannot be read.
+std::string exampleKernel(const std::string &name) {
+  std::ifstream in(examplesDir() + "/kernels/" + name + ".mlir");
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
 TEST(JitGpu, TransposeKernelMovesEveryElement) {
   LAYOUTC_REQUIRE_GPU();
   runtime::Context context;
-  std::string path = examplesDir() + "/kernels/transpose.mlir";
-  std::ifstream in(path);
-  ASSERT_TRUE(in) << "cannot read " << path;
-  std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string source = exampleKernel("transpose");
+  ASSERT_FALSE(source.empty()) << "cannot read transpose.mlir in " << examplesDir();
   std::string arch = context.device().arch() == "sm_80" ? "sm_80" : "sm_90";
-  runtime::Module module(jit::compile(source, path, {arch, jit::Emit::Ptx, 3}));
+  runtime::Module module(jit::compile(source, "transpose.mlir", {arch, jit::Emit::Ptx, 3}));
   runtime::Kernel transpose = module.kernel("transpose");
 
   const int64_t m = 1000, n = 777;
@@ -69,9 +73,8 @@ TEST(JitGpu, TransposeKernelMovesEveryElement) {
 
 TEST(JitGpu, CustomInnerFunctionThroughTheJit) {
   LAYOUTC_REQUIRE_GPU();
-  std::ifstream in(examplesDir() + "/kernels/custom_inner.mlir");
-  std::string mlir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  ASSERT_FALSE(mlir.empty());
+  std::string mlir = exampleKernel("custom_inner");
+  ASSERT_FALSE(mlir.empty()) << "cannot read custom_inner.mlir in " << examplesDir();
   jit::Jit jit;
   std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "shifted_window");
   runtime::Context context(0);
@@ -93,9 +96,8 @@ TEST(JitGpu, CustomInnerFunctionThroughTheJit) {
 
 TEST(JitGpu, TiledGatherPartitionsTheGatheredTensor) {
   LAYOUTC_REQUIRE_GPU();
-  std::ifstream in(examplesDir() + "/kernels/tiled_gather.mlir");
-  std::string mlir((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  ASSERT_FALSE(mlir.empty());
+  std::string mlir = exampleKernel("tiled_gather");
+  ASSERT_FALSE(mlir.empty()) << "cannot read tiled_gather.mlir in " << examplesDir();
   jit::Jit jit;
   std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "tiled_gather");
   runtime::Context context(0);

@@ -151,9 +151,7 @@ int report(const RunReport &r) {
 template <class Body> int guarded(Body body) {
   try {
     return body();
-  } catch (const std::invalid_argument &e) {
-    std::cerr << "error: " << e.what() << "\n";
-  } catch (const std::runtime_error &e) { // CompileError, TargetError, RuntimeError
+  } catch (const std::exception &e) { // CompileError, TargetError, RuntimeError, std::invalid_argument
     std::cerr << "error: " << e.what() << "\n";
   }
   return kInputError;

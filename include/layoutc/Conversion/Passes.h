@@ -15,8 +15,8 @@ namespace layoutc {
 #include "layoutc/Conversion/Passes.h.inc"
 
 /// The lowering from lay to the NVVM and LLVM dialects: convert-lay-to-arith,
-/// canonicalize and CSE, then in each gpu.module scf → cf, gpu → NVVM, vector,
-/// arith and index → LLVM, then memref and cf → LLVM and reconciled casts. Kernels
+/// canonicalize and CSE, then in each gpu.module scf → cf and gpu → NVVM (which
+/// converts arith, index, vector, memref and cf too), and reconciled casts. Kernels
 /// keep MLIR's memref calling convention: each memref<?xT> argument is
 /// (allocated pointer, aligned pointer, offset, size, stride). Index values,
 /// descriptor fields included, are `indexBitwidth` (32 or 64) bits wide.
