@@ -58,28 +58,38 @@ if [ -x "$sanitizer" ]; then
 fi
 
 # Bandwidth: layoutc's kernels from the command line (every element checked
-# by the CLI), beside PyTorch on the same case, bytes read + written.
+# against the host's reference by the CLI), beside PyTorch on the same case,
+# bytes read + written, and as a share of the ceiling: a 2 GiB torch clone.
 if [ -x "$layoutc" ]; then
   declare -A peer=()
   if command -v python3 >/dev/null && python3 -c "import torch" 2>/dev/null; then
     while read -r name gbs; do peer[$name]=$gbs; done < <(python3 "$(dirname "$0")/torch_peer.py")
   fi
+  ceiling=${peer[ceiling]:-}
   echo
-  printf '%-22s %-60s %10s %10s %7s\n' "case" "layoutc command" "GB/s" "torch" "ratio"
+  [ -n "$ceiling" ] && printf 'ceiling (torch clone of 2 GiB): %.1f GB/s\n' "$ceiling"
+  printf '%-18s %10s %10s %10s %7s   %s\n' "case" "GB/s" "% ceiling" "torch" "ratio" "layoutc command"
   bw() {
     local name=$1; shift
     local out; out=$("$layoutc" "$@" 2>&1); local rc=$?
     local gbs; gbs=$(echo "$out" | awk '/GB\/s/ { print $(NF-1) }')
     [ $rc -eq 0 ] || { status=1; gbs="FAILED"; echo "$out" | sed 's/^/    /'; }
-    local p=${peer[$name]:-}
-    local ratio=""; [ -n "$p" ] && [ "$gbs" != FAILED ] && ratio=$(awk -v a="$gbs" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
-    printf '%-22s %-60s %10s %10s %7s\n' "$name" "$*" "$gbs" "${p:+$(printf '%.1f' "$p")}" "$ratio"
+    local p=${peer[$name]:-} ratio="" share=""
+    if [ "$gbs" != FAILED ]; then
+      [ -n "$p" ] && ratio=$(awk -v a="$gbs" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
+      [ -n "$ceiling" ] && share=$(awk -v a="$gbs" -v b="$ceiling" 'BEGIN { printf "%.1f%%", 100 * a / b }')
+    fi
+    printf '%-18s %10s %10s %10s %7s   %s\n' "$name" "$gbs" "$share" "${p:+$(printf '%.1f' "$p")}" "$ratio" "$*"
   }
-  bw copy_f32 copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(8192,1)' --dtype f32 --run
-  bw transpose_f32 copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(1,8192)' --dtype f32 --run
+  n=16384
+  bw copy_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
+  bw transpose_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run
+  bw transpose_f16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f16 --run
   bw permute_f16 copy --src '(64,256,64,64):(1048576,4096,64,1)' --dst '(64,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
   bw gather_rows_f16 gather --table 1000000 --width 256 --indices 262144 --dtype f16 --run
   bw scatter_rows_f16 scatter --table 1000000 --width 256 --indices 1000000 --dtype f16 --index-type i64 --run
+  bw slice_f32 copy --src "($n,$((n / 2))):($n,2)" --dst "($n,$((n / 2))):($((n / 2)),1)" --dtype f32 --run
+  bw broadcast_f32 copy --src "($n,$n):(0,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
 fi
 
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc

@@ -1,7 +1,10 @@
 """PyTorch's bandwidth on the cases of bench/gpu/run.sh: the peer's column.
 
 Prints one line per case, `name GB/s`, counting bytes read + written as
-layoutc's harness does (mean of 10 launches after a warm-up, CUDA events).
+layoutc's harness does: 2 x elements x element size (a slice or broadcast
+counts its logical bytes), plus the indices of a gather or scatter; mean of
+10 launches after a warm-up, CUDA events. `ceiling` is a 2 GiB clone: the
+device-to-device bandwidth the table's percentages are of.
 """
 import sys
 
@@ -23,12 +26,23 @@ def timed(fn, bytes_moved):
 
 def main():
     dev = "cuda"
-    n = 8192
+    n = 16384
+    ceiling = torch.empty(2 * 1024**3, device=dev, dtype=torch.uint8)
+    print("ceiling", timed(lambda: ceiling.clone(), 2 * ceiling.numel()))
+    del ceiling
     x = torch.randn(n, n, device=dev)
     print("copy_f32", timed(lambda: x.clone(), 2 * x.numel() * 4))
     print("transpose_f32", timed(lambda: x.t().contiguous(), 2 * x.numel() * 4))
+    print("slice_f32", timed(lambda: x[:, ::2].contiguous(), 2 * x.numel() // 2 * 4))
+    row = x[0]
+    print("broadcast_f32", timed(lambda: row.expand(n, n).contiguous(), 2 * x.numel() * 4))
+    h = x.half()
+    del x
+    print("transpose_f16", timed(lambda: h.t().contiguous(), 2 * h.numel() * 2))
+    del h
     p = torch.randn(64, 256, 64, 64, device=dev, dtype=torch.float16)
     print("permute_f16", timed(lambda: p.permute(0, 2, 3, 1).contiguous(), 2 * p.numel() * 2))
+    del p
     table = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
     idx = torch.randint(0, 1000000, (262144,), device=dev, dtype=torch.int32)
     print("gather_rows_f16", timed(lambda: table.index_select(0, idx), 2 * 262144 * 256 * 2 + 262144 * 4))

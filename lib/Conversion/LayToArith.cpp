@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -266,23 +267,45 @@ template <class Op> struct LowerAccess : CoordinatePattern<Op> {
   using CoordinatePattern<Op>::CoordinatePattern;
   LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
                       Failure &why) const override {
+    if (auto v = dyn_cast<VectorType>(valueType(op)); v && !swizzledRunStarts(op.getTensor(), v.getDimSize(0)))
+      return why = "a vector through a swizzle needs a constant offset that its length divides", failure();
     std::optional<std::pair<Value, Value>> at = elementAt(emitter, rewriter, op.getLoc(), op.getTensor(), coord, why);
     if (!at)
       return failure();
     rewrite(op, rewriter, at->first, at->second);
     return success();
   }
+  static Type valueType(LoadOp op) { return op.getType(); }
+  static Type valueType(StoreOp op) { return op.getValue().getType(); }
+  // Whether a vector of n through `tensor` starts a run the swizzle keeps
+  // whole (the verifier checked n | 2^M): its offset is a multiple of n.
+  static bool swizzledRunStarts(Value tensor, int64_t n) {
+    auto make = tensor.getDefiningOp<MakeTensorOp>();
+    auto composed = make ? make.getLayout().getDefiningOp<MakeComposedLayoutOp>() : MakeComposedLayoutOp();
+    if (!composed)
+      return true;
+    std::optional<int64_t> offset = getConstantIntValue(composed.getOffset());
+    return offset && *offset % n == 0;
+  }
+  static IntegerAttr alignment(Op op) {
+    std::optional<uint64_t> bytes = op.getAlignment();
+    return bytes ? Builder(op.getContext()).getI64IntegerAttr(int64_t(*bytes)) : IntegerAttr();
+  }
   static void rewrite(LoadOp op, PatternRewriter &rewriter, Value data, Value at) {
-    if (auto v = dyn_cast<VectorType>(op.getType()))
-      rewriter.replaceOpWithNewOp<vector::LoadOp>(op, v, data, ValueRange{at});
-    else
+    if (auto v = dyn_cast<VectorType>(op.getType())) {
+      auto load = rewriter.replaceOpWithNewOp<vector::LoadOp>(op, v, data, ValueRange{at});
+      load.setAlignmentAttr(alignment(op));
+    } else {
       rewriter.replaceOpWithNewOp<memref::LoadOp>(op, data, ValueRange{at});
+    }
   }
   static void rewrite(StoreOp op, PatternRewriter &rewriter, Value data, Value at) {
-    if (isa<VectorType>(op.getValue().getType()))
-      rewriter.replaceOpWithNewOp<vector::StoreOp>(op, op.getValue(), data, ValueRange{at});
-    else
+    if (isa<VectorType>(op.getValue().getType())) {
+      auto store = rewriter.replaceOpWithNewOp<vector::StoreOp>(op, op.getValue(), data, ValueRange{at});
+      store.setAlignmentAttr(alignment(op));
+    } else {
       rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), data, ValueRange{at});
+    }
   }
 };
 

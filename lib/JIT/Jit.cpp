@@ -86,10 +86,10 @@ namespace {
 // commit (at configure time) and LLVM's version.
 const std::string kCompilerVersion = "layoutc " LAYOUTC_VERSION " (" LAYOUTC_COMMIT "), LLVM " LLVM_VERSION_STRING "\n";
 
-// Enough blocks to give every thread one element, capped (the grid-stride
-// loop takes the rest).
-unsigned gridFor(int64_t elements, int threadsPerBlock) {
-  int64_t blocks = (elements + threadsPerBlock - 1) / threadsPerBlock;
+// Enough blocks for one step of each block's loop to cover the elements,
+// capped (the grid-stride loop takes the rest).
+unsigned gridFor(int64_t elements, int64_t elementsPerBlock) {
+  int64_t blocks = (elements + elementsPerBlock - 1) / elementsPerBlock;
   return unsigned(std::clamp<int64_t>(blocks, 1, int64_t(1) << 20));
 }
 
@@ -159,7 +159,7 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
     }
     first += size_t(op->dynamicCount());
   }
-  kernel_->launch(context, gridFor(e.size, kernel_->plan().threadsPerBlock), args, stream);
+  kernel_->launch(context, gridFor(e.size, kernel_->plan().elementsPerBlock), args, stream);
 }
 
 IndexedKernel::IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec)
@@ -172,7 +172,7 @@ void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int6
   LaunchArgs args;
   args.buffer(table, tableRows * spec_.rowWidth).buffer(rows, count * spec_.rowWidth).buffer(indices, count);
   args.index(tableRows).index(count);
-  kernel_->launch(context, gridFor(count * spec_.rowWidth, kernel_->plan().threadsPerBlock), args, stream);
+  kernel_->launch(context, gridFor(count * spec_.rowWidth, kernel_->plan().elementsPerBlock), args, stream);
 }
 
 struct Jit::State {

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelOperand.h"
+#include "KernelWriter.h"
+#include "TiledCopy.h"
 
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/JIT/Compiler.h"
@@ -51,121 +53,9 @@ int dtypeBytes(DType t) {
 namespace {
 
 constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-
-// A gpu.func under construction: parameters, then body lines.
-class KernelWriter {
-public:
-  explicit KernelWriter(std::string name) { source_.name = std::move(name); }
-
-  void buffer(const std::string &name, DType t) { source_.params.push_back({Param::Kind::Buffer, t, name}); }
-  std::string index(const std::string &name) {
-    source_.params.push_back({Param::Kind::Index, DType::I64, name});
-    return "%" + name;
-  }
-  std::ostream &line() { return body_ << "      "; }
-  std::string fresh(const std::string &stem) { return "%" + stem + std::to_string(next_++); }
-
-  // %k = the first domain index of this thread, %step = the grid's stride.
-  void gridStrideHeader() {
-    line() << "%bx = gpu.block_id x\n";
-    line() << "%bd = gpu.block_dim x\n";
-    line() << "%tx = gpu.thread_id x\n";
-    line() << "%gd = gpu.grid_dim x\n";
-    line() << "%first_block = arith.muli %bx, %bd : index\n";
-    line() << "%start = arith.addi %first_block, %tx : index\n";
-    line() << "%step = arith.muli %gd, %bd : index\n";
-  }
-
-  // An index constant or an existing value.
-  std::string constant(int64_t v) {
-    std::string name = fresh("c");
-    line() << name << " = arith.constant " << v << " : index\n";
-    return name;
-  }
-
-  // A value of `op`'s type with its `?` leaves from `leaves`: lay.constant
-  // when static; a swizzle or layout inner is a constant.
-  std::string operand(const KernelOperand &op, const std::vector<std::string> &leaves) {
-    std::string layoutType = op.outerTypeStr();
-    std::string outer = fresh("layout");
-    if (leaves.empty()) {
-      line() << outer << " = lay.constant : " << layoutType << "\n";
-    } else {
-      line() << outer << " = lay.make_layout " << join(leaves) << " : " << layoutType << "\n";
-    }
-    if (!op.composed)
-      return outer;
-    std::string innerType = op.innerTypeStr();
-    std::string inner = fresh("inner");
-    line() << inner << " = lay.constant : " << innerType << "\n";
-    std::string offset = constant(op.composed->offset.value());
-    std::string composed = fresh("composed");
-    line() << composed << " = lay.make_composed_layout " << inner << ", " << offset << ", " << outer << " : "
-           << innerType << ", index, " << layoutType << " -> " << op.typeStr() << "\n";
-    return composed;
-  }
-
-  // The tensor over buffer parameter `data` with `layout` of type `layoutType`.
-  std::string tensor(const std::string &data, DType t, const std::string &layout, const std::string &layoutType) {
-    std::string name = fresh("tensor");
-    line() << name << " = lay.make_tensor %" << data << ", " << layout << " : memref<?x" << dtypeName(t) << ">, "
-           << layoutType << " -> " << tensorType(t, layoutType) << "\n";
-    return name;
-  }
-
-  static std::string tensorType(DType t, const std::string &layoutType) {
-    return "!lay.tensor<" + std::string(dtypeName(t)) + ", " + layoutType + ">";
-  }
-
-  // The product of static `factor` and the `values`.
-  std::string product(int64_t factor, const std::vector<std::string> &values) {
-    std::string acc = constant(factor);
-    for (const std::string &v : values) {
-      std::string next = fresh("size");
-      line() << next << " = arith.muli " << acc << ", " << v << " : index\n";
-      acc = next;
-    }
-    return acc;
-  }
-
-  void loopBegin(const std::string &end) {
-    line() << "scf.for %k = %start to " << end << " step %step {\n";
-    indent_ = "  ";
-  }
-  void loopEnd() {
-    indent_.clear();
-    line() << "}\n";
-  }
-  std::ostream &inner() { return line() << indent_; }
-
-  KernelSource finish(KernelPlan plan) {
-    std::ostringstream m;
-    m << "module attributes {gpu.container_module} {\n  gpu.module @layoutc {\n    gpu.func @" << source_.name
-      << "(";
-    for (size_t i = 0; i < source_.params.size(); ++i) {
-      const Param &p = source_.params[i];
-      m << (i ? ", " : "") << "%" << p.name << ": "
-        << (p.kind == Param::Kind::Buffer ? "memref<?x" + std::string(dtypeName(p.dtype)) + ">" : "index");
-    }
-    m << ") kernel {\n" << body_.str() << "      gpu.return\n    }\n  }\n}\n";
-    source_.mlir = m.str();
-    source_.plan = std::move(plan);
-    return std::move(source_);
-  }
-
-  static std::string join(const std::vector<std::string> &v) {
-    std::string r;
-    for (const std::string &x : v)
-      r += (r.empty() ? "" : ", ") + x;
-    return r;
-  }
-
-private:
-  KernelSource source_;
-  std::ostringstream body_;
-  std::string indent_;
-  int next_ = 0;
-};
+// A grid-stride loop's index passes its end by up to one step (at most
+// 2^20 blocks of 256 threads) before it stops: 32-bit math keeps that room.
+constexpr int64_t kLoopHeadroom = int64_t(1) << 28;
 
 // The static factor of a layout's size and its `?` shape leaves' values
 // (the first shape leaves of `leaves`, which lists shape leaves first).
@@ -183,6 +73,78 @@ std::pair<int64_t, std::vector<std::string>> sizeFactors(const algebra::Layout &
   }
   return {factor, dynamic};
 }
+
+// A gather or scatter of whole rows in vectors of `vector` elements, `unroll`
+// in flight per thread: vector j is (r, v) = (j / (W/vector), j % (W/vector)),
+// at offset v*vector + W*idx[r] in the table and j*vector in the rows; the
+// tables are (W,?):(1,W) so a vector is one access.
+struct RowAccess {
+  const IndexedSpec &spec;
+  int64_t vector, unroll;
+  std::string gathered, gatheredType, tableRows, count;
+
+  std::string explain() const {
+    return "rows in vectors of " + std::to_string(vector) + " " + dtypeName(spec.dtype) + " (" +
+           std::to_string(vector * dtypeBytes(spec.dtype)) + " bytes; the row width " +
+           std::to_string(spec.rowWidth) + " is a multiple), " + std::to_string(unroll) +
+           " in flight per thread; the fast path needs the table and rows 16-byte aligned (checked in the kernel, "
+           "else one element per thread)";
+  }
+
+  // The tensor over `data` with the layout (W,n):(1,W).
+  std::string tensor(KernelEmitter &e, const std::string &data, const std::string &n) const {
+    std::string wide = std::to_string(spec.rowWidth);
+    std::string type = "!lay.layout<\"(" + wide + ",?):(1," + wide + ")\">";
+    std::string l = e.w.fresh("layout");
+    e.w.line() << l << " = lay.make_layout " << n << " : " << type << "\n";
+    std::string t = e.w.tensor(data.substr(1), spec.dtype, l, type);
+    e.tensorTypes[t] = KernelWriter::tensorType(spec.dtype, type);
+    return t;
+  }
+
+  // The table offset of vector j: v*vector + W*idx[r].
+  std::string tableOffset(KernelEmitter &e, const std::string &j) const {
+    int64_t perRow = spec.rowWidth / vector;
+    std::string r = e.op("divui", j, e.c(perRow)), v = e.op("remui", j, e.c(perRow));
+    std::string row = e.w.fresh("row");
+    e.w.line() << row << " = lay.crd2idx " << r << ", " << gathered << " : index, " << gatheredType << " -> index\n";
+    return e.add(e.mul(v, vector), e.mul(row, spec.rowWidth));
+  }
+
+  void write(KernelEmitter &e) const {
+    bool gather = spec.kind == IndexedKind::Gather;
+    std::string table = tensor(e, "%table", tableRows), rows = tensor(e, "%rows", count);
+    int64_t chunk = 256 * unroll;
+    std::string vectors = e.mul(count, spec.rowWidth / vector);
+    std::string chunks = e.op("divui", e.addc(vectors, chunk - 1), e.c(chunk));
+    e.w.open("scf.for %c = %bx to " + chunks + " step %gd");
+    std::string first = e.add(e.mul("%c", chunk), "%tx");
+    std::vector<std::string> js, ins, xs;
+    std::string vt = e.valueType(vector);
+    for (int64_t u = 0; u < unroll; ++u) {
+      js.push_back(e.addc(first, 256 * u));
+      std::string end = vectors, in = e.w.fresh("in"), x = e.w.fresh("x");
+      e.w.line() << in << " = arith.cmpi ult, " << js.back() << ", " << end << " : index\n";
+      ins.push_back(in);
+      e.w.open(x + " = scf.if " + in + " -> (" + vt + ")");
+      std::string at = gather ? tableOffset(e, js.back()) : e.mul(js.back(), vector);
+      std::string loaded = e.load(gather ? table : rows, at, vector);
+      e.w.line() << "scf.yield " << loaded << " : " << vt << "\n";
+      e.w.otherwise();
+      std::string zero = e.zero(vector);
+      e.w.line() << "scf.yield " << zero << " : " << vt << "\n";
+      e.w.close();
+      xs.push_back(x);
+    }
+    for (size_t u = 0; u < js.size(); ++u) {
+      e.w.open("scf.if " + ins[u]);
+      std::string at = gather ? e.mul(js[u], vector) : tableOffset(e, js[u]);
+      e.store(xs[u], gather ? rows : table, at, vector);
+      e.w.close();
+    }
+    e.w.close();
+  }
+};
 
 void checkData(DType t, const std::string &what) {
   if (t == DType::I64)
@@ -218,13 +180,26 @@ KernelSource generateCopy(const CopySpec &spec) {
                          " maps two domain indices to one element (a stride-0 or overlapping mode); a copy's "
                          "destination must be one-to-one");
     int64_t top = std::max({src.size(), src.maxOffset() + 1, dst.maxOffset() + 1});
-    plan.indexBits = top <= kInt32Max ? 32 : 64;
+    plan.indexBits = top <= kInt32Max - kLoopHeadroom ? 32 : 64;
     plan.reasons.push_back("index math " + std::to_string(plan.indexBits) + "-bit: the largest offset or size is " +
-                           std::to_string(top) + (plan.indexBits == 32 ? ", within int32" : ", beyond int32"));
+                           std::to_string(top) +
+                           (plan.indexBits == 32 ? ", within int32 with room for the loop's last step"
+                                                 : ", too close to or beyond int32"));
     std::string before = dst.str();
     if (KernelOperand::orderDomainBy(src, dst))
       plan.reasons.push_back("domain modes reordered by --dst's strides, so consecutive threads write consecutive "
                              "elements: --dst " + before + " is walked as " + dst.str() + ", --src as " + src.str());
+    std::string why;
+    if (!src.composed && !dst.composed) {
+      if (std::optional<TiledCopy> t = planTiledCopy(src.layout, dst.layout, dtypeBytes(spec.dtype), why)) {
+        for (std::string &r : t->explain(spec.dtype))
+          plan.reasons.push_back(std::move(r));
+        return writeTiledCopy(*t, spec.dtype, std::move(plan));
+      }
+    } else {
+      why = "a composed layout's offsets are not linear";
+    }
+    plan.reasons.push_back("no vectorized or staged kernel: " + why);
   } else {
     plan.reasons.push_back("index math 64-bit: sizes are given at launch");
   }
@@ -259,9 +234,9 @@ KernelSource generateCopy(const CopySpec &spec) {
   auto [factor, dynamic] = sizeFactors(src.layout, srcLeaves);
   std::string n = w.product(factor, dynamic);
   w.loopBegin(n);
-  w.inner() << "%x = lay.load " << ts << "[%k] : " << KernelWriter::tensorType(spec.dtype, src.typeStr())
+  w.line() << "%x = lay.load " << ts << "[%k] : " << KernelWriter::tensorType(spec.dtype, src.typeStr())
             << ", index -> " << dtypeName(spec.dtype) << "\n";
-  w.inner() << "lay.store %x, " << td << "[%k] : " << dtypeName(spec.dtype) << ", "
+  w.line() << "lay.store %x, " << td << "[%k] : " << dtypeName(spec.dtype) << ", "
             << KernelWriter::tensorType(spec.dtype, dst.typeStr()) << ", index\n";
   w.loopEnd();
   return w.finish(std::move(plan));
@@ -277,9 +252,13 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
     throw CompileError(op + ": the row width must be at least 1, not " + std::to_string(spec.rowWidth));
   KernelPlan plan;
   plan.reasons.push_back("index math 64-bit: table and index sizes are given at launch");
-  plan.reasons.push_back("one element per thread per step of a grid-stride loop over the " +
-                         std::string(gather ? "output" : "input") + " rows, row-major, " +
-                         std::to_string(plan.threadsPerBlock) + " threads per block");
+  int64_t vector = spec.rowWidth == 1 ? 1 : 16 / dtypeBytes(spec.dtype);
+  while (vector > 1 && spec.rowWidth % vector != 0)
+    vector /= 2;
+  if (vector == 1)
+    plan.reasons.push_back("one element per thread per step of a grid-stride loop over the " +
+                           std::string(gather ? "output" : "input") + " rows, row-major, " +
+                           std::to_string(plan.threadsPerBlock) + " threads per block");
 
   // The table, the rows read or written through the indices, and the index tensor.
   KernelWriter w(op);
@@ -307,15 +286,26 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
     w.loopBegin(count);
     std::string from = gather ? viaIdx : plain, to = gather ? plain : viaIdx;
     std::string fromType = gather ? composedType : idxType, toType = gather ? idxType : composedType;
-    w.inner() << "%x = lay.load " << from << "[%k] : " << KernelWriter::tensorType(spec.dtype, fromType)
+    w.line() << "%x = lay.load " << from << "[%k] : " << KernelWriter::tensorType(spec.dtype, fromType)
               << ", index -> " << t << "\n";
-    w.inner() << "lay.store %x, " << to << "[%k] : " << t << ", " << KernelWriter::tensorType(spec.dtype, toType)
+    w.line() << "lay.store %x, " << to << "[%k] : " << t << ", " << KernelWriter::tensorType(spec.dtype, toType)
               << ", index\n";
     w.loopEnd();
     return w.finish(std::move(plan));
   }
   // Rows: (row, c) -> table (idx[row], c) with the table (N,W):(W,1); the row
   // comes from idx o 0 o R:1 at r.
+  if (vector > 1) {
+    RowAccess rows{spec, vector, 8, g, composedType, tableRows, count};
+    plan.reasons.push_back(rows.explain());
+    plan.elementsPerBlock = plan.threadsPerBlock * rows.unroll * vector;
+    KernelEmitter e{w, spec.dtype, {}, {}};
+    std::string memref = "memref<?x" + std::string(t) + ">";
+    e.memrefTypes = {{"%table", memref}, {"%rows", memref}};
+    w.open("scf.if " + e.aligned({"%table", "%rows"}, vector * dtypeBytes(spec.dtype)));
+    rows.write(e);
+    w.otherwise();
+  }
   std::string wide = std::to_string(spec.rowWidth);
   std::string rowsType = "!lay.layout<\"(?," + wide + "):(" + wide + ",1)\">";
   std::string tl = w.fresh("layout"), rl = w.fresh("layout");
@@ -326,19 +316,21 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
   std::string width = w.constant(spec.rowWidth);
   std::string n = w.product(spec.rowWidth, {count});
   w.loopBegin(n);
-  w.inner() << "%r = arith.divui %k, " << width << " : index\n";
-  w.inner() << "%c = arith.remui %k, " << width << " : index\n";
-  w.inner() << "%row = lay.crd2idx %r, " << g << " : index, " << composedType << " -> index\n";
-  w.inner() << "%at_table = lay.make_tuple %row, %c : !lay.tuple<\"(?,?)\">\n";
-  w.inner() << "%at_rows = lay.make_tuple %r, %c : !lay.tuple<\"(?,?)\">\n";
+  w.line() << "%r = arith.divui %k, " << width << " : index\n";
+  w.line() << "%c = arith.remui %k, " << width << " : index\n";
+  w.line() << "%row = lay.crd2idx %r, " << g << " : index, " << composedType << " -> index\n";
+  w.line() << "%at_table = lay.make_tuple %row, %c : !lay.tuple<\"(?,?)\">\n";
+  w.line() << "%at_rows = lay.make_tuple %r, %c : !lay.tuple<\"(?,?)\">\n";
   std::string from = gather ? tt : rt, to = gather ? rt : tt;
   std::string fromAt = gather ? "%at_table" : "%at_rows", toAt = gather ? "%at_rows" : "%at_table";
   std::string tensorType = KernelWriter::tensorType(spec.dtype, rowsType);
-  w.inner() << "%x = lay.load " << from << "[" << fromAt << "] : " << tensorType << ", !lay.tuple<\"(?,?)\"> -> " << t
+  w.line() << "%x = lay.load " << from << "[" << fromAt << "] : " << tensorType << ", !lay.tuple<\"(?,?)\"> -> " << t
             << "\n";
-  w.inner() << "lay.store %x, " << to << "[" << toAt << "] : " << t << ", " << tensorType
+  w.line() << "lay.store %x, " << to << "[" << toAt << "] : " << t << ", " << tensorType
             << ", !lay.tuple<\"(?,?)\">\n";
   w.loopEnd();
+  if (vector > 1)
+    w.close();
   return w.finish(std::move(plan));
 }
 

@@ -39,23 +39,25 @@ std::string hex(const uint8_t *p, int bytes) {
   return os.str();
 }
 
-// Compares elements and keeps the first mismatch in words.
+// Compares elements and keeps the first mismatch in words; where(), which
+// names the element, runs only for a mismatch.
 struct Checker {
   RunReport &report;
   int bytes;
-  void expect(const uint8_t *got, const uint8_t *want, const std::string &where) {
+  template <class Where> void expect(const uint8_t *got, const uint8_t *want, Where where) {
     ++report.checked;
     if (std::memcmp(got, want, size_t(bytes)) == 0)
       return;
     if (report.mismatches++ == 0)
-      report.firstMismatch = where + ": expected " + hex(want, bytes) + ", got " + hex(got, bytes);
+      report.firstMismatch = where() + ": expected " + hex(want, bytes) + ", got " + hex(got, bytes);
   }
   // Elements the kernel must not write still hold the poison.
   void untouched(const std::vector<uint8_t> &data, const std::vector<bool> &written, const std::string &name) {
     std::vector<uint8_t> poison(size_t(bytes), kPoison);
     for (size_t i = 0; i < written.size(); ++i)
       if (!written[i])
-        expect(&data[i * size_t(bytes)], poison.data(), name + "[" + std::to_string(i) + "] (not written)");
+        expect(&data[i * size_t(bytes)], poison.data(),
+               [&] { return name + "[" + std::to_string(i) + "] (not written)"; });
   }
 };
 
@@ -82,15 +84,18 @@ RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
 
   runtime::Context context(options.device);
   runtime::Stream stream;
-  std::vector<uint8_t> input = randomBytes(size_t(srcExtent * eb), options.seed);
-  runtime::DeviceBuffer dSrc(input.size()), dDst(size_t(dstExtent * eb));
-  dSrc.copyFromHost(input.data(), input.size());
+  const size_t pad = size_t(options.misalign * eb);
+  std::vector<uint8_t> padded = randomBytes(pad + size_t(srcExtent * eb), options.seed);
+  runtime::DeviceBuffer dSrc(padded.size()), dDst(pad + size_t(dstExtent * eb));
+  dSrc.copyFromHost(padded.data(), padded.size());
   dDst.fill(kPoison);
-  auto launch = [&] { kernel.launch(context, dSrc.address(), dDst.address(), options.dynamic, stream); };
+  auto launch = [&] { kernel.launch(context, dSrc.address() + pad, dDst.address() + pad, options.dynamic, stream); };
   launch();
   stream.synchronize();
   std::vector<uint8_t> output(dDst.bytes());
   dDst.copyToHost(output.data(), output.size());
+  output.erase(output.begin(), output.begin() + std::ptrdiff_t(pad));
+  std::vector<uint8_t> input(padded.begin() + std::ptrdiff_t(pad), padded.end());
 
   RunReport report;
   report.kernel = "copy " + src.str() + " -> " + dst.str() + " " + dtypeName(spec.dtype);
@@ -102,8 +107,9 @@ RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   for (int64_t k = 0; k < n; ++k, from.advance(), to.advance()) {
     int64_t s = from.offset(), d = to.offset();
     written[size_t(d)] = true;
-    check.expect(&output[size_t(d * eb)], &input[size_t(s * eb)],
-                 "dst[" + std::to_string(d) + "] (k = " + std::to_string(k) + ", src[" + std::to_string(s) + "])");
+    check.expect(&output[size_t(d * eb)], &input[size_t(s * eb)], [&] {
+      return "dst[" + std::to_string(d) + "] (k = " + std::to_string(k) + ", src[" + std::to_string(s) + "])";
+    });
   }
   check.untouched(output, written, "dst");
   time(report, options, stream, launch);
@@ -145,19 +151,23 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
     }
   }
   size_t tableBytes = size_t(tableRows * w * eb), rowsBytes = size_t(count * w * eb);
-  std::vector<uint8_t> input = randomBytes(gather ? tableBytes : rowsBytes, options.seed);
-  runtime::DeviceBuffer dTable(std::max<size_t>(tableBytes, 1)), dRows(std::max<size_t>(rowsBytes, 1)),
+  const size_t pad = size_t(options.misalign * eb);
+  std::vector<uint8_t> padded = randomBytes(pad + (gather ? tableBytes : rowsBytes), options.seed);
+  runtime::DeviceBuffer dTable(pad + std::max<size_t>(tableBytes, 1)), dRows(pad + std::max<size_t>(rowsBytes, 1)),
       dIndices(std::max<size_t>(packed.size(), 1));
   dIndices.copyFromHost(packed.data(), packed.size());
-  (gather ? dTable : dRows).copyFromHost(input.data(), input.size());
+  (gather ? dTable : dRows).copyFromHost(padded.data(), padded.size());
   (gather ? dRows : dTable).fill(kPoison);
   auto launch = [&] {
-    kernel.launch(context, dTable.address(), tableRows, dRows.address(), dIndices.address(), count, stream);
+    kernel.launch(context, dTable.address() + pad, tableRows, dRows.address() + pad, dIndices.address(), count,
+                  stream);
   };
   launch();
   stream.synchronize();
-  std::vector<uint8_t> output(gather ? rowsBytes : tableBytes);
+  std::vector<uint8_t> output(pad + (gather ? rowsBytes : tableBytes));
   (gather ? dRows : dTable).copyToHost(output.data(), output.size());
+  output.erase(output.begin(), output.begin() + std::ptrdiff_t(pad));
+  std::vector<uint8_t> input(padded.begin() + std::ptrdiff_t(pad), padded.end());
 
   RunReport report;
   report.kernel = std::string(op) + " of " + std::to_string(count) + " rows of " + std::to_string(w) + " " +
@@ -170,14 +180,16 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
     for (int64_t c = 0; c < w; ++c) {
       size_t t = size_t(indices[size_t(r)] * w + c), o = size_t(r * w + c);
       if (gather) {
-        check.expect(&output[o * eb], &input[t * eb],
-                     "rows[" + std::to_string(r) + "," + std::to_string(c) + "] (table row " +
-                         std::to_string(indices[size_t(r)]) + ")");
+        check.expect(&output[o * eb], &input[t * eb], [&] {
+          return "rows[" + std::to_string(r) + "," + std::to_string(c) + "] (table row " +
+                 std::to_string(indices[size_t(r)]) + ")";
+        });
       } else {
         written[t] = true;
-        check.expect(&output[t * eb], &input[o * eb],
-                     "table[" + std::to_string(indices[size_t(r)]) + "," + std::to_string(c) + "] (from row " +
-                         std::to_string(r) + ")");
+        check.expect(&output[t * eb], &input[o * eb], [&] {
+          return "table[" + std::to_string(indices[size_t(r)]) + "," + std::to_string(c) + "] (from row " +
+                 std::to_string(r) + ")";
+        });
       }
     }
   }

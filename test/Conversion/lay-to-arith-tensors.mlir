@@ -60,3 +60,29 @@ func.func @vectors(%buf: memref<4096xf16, 3>, %i: index) {
   lay.store %v, %t[%j] : vector<8xf16>, !lay.tensor<f16, !lay.layout<"(64,64):(1,64)">, 3>, index
   return
 }
+
+// -----
+
+// A promised alignment reaches vector.load / vector.store; a vector through a
+// swizzle that keeps runs of 2^M = 4 whole is the swizzled first offset.
+// CHECK-LABEL: func.func @aligned_swizzled_vectors
+// CHECK-SAME: (%[[BUF:.*]]: memref<4096xf32, 3>, %[[SRC:.*]]: memref<?xf32>, %[[I:.*]]: index)
+// CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
+// CHECK-DAG: %[[C896:.*]] = arith.constant 896 : index
+// CHECK: %[[V:.*]] = vector.load %[[SRC]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK: %[[OFF:.*]] = arith.addi
+// CHECK: %[[BITS:.*]] = arith.andi %[[OFF]], %[[C896]] : index
+// CHECK: %[[MOVED:.*]] = arith.shrui %[[BITS]], %[[C5]] : index
+// CHECK: %[[AT:.*]] = arith.xori %[[OFF]], %[[MOVED]] : index
+// CHECK: vector.store %[[V]], %[[BUF]][%[[AT]]] {alignment = 16 : i64} : memref<4096xf32, 3>, vector<4xf32>
+func.func @aligned_swizzled_vectors(%buf: memref<4096xf32, 3>, %src: memref<?xf32>, %i: index) {
+  %l = lay.constant : !lay.layout<"(32,128):(1,32)">
+  %g = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"(32,128):(1,32)"> -> !lay.tensor<f32, !lay.layout<"(32,128):(1,32)">>
+  %s = lay.constant : !lay.swizzle<3,2,5>
+  %zero = arith.constant 0 : index
+  %c = lay.make_composed_layout %s, %zero, %l : !lay.swizzle<3,2,5>, index, !lay.layout<"(32,128):(1,32)"> -> !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>
+  %t = lay.make_tensor %buf, %c : memref<4096xf32, 3>, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">> -> !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>
+  %v = lay.load %g[%i] {alignment = 16 : i64} : !lay.tensor<f32, !lay.layout<"(32,128):(1,32)">>, index -> vector<4xf32>
+  lay.store %v, %t[%i] {alignment = 16 : i64} : vector<4xf32>, !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, index
+  return
+}

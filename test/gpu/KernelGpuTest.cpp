@@ -50,6 +50,38 @@ TEST(KernelGpu, TransposeInEveryDtype) {
     expectCopy("(1000,700):(700,1)", "(1000,700):(1,1000)", t, 700000);
 }
 
+TEST(KernelGpu, StagedTransposeInEveryDtype) {
+  LAYOUTC_REQUIRE_GPU();
+  // 1024 x 768 divides every dtype's tile: the shared-memory path.
+  for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::I8}) {
+    EXPECT_NE(jit::generateCopy({"(1024,768):(768,1)", "(1024,768):(1,1024)", t}).mlir.find("workgroup("),
+              std::string::npos);
+    expectCopy("(1024,768):(768,1)", "(1024,768):(1,1024)", t, 786432);
+  }
+  // A batch of transposes: the rest mode walks the tiles of each.
+  expectCopy("(3,256,128):(32768,128,1)", "(3,256,128):(32768,1,256)", DType::F32, 98304);
+}
+
+TEST(KernelGpu, VectorCopiesWholeAndRagged) {
+  LAYOUTC_REQUIRE_GPU();
+  expectCopy("(512,1024):(1024,1)", "(512,1024):(1024,1)", DType::F32, 524288); // whole chunks
+  expectCopy("(1000,333):(333,1)", "(1000,333):(333,1)", DType::F32, 333000);   // a ragged last chunk
+  expectCopy("(1000,336):(336,1)", "(1000,336):(1,1000)", DType::I8, 336000);   // no tile fits: elements
+}
+
+TEST(KernelGpu, UnalignedPointersTakeTheElementPath) {
+  LAYOUTC_REQUIRE_GPU();
+  jit::RunOptions shifted = once();
+  shifted.misalign = 1;
+  expectAllMatch(jit::runCopy(sharedJit(), {"(1024,768):(768,1)", "(1024,768):(1,1024)", DType::F32}, shifted),
+                 786432);
+  expectAllMatch(jit::runCopy(sharedJit(), {"(512,1024):(1024,1)", "(512,1024):(1024,1)", DType::F16}, shifted),
+                 524288);
+  std::vector<int64_t> indices = jit::randomIndices(999, 5000, false, 8);
+  IndexedSpec rows{IndexedKind::Gather, 64, DType::F32, DType::I32};
+  expectAllMatch(jit::runIndexed(sharedJit(), rows, 5000, indices, shifted), 999 * 64);
+}
+
 TEST(KernelGpu, RaggedSizesNoTileDivides) {
   LAYOUTC_REQUIRE_GPU();
   expectCopy("(257,3):(3,1)", "(257,3):(1,257)", DType::F32, 771);

@@ -136,7 +136,10 @@ LogicalResult MakeTensorOp::verify() {
 namespace {
 // A load or store of `valueType` at `coord` of `tensor`: the value is the
 // element type, or a vector of N elements at consecutive offsets.
-LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, Type valueType) {
+LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, Type valueType,
+                           std::optional<uint64_t> alignment) {
+  if (alignment && (*alignment == 0 || (*alignment & (*alignment - 1)) != 0))
+    return op->emitOpError() << "alignment " << *alignment << " is not a power of two";
   std::optional<algebra::Value> c = algebraValueOf(coord);
   algebra::Expected<algebra::Value> offset = algebra::applyFunction(
       "crd2idx", {}, {*c, algebra::Value::of(tensor.getOuterLayout().getLayout())});
@@ -148,14 +151,18 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
   if (!vector || vector.getRank() != 1 || vector.getElementType() != tensor.getElementType())
     return op->emitOpError() << "accesses " << valueType << ", which is neither the element type "
                              << tensor.getElementType() << " nor a 1-D vector of it";
-  if (isa<ComposedType>(tensor.getLayout()))
-    return op->emitOpError() << "a vector access through the composed layout " << tensor.getLayout()
-                             << " is not contiguous in general; access its elements one by one";
+  int64_t n = vector.getDimSize(0);
+  if (auto composed = dyn_cast<ComposedType>(tensor.getLayout())) {
+    auto swizzle = dyn_cast<SwizzleType>(composed.getInner());
+    if (!swizzle || (int64_t(1) << swizzle.getSwizzle().base) % n != 0)
+      return op->emitOpError() << "a vector of " << n << " through the composed layout " << tensor.getLayout()
+                               << " is contiguous only behind a swizzle S<B,M,S> with " << n
+                               << " dividing 2^M; access its elements one by one";
+  }
   if (isa<IntTupleType>(coord) && !cast<IntTupleType>(coord).getTuple().isInt())
     return op->emitOpError() << "a vector access takes a 1-D index, not the coordinate " << coord;
   algebra::Layout first = algebra::coalesce(tensor.getOuterLayout().getLayout());
   first = algebra::modeOf(first, 0);
-  int64_t n = vector.getDimSize(0);
   algebra::Int size = first.shape.integer(), stride = first.stride.integer();
   if (!stride.is(1) || size.divisor() % n != 0)
     return op->emitOpError() << "reads " << n << " elements at consecutive offsets, but the layout "
@@ -167,11 +174,12 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
 } // namespace
 
 LogicalResult LoadOp::verify() {
-  return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getType());
+  return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getType(), getAlignment());
 }
 
 LogicalResult StoreOp::verify() {
-  return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getValue().getType());
+  return verifyAccess(getOperation(), getTensor().getType(), getCoord().getType(), getValue().getType(),
+                      getAlignment());
 }
 
 bool TensorSliceOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declared) {

@@ -50,6 +50,9 @@ struct IndexedSpec {
 /// What the generator decided, and why (shown by --explain).
 struct KernelPlan {
   int threadsPerBlock = 256;
+  /// Elements one block moves per step of its loop: a launch over n elements
+  /// takes ceil(n / elementsPerBlock) blocks (capped; the loop takes the rest).
+  int64_t elementsPerBlock = 256;
   /// 32 when every offset and size provably fits in int32, else 64.
   int indexBits = 64;
   std::vector<std::string> reasons;

@@ -24,6 +24,9 @@ struct RunOptions {
   /// The values of the copy's `?` leaves.
   std::vector<int64_t> dynamic;
   int device = 0;
+  /// The data buffers (not the indices) start this many elements past an
+  /// allocation's aligned start: runs the kernels' path for unaligned pointers.
+  int64_t misalign = 0;
 };
 
 struct RunReport {

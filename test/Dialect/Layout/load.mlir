@@ -12,3 +12,13 @@ func.func @loads(%t: !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{div=8})">>,
   %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(?{div=8},?):(1,?{div=8})">>, index -> vector<8xf32>
   return
 }
+
+// A promised alignment, and a vector through a swizzle that keeps runs of 4.
+// CHECK-LABEL: func.func @aligned_and_swizzled
+// CHECK: lay.load %arg0[%arg2] {alignment = 16 : i64} : !lay.tensor<f32, !lay.layout<"(32,128):(1,32)">>, index -> vector<4xf32>
+// CHECK: lay.load %arg1[%arg2] : !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, index -> vector<4xf32>
+func.func @aligned_and_swizzled(%g: !lay.tensor<f32, !lay.layout<"(32,128):(1,32)">>, %s: !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, %i: index) {
+  %v = lay.load %g[%i] {alignment = 16 : i64} : !lay.tensor<f32, !lay.layout<"(32,128):(1,32)">>, index -> vector<4xf32>
+  %w = lay.load %s[%i] : !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, index -> vector<4xf32>
+  return
+}

@@ -26,7 +26,23 @@ func.func @vector_without_fact(%t: !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>,
 // -----
 
 func.func @vector_through_gather(%t: !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"8:1">>, !lay.layout<"(8,64):(64,1)">>>, %i: index) {
-  // expected-error @+1 {{'lay.load' op a vector access through the composed layout}}
+  // expected-error @+1 {{'lay.load' op a vector of 8 through the composed layout}}
   %v = lay.load %t[%i] : !lay.tensor<f16, !lay.composed<!lay.tensor<i32, !lay.layout<"8:1">>, !lay.layout<"(8,64):(64,1)">>>, index -> vector<8xf16>
+  return
+}
+
+// -----
+
+func.func @vector_wider_than_swizzle_run(%t: !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, %i: index) {
+  // expected-error @+1 {{'lay.load' op a vector of 8 through the composed layout '!lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>' is contiguous only behind a swizzle S<B,M,S> with 8 dividing 2^M; access its elements one by one}}
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, index -> vector<8xf32>
+  return
+}
+
+// -----
+
+func.func @alignment_not_a_power_of_two(%t: !lay.tensor<f32, !lay.layout<"(8,64):(1,8)">>, %i: index) {
+  // expected-error @+1 {{'lay.load' op alignment 12 is not a power of two}}
+  %v = lay.load %t[%i] {alignment = 12 : i64} : !lay.tensor<f32, !lay.layout<"(8,64):(1,8)">>, index -> vector<4xf32>
   return
 }

@@ -98,7 +98,8 @@ TEST(KernelGen, FastDivisorsDivideExactly) {
 }
 
 TEST(KernelGen, DomainIsWalkedAlongTheDestinationsContiguousMode) {
-  jit::KernelSource k = jit::generateCopy({"(64,32):(32,1)", "(64,32):(32,1)", DType::F32});
+  // Composed operands take the element loop, over the reordered domain.
+  jit::KernelSource k = jit::generateCopy({"(64,32):(32,1)", "S<1,2,3> o 0 o (64,32):(32,1)", DType::F32});
   EXPECT_NE(k.mlir.find("!lay.layout<\"(32,64):(1,32)\">"), std::string::npos) << k.mlir;
   // A reshape has no common modes to permute.
   jit::KernelSource r = jit::generateCopy({"(64,32):(32,1)", "(16,128):(128,1)", DType::F32});

@@ -456,14 +456,23 @@ def Lay_LoadOp : Lay_Op<"load"> {
     A scalar load reads the element at the coordinate. A vector load of N
     elements reads the elements at 1-D indices i .. i+N-1, which must be
     consecutive in memory: the layout's first mode has stride 1 and N
-    divides its size (checked when static).
+    divides its size (checked when static). Through a swizzle `S<B,M,S> o
+    off o L` the same holds when N divides 2^M and `off`, for i a multiple of
+    N: a swizzle moves aligned runs of 2^M offsets whole.
+
+    `alignment` (bytes, a power of two) promises that the address of every
+    access is a multiple of it, so a vector access becomes one wide access
+    (a 16-byte `ld.global.v4.f32`); without it, a vector is aligned to its
+    element.
 
     ```mlir
     %x = lay.load %t[%c] : !lay.tensor<f32, !lay.layout<"(8,?):(1,?)">>, !lay.tuple<"(?,?)"> -> f32
-    %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(8,?):(1,?)">>, index -> vector<4xf32>
+    %v = lay.load %t[%i] {alignment = 16 : i64} : !lay.tensor<f32, !lay.layout<"(8,?):(1,?)">>, index
+           -> vector<4xf32>
     ```
   }];
-  let arguments = (ins Lay_TensorType:$tensor, AnyTypeOf<[Index, Lay_TupleType]>:$coord);
+  let arguments = (ins Lay_TensorType:$tensor, AnyTypeOf<[Index, Lay_TupleType]>:$coord,
+                       OptionalAttr<I64Attr>:$alignment);
   let results = (outs AnyType:$result);
   let assemblyFormat = "$tensor `[` $coord `]` attr-dict `:` qualified(type($tensor)) `,` "
                        "type($coord) `->` type($result)";
@@ -480,7 +489,7 @@ def Lay_StoreOp : Lay_Op<"store"> {
     ```
   }];
   let arguments = (ins AnyType:$value, Lay_TensorType:$tensor,
-                       AnyTypeOf<[Index, Lay_TupleType]>:$coord);
+                       AnyTypeOf<[Index, Lay_TupleType]>:$coord, OptionalAttr<I64Attr>:$alignment);
   let assemblyFormat = "$value `,` $tensor `[` $coord `]` attr-dict `:` type($value) `,` "
                        "qualified(type($tensor)) `,` type($coord)";
   let hasVerifier = 1;
