@@ -84,6 +84,28 @@ void ColdCompile(benchmark::State &state) {
 }
 BENCHMARK(ColdCompile)->Unit(benchmark::kMillisecond);
 
+// A new spec to a kernel launched on the GPU: generate, lower, PTX, the
+// driver's load (its PTX JIT: run.sh disables the driver's own cache, so
+// this is the first-use cost), one launch. In a process with CUDA set up.
+void ColdToLaunch(benchmark::State &state) {
+  if (!haveGpu(state))
+    return;
+  runtime::Context context;
+  runtime::Stream stream;
+  runtime::DeviceBuffer src(64 << 20), dst(64 << 20);
+  jit::Jit j(memoryOnly());
+  j.copy(transposeOf(1));
+  int64_t k = 1;
+  for (auto _ : state) {
+    // A staged transpose of 128k x 128 floats (64 KiB each k), k never seen.
+    std::string m = std::to_string(128 * (k++ % 1024 + 1));
+    jit::CopyKernel copy = j.copy({"(" + m + ",128):(128,1)", "(" + m + ",128):(1," + m + ")", jit::DType::F32});
+    copy.launch(context, src.address(), dst.address(), {}, stream);
+  }
+  stream.synchronize();
+}
+BENCHMARK(ColdToLaunch)->Unit(benchmark::kMillisecond);
+
 void MemoryHit(benchmark::State &state) {
   jit::Jit j(memoryOnly());
   jit::CopySpec spec = transposeOf(4096);

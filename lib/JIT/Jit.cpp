@@ -14,13 +14,21 @@
 
 namespace layoutc::jit {
 
+void LaunchArgs::push(Arg a) {
+  if (size_ < kInline)
+    inline_[size_] = a;
+  else
+    more_.push_back(a);
+  ++size_;
+}
+
 LaunchArgs &LaunchArgs::buffer(uint64_t address, int64_t elements) {
-  args_.push_back({true, address, elements});
+  push({true, address, elements});
   return *this;
 }
 
 LaunchArgs &LaunchArgs::index(int64_t value) {
-  args_.push_back({false, 0, value});
+  push({false, 0, value});
   return *this;
 }
 
@@ -30,6 +38,8 @@ CompiledKernel::CompiledKernel(std::string name, std::string mlir, std::string p
       plan_(std::move(plan)) {}
 
 const runtime::Kernel &CompiledKernel::loaded(const runtime::Context &context) const {
+  if (const auto *last = last_.load(std::memory_order_acquire); last && last->first == context.ordinal())
+    return last->second.kernel;
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = loaded_.find(context.ordinal());
   if (it == loaded_.end()) {
@@ -38,33 +48,46 @@ const runtime::Kernel &CompiledKernel::loaded(const runtime::Context &context) c
     runtime::Kernel kernel = module->kernel(name_);
     it = loaded_.emplace(context.ordinal(), Loaded{std::move(retained), std::move(module), kernel}).first;
   }
+  last_.store(&*it, std::memory_order_release);
   return it->second.kernel;
 }
 
 void CompiledKernel::launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args,
                             const runtime::Stream &stream, unsigned block) const {
   if (!params_.empty()) {
-    bool match = args.args_.size() == params_.size();
+    bool match = args.size_ == params_.size();
     for (size_t i = 0; match && i < params_.size(); ++i)
-      match = args.args_[i].isBuffer == (params_[i].kind == Param::Kind::Buffer);
+      match = args[i].isBuffer == (params_[i].kind == Param::Kind::Buffer);
     if (!match)
       throw std::invalid_argument("kernel " + name_ + ": the launch arguments do not match its " +
                                   std::to_string(params_.size()) + " parameters");
   }
   // A memref<?xT> is (allocated, aligned, offset, size, stride); index fields
   // are indexBits wide, read from the low bytes of each 8-byte slot.
+  // Up to kSlots slots on the stack: a launch allocates nothing.
+  constexpr size_t kSlots = 64;
+  size_t needed = 0;
+  for (size_t i = 0; i < args.size_; ++i)
+    needed += args[i].isBuffer ? 5 : 1;
+  std::array<uint64_t, kSlots> fixedSlots;
+  std::array<void *, kSlots> fixedPointers;
+  std::vector<uint64_t> moreSlots(needed > kSlots ? needed : 0);
+  std::vector<void *> morePointers(needed > kSlots ? needed : 0);
+  uint64_t *slots = needed > kSlots ? moreSlots.data() : fixedSlots.data();
+  void **pointers = needed > kSlots ? morePointers.data() : fixedPointers.data();
   bool narrow = plan_.indexBits == 32;
-  std::vector<uint64_t> slots;
+  size_t n = 0;
   auto field = [&](int64_t v) {
     if (narrow && (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()))
       throw std::invalid_argument("kernel " + name_ + ": " + std::to_string(v) +
                                   " does not fit its 32-bit index math");
-    slots.push_back(narrow ? uint64_t(uint32_t(int32_t(v))) : uint64_t(v));
+    slots[n++] = narrow ? uint64_t(uint32_t(int32_t(v))) : uint64_t(v);
   };
-  for (const LaunchArgs::Arg &a : args.args_) {
+  for (size_t i = 0; i < args.size_; ++i) {
+    const LaunchArgs::Arg &a = args[i];
     if (a.isBuffer) {
-      slots.push_back(a.address);
-      slots.push_back(a.address);
+      slots[n++] = a.address;
+      slots[n++] = a.address;
       field(0);
       field(a.value);
       field(1);
@@ -72,12 +95,12 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
       field(a.value);
     }
   }
-  std::vector<void *> pointers;
-  for (uint64_t &s : slots)
-    pointers.push_back(&s);
+  for (size_t i = 0; i < n; ++i)
+    pointers[i] = &slots[i];
   const runtime::Kernel &kernel = loaded(context);
   context.makeCurrent();
-  kernel.launch({std::max(grid, 1u), 1, 1}, {block ? block : unsigned(plan_.threadsPerBlock), 1, 1}, 0, stream, pointers.data());
+  kernel.launch({std::max(grid, 1u), 1, 1}, {block ? block : unsigned(plan_.threadsPerBlock), 1, 1}, 0, stream,
+                pointers);
 }
 
 namespace {

@@ -296,7 +296,7 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
   // Rows: (row, c) -> table (idx[row], c) with the table (N,W):(W,1); the row
   // comes from idx o 0 o R:1 at r.
   if (vector > 1) {
-    RowAccess rows{spec, vector, 8, g, composedType, tableRows, count};
+    RowAccess rows{spec, vector, 4, g, composedType, tableRows, count};
     plan.reasons.push_back(rows.explain());
     plan.elementsPerBlock = plan.threadsPerBlock * rows.unroll * vector;
     KernelEmitter e{w, spec.dtype, {}, {}};

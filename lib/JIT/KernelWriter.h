@@ -65,9 +65,11 @@ public:
   }
 
   // An index constant or an existing value.
+  // An index constant, defined once at the top of the kernel.
   std::string constant(int64_t v) {
-    std::string name = fresh("c");
-    line() << name << " = arith.constant " << v << " : index\n";
+    std::string name = "%const_" + (v < 0 ? "m" + std::to_string(-v) : std::to_string(v));
+    if (constants_.emplace(v, name).second)
+      constantLines_ << "      " << name << " = arith.constant " << v << " : index\n";
     return name;
   }
 
@@ -131,7 +133,7 @@ public:
     m << ")";
     if (!workgroup_.empty())
       m << " workgroup(" << workgroup_ << ")";
-    m << " kernel {\n" << body_.str() << "      gpu.return\n    }\n  }\n}\n";
+    m << " kernel {\n" << constantLines_.str() << body_.str() << "      gpu.return\n    }\n  }\n}\n";
     source_.mlir = m.str();
     source_.plan = std::move(plan);
     return std::move(source_);
@@ -148,6 +150,8 @@ private:
   KernelSource source_;
   std::ostringstream body_;
   std::string workgroup_;
+  std::map<int64_t, std::string> constants_;
+  std::ostringstream constantLines_;
   int depth_ = 0;
   int next_ = 0;
 };

@@ -27,7 +27,12 @@ Context::Context(int ordinal) : ordinal_(ordinal) {
 
 Context::~Context() { api().cuDevicePrimaryCtxRelease(device_); }
 
-void Context::makeCurrent() const { check(api().cuCtxSetCurrent(context_), "cuCtxSetCurrent"); }
+void Context::makeCurrent() const {
+  cu::Handle current = nullptr;
+  if (api().cuCtxGetCurrent(&current) == cu::kSuccess && current == context_)
+    return;
+  check(api().cuCtxSetCurrent(context_), "cuCtxSetCurrent");
+}
 
 void Context::synchronize() const { check(api().cuCtxSynchronize(), "cuCtxSynchronize"); }
 

@@ -9,6 +9,7 @@
 
 #include "layoutc/JIT/Jit.h"
 #include "layoutc/JIT/Run.h"
+#include "layoutc/Runtime/Driver.h"
 
 #include <gtest/gtest.h>
 
@@ -80,6 +81,22 @@ TEST(KernelGpu, UnalignedPointersTakeTheElementPath) {
   std::vector<int64_t> indices = jit::randomIndices(999, 5000, false, 8);
   IndexedSpec rows{IndexedKind::Gather, 64, DType::F32, DType::I32};
   expectAllMatch(jit::runIndexed(sharedJit(), rows, 5000, indices, shifted), 999 * 64);
+}
+
+TEST(KernelGpu, OneCompileLoadsOnEveryDevice) {
+  LAYOUTC_REQUIRE_GPU();
+  size_t devices = runtime::Driver::get().devices().size();
+  if (devices < 2)
+    GTEST_SKIP() << "one kernel on several devices needs 2 GPUs; this host has " << devices;
+  jit::JitOptions memoryOnly;
+  memoryOnly.diskCache = false;
+  jit::Jit j(memoryOnly);
+  for (size_t d = 0; d < devices; ++d) {
+    jit::RunOptions on = once();
+    on.device = int(d);
+    expectAllMatch(jit::runCopy(j, {"(1024,768):(768,1)", "(1024,768):(1,1024)", DType::F16}, on), 786432);
+  }
+  EXPECT_EQ(j.cacheStats().misses, 1u);
 }
 
 TEST(KernelGpu, RaggedSizesNoTileDivides) {

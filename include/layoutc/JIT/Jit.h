@@ -28,6 +28,8 @@
 #include "layoutc/JIT/Kernels.h"
 #include "layoutc/Runtime/Resources.h"
 
+#include <array>
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -58,11 +60,17 @@ public:
 private:
   friend class CompiledKernel;
   struct Arg {
-    bool isBuffer;
-    uint64_t address;
-    int64_t value;
+    bool isBuffer = false;
+    uint64_t address = 0;
+    int64_t value = 0;
   };
-  std::vector<Arg> args_;
+  // The first kInline arguments live here: a launch allocates nothing.
+  static constexpr size_t kInline = 16;
+  void push(Arg a);
+  const Arg &operator[](size_t i) const { return i < kInline ? inline_[i] : more_[i - kInline]; }
+  std::array<Arg, kInline> inline_;
+  std::vector<Arg> more_;
+  size_t size_ = 0;
 };
 
 /// A compiled kernel: PTX, loaded into each device's context on first launch.
@@ -95,6 +103,9 @@ private:
   };
   mutable std::mutex mutex_;
   mutable std::map<int, Loaded> loaded_;
+  // The last device launched on: its loaded module, read without the lock
+  // (map nodes never move; entries are only added).
+  mutable std::atomic<const std::pair<const int, Loaded> *> last_{nullptr};
 };
 
 /// copy(src @ Ls, dst @ Ld) compiled, with its layouts.
