@@ -90,8 +90,8 @@ void transposeBody(KernelEmitter &e, const TiledCopy &t, const std::string &smem
   std::string readB = e.add(e.op("divui", lane, e.c(8)), e.mul(e.op("divui", warp, e.c(t.warpsA())), 4));
 
   e.w.open("scf.for %c = %bx to " + e.c(tiles) + " step %gd");
-  std::string ta = e.op("remui", "%c", e.c(tilesA)), q = e.op("divui", "%c", e.c(tilesA));
-  std::string tb = e.op("remui", q, e.c(tilesB)), r = e.op("divui", q, e.c(tilesB));
+  std::string tb = e.op("remui", "%c", e.c(tilesB)), q = e.op("divui", "%c", e.c(tilesB));
+  std::string ta = e.op("remui", q, e.c(tilesA)), r = e.op("divui", q, e.c(tilesA));
   std::string a0 = e.mul(ta, t.tileA), b0 = e.mul(tb, t.tileB);
   std::string srcBase = e.add(e.add(b0, e.mul(a0, mb.size)), e.mul(r, mb.size * ma.size));
   std::string dstBase = e.add(e.add(a0, e.mul(b0, ma.size)), e.mul(r, mb.size * ma.size));
