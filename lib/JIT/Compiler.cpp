@@ -11,6 +11,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -76,7 +77,29 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
     return CompileError(diagnostics.empty() ? what : what + ":\n" + diagnostics);
   };
 
+  // Stage timers (no-ops unless a report is asked for); the report is
+  // written when `timing` goes, on every path out of this function.
+  std::string report;
+  llvm::raw_string_ostream reportStream(report);
+  mlir::DefaultTimingManager timing;
+  timing.setEnabled(options.timeReport != nullptr);
+  timing.setOutput(mlir::createOutputStrategy(mlir::DefaultTimingManager::OutputFormat::Text, reportStream));
+  struct Deliver {
+    mlir::DefaultTimingManager &timing;
+    std::string &report;
+    std::string *to;
+    ~Deliver() {
+      if (to) {
+        timing.print();
+        *to = report;
+      }
+    }
+  } deliver{timing, report, options.timeReport};
+  mlir::TimingScope root = timing.getRootScope();
+
+  mlir::TimingScope parsing = root.nest("parse");
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
+  parsing.stop();
   if (!module)
     throw fail(std::string(name) + " is not valid MLIR");
   if (options.emit == Emit::Mlir)
@@ -84,8 +107,11 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
 
   mlir::PassManager pm(&context);
   buildLowerToNVVMPipeline(pm, unsigned(options.indexBits));
+  mlir::TimingScope lowering = root.nest("lower to NVVM");
+  pm.enableTiming(lowering);
   if (mlir::failed(pm.run(*module)))
     throw fail("lowering " + std::string(name) + " failed");
+  lowering.stop();
   if (options.emit == Emit::Lowered)
     return print(*module);
 
@@ -95,20 +121,25 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
   if (std::next(kernels.begin()) != kernels.end())
     throw CompileError(std::string(name) + " has several gpu.modules; layoutc compiles one per input");
   llvm::LLVMContext llvmContext;
+  mlir::TimingScope translating = root.nest("translate to LLVM IR");
   std::unique_ptr<llvm::Module> ir = target::translateGpuModule(*kernels.begin(), llvmContext);
+  translating.stop();
   if (options.emit == Emit::Llvm) {
     std::string text;
     llvm::raw_string_ostream os(text);
     ir->print(os, nullptr);
     return text;
   }
+  mlir::TimingScope codegen = root.nest("NVPTX: optimize and emit PTX");
   std::string ptx = target::compileToPtx(*ir, {options.arch, options.optLevel});
+  codegen.stop();
   if (options.emit == Emit::Ptx)
     return ptx;
   std::optional<std::string> ptxas = target::findPtxas();
   if (!ptxas)
     throw CompileError("--emit=cubin needs ptxas (the CUDA toolkit); without it, emit PTX and let the driver "
                        "compile it when it is loaded");
+  mlir::TimingScope assembling = root.nest("ptxas");
   return target::assembleWithPtxas(ptx, options.arch, *ptxas);
 }
 

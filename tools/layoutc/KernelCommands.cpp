@@ -13,6 +13,7 @@
 #include "layoutc/JIT/Run.h"
 #include "layoutc/Runtime/Driver.h"
 
+#include <chrono>
 #include <fstream>
 #include <iomanip>
 #include <optional>
@@ -55,6 +56,8 @@ const char *kCommonHelp = R"(
   --run          run on the GPU: random data, output poisoned, every element
                  checked against the host; prints time and GB/s
   --explain      print the generator's decisions
+  --time-passes  print each stage's time (generate, parse, every lowering
+                 pass, LLVM IR, PTX, ptxas) to stderr
   --arch=ARCH    sm_90 (default), sm_80 or sm_90a
   --seed N       the random data's seed (default 1)
   -o OUT         write the stage to OUT
@@ -63,7 +66,7 @@ const char *kCommonHelp = R"(
 struct Options {
   DType dtype = DType::F32;
   std::optional<Emit> emit;
-  bool run = false, explain = false;
+  bool run = false, explain = false, timePasses = false;
   std::string arch = "sm_90", output;
   uint64_t seed = 1;
 };
@@ -89,6 +92,8 @@ std::optional<std::string> parseOptions(const std::vector<std::string> &args, Op
       o.run = true;
     } else if (a == "--explain") {
       o.explain = true;
+    } else if (a == "--time-passes") {
+      o.timePasses = true;
     } else if (a == "--dtype" || a == "-o" || a == "--seed") {
       std::optional<std::string> v = value();
       if (!v)
@@ -124,12 +129,28 @@ void explain(const KernelPlan &plan) {
     std::cerr << "explain: " << r << "\n";
 }
 
-int emitStage(const KernelSource &source, const Options &o) {
+// The generated kernel at the stage asked for; with --time-passes, the
+// generator's time (`generateMs`) and the compiler's stages on stderr.
+int emitStage(const KernelSource &source, const Options &o, double generateMs) {
   Emit emit = o.emit.value_or(Emit::Ptx);
+  std::string report;
   std::string text = emit == Emit::Mlir ? source.mlir
                                         : compile(source.mlir, "<" + source.name + " kernel>",
-                                                  {o.arch, emit, 3, source.plan.indexBits});
+                                                  {o.arch, emit, 3, source.plan.indexBits,
+                                                   o.timePasses ? &report : nullptr});
+  if (o.timePasses)
+    std::cerr << "generate " << source.name << " kernel (layout algebra to lay MLIR): " << std::fixed
+              << std::setprecision(4) << generateMs << " ms\n"
+              << report;
   return writeOutput(text, o.output);
+}
+
+// fn()'s result and its wall time in milliseconds.
+template <class Fn> auto timed(Fn fn, double &ms) {
+  auto start = std::chrono::steady_clock::now();
+  auto result = fn();
+  ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  return result;
 }
 
 int report(const RunReport &r) {
@@ -219,11 +240,12 @@ int copyCommand(const std::vector<std::string> &args) {
     return usage("copy needs --src and --dst", help.c_str());
   spec.dtype = o.dtype;
   return guarded([&] {
-    KernelSource source = generateCopy(spec);
+    double ms = 0;
+    KernelSource source = timed([&] { return generateCopy(spec); }, ms);
     if (o.explain)
       explain(source.plan);
     if (!o.run)
-      return emitStage(source, o);
+      return emitStage(source, o, ms);
     Jit jit({o.arch});
     RunOptions run;
     run.seed = o.seed;
@@ -281,11 +303,12 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
   if (o.run && count.has_value() == !indexFile.empty())
     return usage("--run needs either --indices R or --index-file FILE", help.c_str());
   return guarded([&] {
-    KernelSource source = generateIndexed(spec);
+    double ms = 0;
+    KernelSource source = timed([&] { return generateIndexed(spec); }, ms);
     if (o.explain)
       explain(source.plan);
     if (!o.run)
-      return emitStage(source, o);
+      return emitStage(source, o, ms);
     std::vector<int64_t> indices;
     if (count) {
       indices = randomIndices(*count, *tableRows, scatter, o.seed);

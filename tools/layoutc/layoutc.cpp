@@ -87,7 +87,7 @@ Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
   layoutc print1d '(2,(2,2)):(4,(2,1))'
 )";
 
-const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [-o OUT]
+const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [--time-passes] [-o OUT]
 
 Compiles the gpu.module of FILE (gpu.func kernels using lay ops) and prints
 the chosen stage (or writes it to OUT):
@@ -97,6 +97,8 @@ the chosen stage (or writes it to OUT):
   --emit=ptx       PTX from LLVM's NVPTX backend (the default)
   --emit=cubin     a cubin from ptxas (needs the CUDA toolkit; use with -o)
   --arch=ARCH      sm_90 (the default), sm_80 or sm_90a
+  --time-passes    print each stage's time (parse, every lowering pass,
+                   LLVM IR, PTX, ptxas) to stderr
 )";
 
 const char *kDevicesHelp = R"(usage: layoutc devices
@@ -263,7 +265,7 @@ int compileCommand(const std::vector<std::string> &args) {
     return kOk;
   }
   layoutc::jit::CompileOptions options;
-  std::string file, output;
+  std::string file, output, timeReport;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     if (a.rfind("--emit=", 0) == 0) {
@@ -275,6 +277,8 @@ int compileCommand(const std::vector<std::string> &args) {
       options.arch = a.substr(7);
     } else if (a == "-o" && i + 1 < args.size()) {
       output = args[++i];
+    } else if (a == "--time-passes") {
+      options.timeReport = &timeReport;
     } else if (!a.empty() && a[0] == '-') {
       return usage("unknown option '" + a + "'", kCompileHelp);
     } else if (file.empty()) {
@@ -295,9 +299,10 @@ int compileCommand(const std::vector<std::string> &args) {
   try {
     result = layoutc::jit::compile(source, file, options);
   } catch (const std::runtime_error &e) { // CompileError or TargetError
-    std::cerr << "error: " << e.what() << "\n";
+    std::cerr << timeReport << "error: " << e.what() << "\n";
     return kInputError;
   }
+  std::cerr << timeReport;
   return writeOutput(result, output);
 }
 

@@ -37,6 +37,10 @@ struct CompileOptions {
   /// The width of index arithmetic in the kernels, 32 or 64; memref
   /// descriptor fields (offset, size, stride) have this width too.
   int indexBits = 64;
+  /// When set, receives the time of each stage (parse, every lowering pass,
+  /// LLVM IR translation, NVPTX code generation, ptxas) as MLIR's
+  /// --mlir-timing report, a tree of wall and CPU times.
+  std::string *timeReport = nullptr;
 };
 
 /// Compiles MLIR to PTX, keeping one MLIR context (its dialects loaded once)
