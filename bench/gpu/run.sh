@@ -102,7 +102,9 @@ if [ -x "$jitbench" ]; then
   CUDA_CACHE_DISABLE=1 "$jitbench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null |
     awk -F, '/_median/ { name=$1; gsub(/"/, "", name); sub(/_median/, "", name);
       label["CompileToPtx"] = "layoutc: transpose.mlir -> PTX (new context, lower, O3)";
-      label["LoadModule"] = "driver: load PTX (cuModuleLoadDataEx, its PTX JIT)";
+      label["LoadModule/Example"] = "driver: load PTX, its JIT (transpose.mlir)";
+      label["LoadModule/StagedTranspose"] = "driver: load PTX, its JIT (staged transpose)";
+      label["LoadModule/RowGather"] = "driver: load PTX, its JIT (row gather)";
       label["ColdToLaunch"] = "Jit: new spec -> generated, PTX, loaded, launched";
       label["ColdCompile"] = "Jit: new copy spec -> PTX (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";

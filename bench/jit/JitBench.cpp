@@ -51,17 +51,31 @@ void CompileToPtx(benchmark::State &state) {
 }
 BENCHMARK(CompileToPtx)->Unit(benchmark::kMillisecond);
 
-void LoadModule(benchmark::State &state) {
+// The driver's load of a kernel's PTX (its PTX JIT unless its compute cache
+// serves it): the example kernel, and two generated ones of the bandwidth
+// table (a staged transpose, a vectorized row gather).
+void LoadModule(benchmark::State &state, const std::string &ptx, const std::string &kernel) {
   if (!haveGpu(state))
     return;
   runtime::Context context;
-  std::string ptx = jit::compile(transposeSource(), "transpose.mlir");
   for (auto _ : state) {
     runtime::Module module(ptx);
-    benchmark::DoNotOptimize(module.kernel("transpose"));
+    benchmark::DoNotOptimize(module.kernel(kernel));
   }
 }
-BENCHMARK(LoadModule)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(LoadModule, Example, jit::compile(transposeSource(), "transpose.mlir"), "transpose")
+    ->Unit(benchmark::kMillisecond);
+std::string ptxOf(const jit::KernelSource &k) {
+  return jit::compile(k.mlir, k.name, {"sm_90", jit::Emit::Ptx, 3, k.plan.indexBits});
+}
+BENCHMARK_CAPTURE(LoadModule, StagedTranspose,
+                  ptxOf(jit::generateCopy({"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", jit::DType::F32})),
+                  "copy")
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(LoadModule, RowGather,
+                  ptxOf(jit::generateIndexed({jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32})),
+                  "gather")
+    ->Unit(benchmark::kMillisecond);
 
 // A transpose of a size no earlier iteration used: never a cache hit.
 jit::CopySpec transposeOf(int64_t n) {
