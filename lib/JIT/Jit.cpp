@@ -1,6 +1,7 @@
 //===- Jit.cpp - The embeddable JIT: compile, cache, launch ---------------===//
 #include "layoutc/JIT/Jit.h"
 
+#include "CompilerStamp.inc"
 #include "KernelOperand.h"
 
 #include "layoutc/JIT/Compiler.h"
@@ -106,7 +107,8 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
 namespace {
 
 // What produced a disk-cache entry besides its key: layoutc's version and
-// commit (at configure time) and LLVM's version.
+// commit (stamped at build time, with a hash of uncommitted changes) and
+// LLVM's version.
 const std::string kCompilerVersion = "layoutc " LAYOUTC_VERSION " (" LAYOUTC_COMMIT "), LLVM " LLVM_VERSION_STRING "\n";
 
 // Enough blocks for one step of each block's loop to cover the elements,

@@ -187,10 +187,15 @@ std::vector<std::string> TiledCopy::explain(DType dtype) const {
   std::string fallback = "; the fast path needs both pointers " + std::to_string(vector * elementBytes) +
                          "-byte aligned (checked in the kernel, else one element per thread)";
   if (kind == Kind::Vector) {
-    r.push_back("both sides are contiguous along mode 0: vectors of " + vec +
-                (vector > 1 ? ", every other stride a multiple of " + std::to_string(vector) : "") + "; " +
+    bool whole = modes[0].src == 1;
+    r.push_back(std::string(whole ? "both sides are contiguous along mode 0: vectors of "
+                                  : "--dst is contiguous along mode 0, --src strided there by " +
+                                        std::to_string(modes[0].src) + ": vectors gathered element by element "
+                                        "from --src and written whole, of ") +
+                vec + (vector > 1 ? ", every other stride a multiple of " + std::to_string(vector) : "") + "; " +
                 std::to_string(unroll) + " vectors in flight per thread, " + std::to_string(elementsPerStep()) +
-                " elements per block per step" + (vector > 1 ? fallback : ""));
+                " elements per block per step" +
+                (vector > 1 ? (whole ? fallback : "; the fast path needs --dst's pointer aligned likewise") : ""));
     return r;
   }
   r.push_back("--dst is contiguous along mode 0, --src along mode " + std::to_string(srcMode) + ": tiles of " +
@@ -238,9 +243,10 @@ void chooseSwizzle(TiledCopy &t) {
   }
 }
 
-bool stridesDivisible(const std::vector<JointMode> &modes, int64_t v, size_t srcUnit, size_t dstUnit) {
+// Whether one side's strides, but mode `unit`'s, are multiples of v.
+bool stridesDivisible(const std::vector<JointMode> &modes, int64_t v, bool src, size_t unit) {
   for (size_t i = 0; i < modes.size(); ++i)
-    if ((i != srcUnit && modes[i].src % v != 0) || (i != dstUnit && modes[i].dst % v != 0))
+    if (i != unit && (src ? modes[i].src : modes[i].dst) % v != 0)
       return false;
   return true;
 }
@@ -257,16 +263,18 @@ std::optional<TiledCopy> planTiledCopy(const algebra::Layout &src, const algebra
   if (t.modes[0].dst != 1)
     return why = "--dst has no stride-1 mode", std::nullopt;
   int64_t widest = 16 / elementBytes;
-  if (t.modes[0].src == 1) {
+  auto unit = std::find_if(t.modes.begin(), t.modes.end(), [](const JointMode &m) { return m.src == 1; });
+  if (unit == t.modes.begin() || unit == t.modes.end()) {
+    // Vectors along mode 0: whole on both sides, or gathered from a src
+    // strided there (a slice), written whole to dst.
+    bool whole = unit == t.modes.begin();
     t.kind = TiledCopy::Kind::Vector;
     t.vector = widest;
-    while (t.vector > 1 && (t.modes[0].size % t.vector != 0 || !stridesDivisible(t.modes, t.vector, 0, 0)))
+    while (t.vector > 1 && (t.modes[0].size % t.vector != 0 || !stridesDivisible(t.modes, t.vector, false, 0) ||
+                            (whole && !stridesDivisible(t.modes, t.vector, true, 0))))
       t.vector /= 2;
     return t;
   }
-  auto unit = std::find_if(t.modes.begin(), t.modes.end(), [](const JointMode &m) { return m.src == 1; });
-  if (unit == t.modes.end())
-    return why = "--src has no stride-1 mode", std::nullopt;
   t.kind = TiledCopy::Kind::Transpose;
   t.srcMode = size_t(unit - t.modes.begin());
   t.vector = widest;
@@ -278,7 +286,7 @@ std::optional<TiledCopy> planTiledCopy(const algebra::Layout &src, const algebra
                  std::to_string(unit->size) + " along --src) are not multiples of the " + std::to_string(t.tileA) +
                  "x" + std::to_string(t.tileB) + " tile",
            std::nullopt;
-  if (!stridesDivisible(t.modes, t.vector, t.srcMode, 0))
+  if (!stridesDivisible(t.modes, t.vector, true, t.srcMode) || !stridesDivisible(t.modes, t.vector, false, 0))
     return why = "a stride is not a multiple of the " + std::to_string(t.vector) + "-element vector", std::nullopt;
   chooseSwizzle(t);
   return t;

@@ -32,6 +32,21 @@ void elementLoop(KernelEmitter &e, const std::string &src, const std::string &ds
   e.w.loopEnd();
 }
 
+// The vector of src at domain index k: one access when src is contiguous
+// along mode 0, else its elements one by one.
+std::string loadVector(KernelEmitter &e, const TiledCopy &t, const std::string &ts, const std::string &k) {
+  if (t.modes[0].src == 1)
+    return e.load(ts, k, t.vector);
+  std::vector<std::string> xs{e.load(ts, k, 1)};
+  for (int64_t v = 1; v < t.vector; ++v)
+    xs.push_back(e.load(ts, e.addc(k, v), 1));
+  if (t.vector == 1)
+    return xs[0];
+  std::string x = e.w.fresh("x");
+  e.w.line() << x << " = vector.from_elements " << KernelWriter::join(xs) << " : " << e.valueType(t.vector) << "\n";
+  return x;
+}
+
 void vectorBody(KernelEmitter &e, const TiledCopy &t, const std::string &ts, const std::string &td) {
   int64_t vectors = t.size() / t.vector, chunk = int64_t(t.threads) * t.unroll;
   int64_t chunks = (vectors + chunk - 1) / chunk;
@@ -43,7 +58,7 @@ void vectorBody(KernelEmitter &e, const TiledCopy &t, const std::string &ts, con
     std::string j = e.addc(first, u * t.threads);
     at.push_back(e.mul(j, t.vector));
     if (!ragged) {
-      xs.push_back(e.load(ts, at.back(), t.vector));
+      xs.push_back(loadVector(e, t, ts, at.back()));
       continue;
     }
     in.push_back(e.w.fresh("in"));
@@ -51,7 +66,7 @@ void vectorBody(KernelEmitter &e, const TiledCopy &t, const std::string &ts, con
     e.w.line() << in.back() << " = arith.cmpi ult, " << j << ", " << end << " : index\n";
     std::string x = e.w.fresh("x");
     e.w.open(x + " = scf.if " + in.back() + " -> (" + e.valueType(t.vector) + ")");
-    std::string loaded = e.load(ts, at.back(), t.vector);
+    std::string loaded = loadVector(e, t, ts, at.back());
     e.w.line() << "scf.yield " << loaded << " : " << e.valueType(t.vector) << "\n";
     e.w.otherwise();
     std::string zero = e.zero(t.vector);
@@ -137,8 +152,11 @@ KernelSource writeTiledCopy(const TiledCopy &t, DType dtype, KernelPlan plan) {
   std::string ts = e.tensor("%src", layoutText(t.modes, order, false));
   std::string td = e.tensor("%dst", layoutText(t.modes, order, true));
   bool check = t.vector > 1;
+  std::vector<std::string> vectorized{"%dst"};
+  if (t.kind == TiledCopy::Kind::Transpose || t.modes[0].src == 1)
+    vectorized.insert(vectorized.begin(), "%src");
   if (check)
-    w.open("scf.if " + e.aligned({"%src", "%dst"}, t.vector * dtypeBytes(dtype)));
+    w.open("scf.if " + e.aligned(vectorized, t.vector * dtypeBytes(dtype)));
   if (t.kind == TiledCopy::Kind::Vector)
     vectorBody(e, t, ts, td);
   else

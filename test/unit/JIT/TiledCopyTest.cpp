@@ -155,10 +155,24 @@ TEST(TiledCopy, TvLayoutsCoverTheTileOnceAndMatchTheLanes) {
   }
 }
 
+TEST(TiledCopy, SlicesGatherVectorsForTheDestination) {
+  std::string why;
+  auto t = jit::planTiledCopy(layout("(512,300):(600,2)"), layout("(512,300):(300,1)"), 4, why);
+  ASSERT_TRUE(t) << why;
+  EXPECT_EQ(t->kind, jit::TiledCopy::Kind::Vector);
+  EXPECT_EQ(t->modes[0].src, 2);
+  EXPECT_EQ(t->vector, 4); // 300 and the dst strides are multiples of 4; src's need not be
+  // Rows 700 apart in src: two modes, and 302 takes vectors of 2.
+  t = jit::planTiledCopy(layout("(512,302):(700,2)"), layout("(512,302):(302,1)"), 4, why);
+  ASSERT_TRUE(t) << why;
+  EXPECT_EQ(t->modes.size(), 2u);
+  EXPECT_EQ(t->vector, 2);
+}
+
 TEST(TiledCopy, RefusalsSayWhy) {
   std::string why;
-  EXPECT_FALSE(jit::planTiledCopy(layout("(512,300):(600,2)"), layout("(512,300):(300,1)"), 4, why));
-  EXPECT_EQ(why, "--src has no stride-1 mode");
+  EXPECT_FALSE(jit::planTiledCopy(layout("(512,300):(300,1)"), layout("(512,300):(600,2)"), 4, why));
+  EXPECT_EQ(why, "--dst has no stride-1 mode");
   EXPECT_FALSE(jit::planTiledCopy(layout("(257,3):(3,1)"), layout("(257,3):(1,257)"), 4, why));
   EXPECT_EQ(why, "the contiguous modes (257 along --dst, 3 along --src) are not multiples of the 128x32 tile");
   EXPECT_FALSE(jit::planTiledCopy(layout("(4,6):(6,1)"), layout("(6,4):(4,1)"), 4, why));
