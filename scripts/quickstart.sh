@@ -58,7 +58,7 @@ kernel() { # NAME ARGS...: emit the kernel's PTX, check it with ptxas
   local name=$1; shift
   show "$@"; printf ' --explain -o build/%s.ptx\n' "$name"
   "$layoutc" "$@" --explain -o "build/$name.ptx" 2>&1 | sed 's/^explain: /  /'
-  grep -E '^\.target|\.entry|ld\.global|st\.global' "build/$name.ptx" | sed 's/^/  | /'
+  grep -E '^\.target|\.entry|(ld|st)\.(global|shared)|bar\.sync' "build/$name.ptx" | sed 's/^/  | /'
   if [ -x "$ptxas" ]; then
     "$ptxas" -arch=sm_90 "build/$name.ptx" -o "build/$name.cubin" && echo "  ptxas -arch=sm_90: ok"
   fi
