@@ -41,6 +41,9 @@ awk '
 grep -m1 "skipped: " "$log" | sed 's/^.*skipped: /\nskipped because: /'
 if [ $status -ne 0 ]; then
   echo; echo "failures:"; grep -B2 -A8 "Failure" "$log" | head -60
+  # A crash: the frames GpuTests printed (object + offset, for addr2line on
+  # the build machine: addr2line -f -C -e BUILD/test/gpu/GpuTests OFFSET).
+  grep -A40 "^crash:" "$log" | head -42
 fi
 rm -f "$log"
 

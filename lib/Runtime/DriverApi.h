@@ -51,7 +51,6 @@ using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
   X(cuDevicePrimaryCtxRetain, Result (*)(Handle *, Device))                                        \
   X(cuDevicePrimaryCtxRelease, Result (*)(Device))                                                 \
   X(cuCtxSetCurrent, Result (*)(Handle))                                                           \
-  X(cuCtxGetCurrent, Result (*)(Handle *))                                                         \
   X(cuCtxSynchronize, Result (*)())                                                                \
   X(cuMemAlloc, Result (*)(DevicePtr *, size_t))                                                   \
   X(cuMemFree, Result (*)(DevicePtr))                                                              \

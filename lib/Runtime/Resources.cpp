@@ -27,12 +27,10 @@ Context::Context(int ordinal) : ordinal_(ordinal) {
 
 Context::~Context() { api().cuDevicePrimaryCtxRelease(device_); }
 
-void Context::makeCurrent() const {
-  cu::Handle current = nullptr;
-  if (api().cuCtxGetCurrent(&current) == cu::kSuccess && current == context_)
-    return;
-  check(api().cuCtxSetCurrent(context_), "cuCtxSetCurrent");
-}
+// Always set: a primary context released to zero and retained again can come
+// back at the same address, so a current handle equal to ours may still be the
+// destroyed context (launches then crashed in the driver, intermittently).
+void Context::makeCurrent() const { check(api().cuCtxSetCurrent(context_), "cuCtxSetCurrent"); }
 
 void Context::synchronize() const { check(api().cuCtxSynchronize(), "cuCtxSynchronize"); }
 

@@ -25,7 +25,7 @@ public:
   ~Context();
   Context(const Context &) = delete;
   Context &operator=(const Context &) = delete;
-  /// Makes the context current on the calling thread (a no-op when it is).
+  /// Makes the context current on the calling thread.
   void makeCurrent() const;
   /// Waits for all work in the context.
   void synchronize() const;
