@@ -291,18 +291,19 @@ template <class Op> struct LowerAccess : CoordinatePattern<Op> {
     std::optional<uint64_t> bytes = op.getAlignment();
     return bytes ? Builder(op.getContext()).getI64IntegerAttr(int64_t(*bytes)) : IntegerAttr();
   }
+  // The alignment is read before the replacement erases `op`.
   static void rewrite(LoadOp op, PatternRewriter &rewriter, Value data, Value at) {
     if (auto v = dyn_cast<VectorType>(op.getType())) {
-      auto load = rewriter.replaceOpWithNewOp<vector::LoadOp>(op, v, data, ValueRange{at});
-      load.setAlignmentAttr(alignment(op));
+      IntegerAttr bytes = alignment(op);
+      rewriter.replaceOpWithNewOp<vector::LoadOp>(op, v, data, ValueRange{at}).setAlignmentAttr(bytes);
     } else {
       rewriter.replaceOpWithNewOp<memref::LoadOp>(op, data, ValueRange{at});
     }
   }
   static void rewrite(StoreOp op, PatternRewriter &rewriter, Value data, Value at) {
     if (isa<VectorType>(op.getValue().getType())) {
-      auto store = rewriter.replaceOpWithNewOp<vector::StoreOp>(op, op.getValue(), data, ValueRange{at});
-      store.setAlignmentAttr(alignment(op));
+      IntegerAttr bytes = alignment(op);
+      rewriter.replaceOpWithNewOp<vector::StoreOp>(op, op.getValue(), data, ValueRange{at}).setAlignmentAttr(bytes);
     } else {
       rewriter.replaceOpWithNewOp<memref::StoreOp>(op, op.getValue(), data, ValueRange{at});
     }
