@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake ninja-build python3 libgtest-dev libbenchmark-dev
+packages=(build-essential cmake ninja-build python3 valgrind libgtest-dev libbenchmark-dev
           llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev)
 missing=()
 for p in "${packages[@]}"; do

@@ -23,3 +23,7 @@ import shutil
 cuda_home = os.environ.get("CUDA_HOME", "/usr/local/cuda")
 if shutil.which("ptxas") or os.path.exists(os.path.join(cuda_home, "bin", "ptxas")):
     config.available_features.add("ptxas")
+
+# valgrind, for the memory check of the GPU tests' host side.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

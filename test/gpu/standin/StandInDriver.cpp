@@ -1,0 +1,128 @@
+//===- StandInDriver.cpp - A host-only libcuda.so.1 for memory checks -----===//
+//
+// The CUDA driver API entries the runtime resolves, served on the host:
+// device memory is host memory, modules record each kernel's parameter count
+// from the PTX, and a launch reads every parameter the kernel declares (so a
+// short argument list is an invalid read) but runs nothing. Loaded through
+// LAYOUTC_LIBCUDA, it lets valgrind check the host side of the GPU tests on a
+// machine without a GPU (test/gpu/host-memcheck.test); the tests' results do
+// not match there, by design.
+//
+//===----------------------------------------------------------------------===//
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+
+namespace {
+
+using Result = int;
+constexpr Result kSuccess = 0, kNotFound = 500;
+
+struct Function {
+  int parameters;
+};
+
+std::map<std::string, int> &parameterCounts() {
+  static std::map<std::string, int> counts;
+  return counts;
+}
+
+int primaryContext;
+
+Result init(unsigned) { return kSuccess; }
+Result driverVersion(int *v) { return *v = 13000, kSuccess; }
+Result errorName(Result, const char **s) { return *s = "STANDIN_ERROR", kSuccess; }
+Result errorString(Result, const char **s) { return *s = "stand-in driver error", kSuccess; }
+Result deviceCount(int *n) { return *n = 1, kSuccess; }
+Result deviceGet(int *d, int ordinal) { return *d = ordinal, kSuccess; }
+Result deviceName(char *s, int n, int) {
+  std::strncpy(s, "Stand-in (host only)", size_t(n));
+  return kSuccess;
+}
+// Compute capability 9.0 (attributes 75 and 76), 132 of anything else.
+Result deviceAttribute(int *v, int attribute, int) { return *v = attribute == 75 ? 9 : attribute == 76 ? 0 : 132, kSuccess; }
+Result totalMemory(size_t *bytes, int) { return *bytes = size_t(80) << 30, kSuccess; }
+Result retainPrimary(void **context, int) { return *context = &primaryContext, kSuccess; }
+Result releasePrimary(int) { return kSuccess; }
+Result setCurrent(void *) { return kSuccess; }
+Result synchronize() { return kSuccess; }
+Result alloc(uint64_t *address, size_t bytes) {
+  *address = uint64_t(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
+  return kSuccess;
+}
+Result release(uint64_t address) { return std::free(reinterpret_cast<void *>(address)), kSuccess; }
+Result toDevice(uint64_t to, const void *from, size_t n) {
+  return std::memcpy(reinterpret_cast<void *>(to), from, n), kSuccess;
+}
+Result toHost(void *to, uint64_t from, size_t n) {
+  return std::memcpy(to, reinterpret_cast<const void *>(from), n), kSuccess;
+}
+Result fill(uint64_t to, unsigned char value, size_t n) {
+  return std::memset(reinterpret_cast<void *>(to), value, n), kSuccess;
+}
+Result loadModule(void **module, const void *image, unsigned, int *, void **) {
+  std::string ptx(static_cast<const char *>(image));
+  for (size_t at = ptx.find(".entry "); at != std::string::npos; at = ptx.find(".entry ", at + 1)) {
+    size_t open = ptx.find('(', at), close = ptx.find(')', open);
+    int count = 0;
+    for (size_t p = ptx.find(".param", open); p < close; p = ptx.find(".param", p + 1))
+      ++count;
+    parameterCounts()[ptx.substr(at + 7, open - at - 7)] = count;
+  }
+  *module = new int(0);
+  return kSuccess;
+}
+Result unloadModule(void *module) { return delete static_cast<int *>(module), kSuccess; }
+// Functions live as long as the process, as a driver's do with their module.
+Result getFunction(void **function, void *, const char *name) {
+  auto it = parameterCounts().find(name);
+  if (it == parameterCounts().end())
+    return kNotFound;
+  *function = new Function{it->second};
+  return kSuccess;
+}
+Result launch(void *function, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, void *,
+              void **parameters, void **) {
+  volatile uint32_t sum = 0;
+  for (int i = 0; i < static_cast<Function *>(function)->parameters; ++i) {
+    uint32_t low;
+    std::memcpy(&low, parameters[i], sizeof low);
+    sum += low;
+  }
+  return kSuccess;
+}
+Result createHandle(void **handle, unsigned) { return *handle = new int(0), kSuccess; }
+Result destroyHandle(void *handle) { return delete static_cast<int *>(handle), kSuccess; }
+Result noOp(void *) { return kSuccess; }
+Result record(void *, void *) { return kSuccess; }
+Result elapsed(float *ms, void *, void *) { return *ms = 1, kSuccess; }
+
+const std::map<std::string, void *> &entries() {
+  static const std::map<std::string, void *> table = {
+      {"cuInit", (void *)&init}, {"cuDriverGetVersion", (void *)&driverVersion},
+      {"cuGetErrorName", (void *)&errorName}, {"cuGetErrorString", (void *)&errorString},
+      {"cuDeviceGetCount", (void *)&deviceCount}, {"cuDeviceGet", (void *)&deviceGet},
+      {"cuDeviceGetName", (void *)&deviceName}, {"cuDeviceGetAttribute", (void *)&deviceAttribute},
+      {"cuDeviceTotalMem", (void *)&totalMemory}, {"cuDevicePrimaryCtxRetain", (void *)&retainPrimary},
+      {"cuDevicePrimaryCtxRelease", (void *)&releasePrimary}, {"cuCtxSetCurrent", (void *)&setCurrent},
+      {"cuCtxSynchronize", (void *)&synchronize}, {"cuMemAlloc", (void *)&alloc}, {"cuMemFree", (void *)&release},
+      {"cuMemcpyHtoD", (void *)&toDevice}, {"cuMemcpyDtoH", (void *)&toHost}, {"cuMemsetD8", (void *)&fill},
+      {"cuModuleLoadDataEx", (void *)&loadModule}, {"cuModuleUnload", (void *)&unloadModule},
+      {"cuModuleGetFunction", (void *)&getFunction}, {"cuLaunchKernel", (void *)&launch},
+      {"cuStreamCreate", (void *)&createHandle}, {"cuStreamDestroy", (void *)&destroyHandle},
+      {"cuStreamSynchronize", (void *)&noOp}, {"cuEventCreate", (void *)&createHandle},
+      {"cuEventDestroy", (void *)&destroyHandle}, {"cuEventRecord", (void *)&record},
+      {"cuEventSynchronize", (void *)&noOp}, {"cuEventElapsedTime", (void *)&elapsed}};
+  return table;
+}
+
+} // namespace
+
+extern "C" Result cuGetProcAddress_v2(const char *name, void **function, int, uint64_t, int *status) {
+  auto it = entries().find(name);
+  *status = it == entries().end() ? 1 : 0;
+  *function = it == entries().end() ? nullptr : it->second;
+  return it == entries().end() ? kNotFound : kSuccess;
+}
