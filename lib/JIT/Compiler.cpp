@@ -82,8 +82,10 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
   std::string report;
   llvm::raw_string_ostream reportStream(report);
   mlir::DefaultTimingManager timing;
-  timing.setEnabled(options.timeReport != nullptr);
-  timing.setOutput(mlir::createOutputStrategy(mlir::DefaultTimingManager::OutputFormat::Text, reportStream));
+  if (options.timeReport) {
+    timing.setEnabled(true);
+    timing.setOutput(mlir::createOutputStrategy(mlir::DefaultTimingManager::OutputFormat::Text, reportStream));
+  }
   struct Deliver {
     mlir::DefaultTimingManager &timing;
     std::string &report;

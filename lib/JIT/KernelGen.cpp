@@ -97,9 +97,7 @@ struct RowAccess {
     std::string type = "!lay.layout<\"(" + wide + ",?):(1," + wide + ")\">";
     std::string l = e.w.fresh("layout");
     e.w.line() << l << " = lay.make_layout " << n << " : " << type << "\n";
-    std::string t = e.w.tensor(data.substr(1), spec.dtype, l, type);
-    e.tensorTypes[t] = KernelWriter::tensorType(spec.dtype, type);
-    return t;
+    return e.w.tensor(data, spec.dtype, l, type);
   }
 
   // The table offset of vector j: v*vector + W*idx[r].
@@ -229,8 +227,8 @@ KernelSource generateCopy(const CopySpec &spec) {
       (*leaves)[size_t(i)] = fast;
     }
   std::string ls = w.operand(src, srcLeaves), ld = w.operand(dst, dstLeaves);
-  std::string ts = w.tensor("src", spec.dtype, ls, src.typeStr());
-  std::string td = w.tensor("dst", spec.dtype, ld, dst.typeStr());
+  std::string ts = w.tensor("%src", spec.dtype, ls, src.typeStr());
+  std::string td = w.tensor("%dst", spec.dtype, ld, dst.typeStr());
   auto [factor, dynamic] = sizeFactors(src.layout, srcLeaves);
   std::string n = w.product(factor, dynamic);
   w.loopBegin(n);
@@ -252,9 +250,7 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
     throw CompileError(op + ": the row width must be at least 1, not " + std::to_string(spec.rowWidth));
   KernelPlan plan;
   plan.reasons.push_back("index math 64-bit: table and index sizes are given at launch");
-  int64_t vector = spec.rowWidth == 1 ? 1 : 16 / dtypeBytes(spec.dtype);
-  while (vector > 1 && spec.rowWidth % vector != 0)
-    vector /= 2;
+  int64_t vector = widestVector(dtypeBytes(spec.dtype), spec.rowWidth);
   if (vector == 1)
     plan.reasons.push_back("one element per thread per step of a grid-stride loop over the " +
                            std::string(gather ? "output" : "input") + " rows, row-major, " +
@@ -270,7 +266,7 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
   std::string idxType = "!lay.layout<\"?:1\">";
   std::string il = w.fresh("layout");
   w.line() << il << " = lay.make_layout " << count << " : " << idxType << "\n";
-  std::string idx = w.tensor("indices", spec.indexType, il, idxType);
+  std::string idx = w.tensor("%indices", spec.indexType, il, idxType);
   std::string zero = w.constant(0);
   std::string composedType = "!lay.composed<" + KernelWriter::tensorType(spec.indexType, idxType) + ", " + idxType + ">";
   std::string g = w.fresh("gathered");
@@ -281,8 +277,8 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
   if (spec.rowWidth == 1) {
     // Single elements: the tensor table o (idx o 0 o R:1), read (gather) or
     // written (scatter) at k; the rows side is R:1.
-    std::string viaIdx = w.tensor("table", spec.dtype, g, composedType);
-    std::string plain = w.tensor("rows", spec.dtype, il, idxType);
+    std::string viaIdx = w.tensor("%table", spec.dtype, g, composedType);
+    std::string plain = w.tensor("%rows", spec.dtype, il, idxType);
     w.loopBegin(count);
     std::string from = gather ? viaIdx : plain, to = gather ? plain : viaIdx;
     std::string fromType = gather ? composedType : idxType, toType = gather ? idxType : composedType;
@@ -299,9 +295,7 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
     RowAccess rows{spec, vector, 4, g, composedType, tableRows, count};
     plan.reasons.push_back(rows.explain());
     plan.elementsPerBlock = plan.threadsPerBlock * rows.unroll * vector;
-    KernelEmitter e{w, spec.dtype, {}, {}};
-    std::string memref = "memref<?x" + std::string(t) + ">";
-    e.memrefTypes = {{"%table", memref}, {"%rows", memref}};
+    KernelEmitter e{w, spec.dtype};
     w.open("scf.if " + e.aligned({"%table", "%rows"}, vector * dtypeBytes(spec.dtype)));
     rows.write(e);
     w.otherwise();
@@ -311,8 +305,8 @@ KernelSource generateIndexed(const IndexedSpec &spec) {
   std::string tl = w.fresh("layout"), rl = w.fresh("layout");
   w.line() << tl << " = lay.make_layout " << tableRows << " : " << rowsType << "\n";
   w.line() << rl << " = lay.make_layout " << count << " : " << rowsType << "\n";
-  std::string tt = w.tensor("table", spec.dtype, tl, rowsType);
-  std::string rt = w.tensor("rows", spec.dtype, rl, rowsType);
+  std::string tt = w.tensor("%table", spec.dtype, tl, rowsType);
+  std::string rt = w.tensor("%rows", spec.dtype, rl, rowsType);
   std::string width = w.constant(spec.rowWidth);
   std::string n = w.product(spec.rowWidth, {count});
   w.loopBegin(n);

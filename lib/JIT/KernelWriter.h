@@ -23,17 +23,25 @@ class KernelWriter {
 public:
   explicit KernelWriter(std::string name) { source_.name = std::move(name); }
 
-  void buffer(const std::string &name, DType t) { source_.params.push_back({Param::Kind::Buffer, t, name}); }
+  void buffer(const std::string &name, DType t) {
+    source_.params.push_back({Param::Kind::Buffer, t, name});
+    memrefs_["%" + name] = {"memref<?x" + std::string(dtypeName(t)) + ">", 0};
+  }
   std::string index(const std::string &name) {
     source_.params.push_back({Param::Kind::Index, DType::I64, name});
     return "%" + name;
   }
   // A shared-memory buffer of `elements`, 16-byte aligned.
   std::string workgroup(const std::string &name, DType t, int64_t elements) {
-    workgroup_ += (workgroup_.empty() ? "" : ", ") + ("%" + name) + " : memref<" + std::to_string(elements) + "x" +
-                  dtypeName(t) + ", 3> {llvm.align = 16 : i64}";
+    std::string type = "memref<" + std::to_string(elements) + "x" + dtypeName(t) + ", 3>";
+    workgroup_ += (workgroup_.empty() ? "" : ", ") + ("%" + name) + " : " + type + " {llvm.align = 16 : i64}";
+    memrefs_["%" + name] = {type, 3};
     return "%" + name;
   }
+  // The memref type of a buffer parameter or shared-memory buffer, and of a
+  // tensor made by tensor().
+  const std::string &memrefType(const std::string &buffer) const { return memrefs_.at(buffer).first; }
+  const std::string &tensorTypeOf(const std::string &tensor) const { return tensors_.at(tensor); }
   // A body line at the current nesting.
   std::ostream &line() { return body_ << "      " << std::string(size_t(2 * depth_), ' '); }
   // `header {` ... `}`: a region of the lines written in between.
@@ -64,7 +72,6 @@ public:
     line() << "%step = arith.muli %gd, %bd : index\n";
   }
 
-  // An index constant or an existing value.
   // An index constant, defined once at the top of the kernel.
   std::string constant(int64_t v) {
     std::string name = "%const_" + (v < 0 ? "m" + std::to_string(-v) : std::to_string(v));
@@ -95,16 +102,19 @@ public:
     return composed;
   }
 
-  // The tensor over buffer parameter `data` with `layout` of type `layoutType`.
+  // The tensor over buffer `data` (%name) with `layout` of type `layoutType`.
   std::string tensor(const std::string &data, DType t, const std::string &layout, const std::string &layoutType) {
+    const auto &[memref, space] = memrefs_.at(data);
     std::string name = fresh("tensor");
-    line() << name << " = lay.make_tensor %" << data << ", " << layout << " : memref<?x" << dtypeName(t) << ">, "
-           << layoutType << " -> " << tensorType(t, layoutType) << "\n";
+    std::string type = tensors_[name] = tensorType(t, layoutType, space);
+    line() << name << " = lay.make_tensor " << data << ", " << layout << " : " << memref << ", " << layoutType
+           << " -> " << type << "\n";
     return name;
   }
 
-  static std::string tensorType(DType t, const std::string &layoutType) {
-    return "!lay.tensor<" + std::string(dtypeName(t)) + ", " + layoutType + ">";
+  static std::string tensorType(DType t, const std::string &layoutType, int space = 0) {
+    return "!lay.tensor<" + std::string(dtypeName(t)) + ", " + layoutType + (space ? ", " + std::to_string(space) : "") +
+           ">";
   }
 
   // The product of static `factor` and the `values`.
@@ -150,6 +160,8 @@ private:
   KernelSource source_;
   std::ostringstream body_;
   std::string workgroup_;
+  std::map<std::string, std::pair<std::string, int>> memrefs_; // buffer -> (memref type, address space)
+  std::map<std::string, std::string> tensors_;                 // tensor -> its type
   std::map<int64_t, std::string> constants_;
   std::ostringstream constantLines_;
   int depth_ = 0;
@@ -158,7 +170,7 @@ private:
 
 // Index arithmetic, static tensors, vector loads and stores and the
 // alignment test, written through a KernelWriter for elements of `dtype`.
-// Buffers and tensors are named by their SSA value; their types are kept.
+// Buffers and tensors are named by their SSA values; the writer knows their types.
 struct KernelEmitter {
   KernelWriter &w;
   DType dtype;
@@ -174,9 +186,8 @@ struct KernelEmitter {
   std::string addc(const std::string &a, int64_t k) { return k == 0 ? a : op("addi", a, c(k)); }
 
   // A tensor over buffer `data` with the static `layout` (a composed one
-  // when `swizzle` moves bits) in address space `space`.
-  std::string tensor(const std::string &data, const std::string &layout, const algebra::Swizzle *swizzle = nullptr,
-                     int space = 0) {
+  // when `swizzle` moves bits).
+  std::string tensor(const std::string &data, const std::string &layout, const algebra::Swizzle *swizzle = nullptr) {
     std::string lt = "!lay.layout<\"" + layout + "\">", type = lt;
     std::string l = w.fresh("layout");
     w.line() << l << " = lay.constant : " << lt << "\n";
@@ -190,11 +201,7 @@ struct KernelEmitter {
                << ", index, " << lt << " -> " << type << "\n";
       l = composed;
     }
-    std::string name = w.fresh("tensor");
-    tensorTypes[name] = "!lay.tensor<" + std::string(dtypeName(dtype)) + ", " + type + (space ? ", 3>" : ">");
-    w.line() << name << " = lay.make_tensor " << data << ", " << l << " : " << memrefTypes.at(data) << ", " << type
-             << " -> " << tensorTypes[name] << "\n";
-    return name;
+    return w.tensor(data, dtype, l, type);
   }
 
   std::string valueType(int64_t n) const {
@@ -205,13 +212,13 @@ struct KernelEmitter {
   }
   std::string load(const std::string &t, const std::string &k, int64_t n) {
     std::string x = w.fresh("x");
-    w.line() << x << " = lay.load " << t << "[" << k << "]" << align(n) << " : " << tensorTypes.at(t)
+    w.line() << x << " = lay.load " << t << "[" << k << "]" << align(n) << " : " << w.tensorTypeOf(t)
              << ", index -> " << valueType(n) << "\n";
     return x;
   }
   void store(const std::string &x, const std::string &t, const std::string &k, int64_t n) {
     w.line() << "lay.store " << x << ", " << t << "[" << k << "]" << align(n) << " : " << valueType(n) << ", "
-             << tensorTypes.at(t) << ", index\n";
+             << w.tensorTypeOf(t) << ", index\n";
   }
   std::string zero(int64_t n) {
     std::string z = w.fresh("zero");
@@ -225,7 +232,7 @@ struct KernelEmitter {
     std::string any;
     for (const std::string &b : buffers) {
       std::string p = w.fresh("address");
-      w.line() << p << " = memref.extract_aligned_pointer_as_index " << b << " : " << memrefTypes.at(b)
+      w.line() << p << " = memref.extract_aligned_pointer_as_index " << b << " : " << w.memrefType(b)
                << " -> index\n";
       any = any.empty() ? p : op("ori", any, p);
     }
@@ -233,8 +240,6 @@ struct KernelEmitter {
     w.line() << ok << " = arith.cmpi eq, " << rem << ", " << zero << " : index\n";
     return ok;
   }
-
-  std::map<std::string, std::string> memrefTypes, tensorTypes;
 };
 
 } // namespace layoutc::jit

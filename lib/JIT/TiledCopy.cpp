@@ -91,6 +91,13 @@ BankCost bankCost(const std::vector<int64_t> &laneBytes, int width) {
   return cost;
 }
 
+int64_t widestVector(int elementBytes, int64_t extent) {
+  int64_t v = 16 / elementBytes;
+  while (v > 1 && extent % v != 0)
+    v /= 2;
+  return v;
+}
+
 int64_t TiledCopy::size() const {
   int64_t n = 1;
   for (const JointMode &m : modes)
@@ -269,8 +276,8 @@ std::optional<TiledCopy> planTiledCopy(const algebra::Layout &src, const algebra
     // strided there (a slice), written whole to dst.
     bool whole = unit == t.modes.begin();
     t.kind = TiledCopy::Kind::Vector;
-    t.vector = widest;
-    while (t.vector > 1 && (t.modes[0].size % t.vector != 0 || !stridesDivisible(t.modes, t.vector, false, 0) ||
+    t.vector = widestVector(elementBytes, t.modes[0].size);
+    while (t.vector > 1 && (!stridesDivisible(t.modes, t.vector, false, 0) ||
                             (whole && !stridesDivisible(t.modes, t.vector, true, 0))))
       t.vector /= 2;
     return t;

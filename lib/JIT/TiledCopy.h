@@ -45,6 +45,10 @@ struct BankCost {
 /// distinct 4-byte words takes k wavefronts.
 BankCost bankCost(const std::vector<int64_t> &laneBytes, int width);
 
+/// The widest vector for elements of `elementBytes`: the largest power of
+/// two of at most 16 bytes that divides `extent` (1 at least).
+int64_t widestVector(int elementBytes, int64_t extent);
+
 /// A copy the fast kernels handle.
 struct TiledCopy {
   enum class Kind {

@@ -93,7 +93,7 @@ void transposeBody(KernelEmitter &e, const TiledCopy &t, const std::string &smem
   std::string ts = e.tensor("%src", layoutText(t.modes, srcOrder, false));
   std::string td = e.tensor("%dst", layoutText(t.modes, dstOrder, true));
   algebra::Layout tile = t.tileLayout();
-  std::string tsm = e.tensor(smem, tile.str(), &t.swizzle, 3);
+  std::string tsm = e.tensor(smem, tile.str(), &t.swizzle);
   int64_t tilesA = ma.size / t.tileA, tilesB = mb.size / t.tileB, tiles = t.size() / (t.tileA * t.tileB);
   // This thread's place in both phases (TiledCopy::tileWrites/tileReads).
   int64_t perRow = t.tileB / t.vector, rowsPerStep = t.threads / perRow, warpsB = 8 / t.warpsA();
@@ -137,14 +137,8 @@ KernelSource writeTiledCopy(const TiledCopy &t, DType dtype, KernelPlan plan) {
   KernelWriter w("copy");
   w.buffer("src", dtype);
   w.buffer("dst", dtype);
-  KernelEmitter e{w, dtype, {}, {}};
-  std::string memref = "memref<?x" + std::string(dtypeName(dtype)) + ">";
-  e.memrefTypes = {{"%src", memref}, {"%dst", memref}};
-  std::string smem;
-  if (t.kind == TiledCopy::Kind::Transpose) {
-    smem = w.workgroup("tile", dtype, t.tileA * t.tileB);
-    e.memrefTypes[smem] = "memref<" + std::to_string(t.tileA * t.tileB) + "x" + dtypeName(dtype) + ", 3>";
-  }
+  KernelEmitter e{w, dtype};
+  std::string smem = t.kind == TiledCopy::Kind::Transpose ? w.workgroup("tile", dtype, t.tileA * t.tileB) : "";
   w.gridStrideHeader();
   std::vector<size_t> order(t.modes.size());
   for (size_t i = 0; i < order.size(); ++i)
