@@ -109,6 +109,8 @@ int64_t TiledCopy::elementsPerStep() const {
   return kind == Kind::Transpose ? tileA * tileB : threads * unroll * vector;
 }
 
+int64_t TiledCopy::tiles() const { return size() / (tileA * tileB); }
+
 algebra::Layout TiledCopy::tileLayout() const {
   using algebra::IntTuple;
   return {IntTuple::tuple({IntTuple(tileB), IntTuple(tileA)}), IntTuple::tuple({IntTuple(1), IntTuple(tileB)})};
@@ -209,6 +211,8 @@ std::vector<std::string> TiledCopy::explain(DType dtype) const {
               std::to_string(tileA) + "x" + std::to_string(tileB) + " (a along mode 0, b along mode " +
               std::to_string(srcMode) + ") staged through " + std::to_string(tileA * tileB * elementBytes) +
               " bytes of shared memory laid out " + tileLayout().str() + fallback);
+  r.push_back(std::to_string(tiles()) + " tiles, taken along a first: concurrent blocks write adjacent stretches of " +
+              "--dst");
   r.push_back("loads: vectors of " + vec + " along b, TV layout " + writeTV().str() + "; stores: vectors along a, TV " +
               "layout " + readTV().str() + " (thread, value) -> tile offset");
   std::string cost = "shared writes " + std::to_string(writes.wavefronts) + " wavefronts per warp (" +
@@ -289,10 +293,20 @@ std::optional<TiledCopy> planTiledCopy(const algebra::Layout &src, const algebra
   // 64 rows of 256 bytes where the read phase keeps two warps along a
   // (vectors of 4 elements or fewer), else 128 rows of 128 bytes; measured on
   // the H100: f32 transposes 2874 GB/s against 2813 with the 128-row tile, f16
-  // 2767 against 2823.
-  t.tileA = 64;
-  t.tileB = 256 / elementBytes;
-  if (t.tileA < 16 * t.vector || t.modes[0].size % t.tileA != 0 || unit->size % t.tileB != 0) {
+  // 2767 against 2823. Two-byte elements take 128 x 128 (32 KiB, 256-byte runs
+  // on both sides) where that leaves at least kManyTiles tiles: fewer leave a
+  // partial last wave of blocks that costs more than the longer runs gain (H100:
+  // the 16384² f16 transpose 2903 GB/s against 2826, the (64,256,64,64) f16
+  // permute's 4096 tiles 2662 against 2751).
+  constexpr int64_t kManyTiles = 8192;
+  auto fits = [&](int64_t a, int64_t b) { return t.modes[0].size % a == 0 && unit->size % b == 0; };
+  if (elementBytes == 2 && fits(128, 128) && t.size() / (128 * 128) >= kManyTiles) {
+    t.tileA = 128;
+    t.tileB = 128;
+  } else if (16 * t.vector <= 64 && fits(64, 256 / elementBytes)) {
+    t.tileA = 64;
+    t.tileB = 256 / elementBytes;
+  } else {
     t.tileA = 128;
     t.tileB = 128 / elementBytes;
   }

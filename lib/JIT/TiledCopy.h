@@ -75,6 +75,8 @@ struct TiledCopy {
   int64_t size() const;
   /// Elements one block moves per step of its loop.
   int64_t elementsPerStep() const;
+  /// Transpose: the number of tiles.
+  int64_t tiles() const;
   /// The shared-memory tile layout (tileB, tileA):(1, tileB), b contiguous.
   algebra::Layout tileLayout() const;
   /// Warp instruction `instr` of warp `warp` in the shared-memory phase

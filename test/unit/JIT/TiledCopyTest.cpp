@@ -127,10 +127,31 @@ TEST(TiledCopy, TransposesAreStagedBehindAConflictFreeSwizzle) {
   EXPECT_EQ(f32->plainReads.wavefronts, 128);
 }
 
+TEST(TiledCopy, TwoByteElementsTakeWiderTilesWhereThereAreMany) {
+  std::string why;
+  // 8192 tiles of 128 x 128: 256-byte runs on both sides, still conflict-free.
+  auto many = jit::planTiledCopy(layout("(16384,8192):(8192,1)"), layout("(16384,8192):(1,16384)"), 2, why);
+  ASSERT_TRUE(many) << why;
+  EXPECT_EQ(many->tileA, 128);
+  EXPECT_EQ(many->tileB, 128);
+  EXPECT_EQ(many->tiles(), 8192);
+  auto [writes, reads] = many->bankCosts(many->swizzle, 8);
+  EXPECT_EQ(writes.wavefronts, writes.ideal);
+  EXPECT_EQ(reads.wavefronts, reads.ideal);
+  // Half as many: the 16 KiB tile, so the last wave of blocks is not a partial one of few.
+  auto few = jit::planTiledCopy(layout("(16384,4096):(4096,1)"), layout("(16384,4096):(1,16384)"), 2, why);
+  ASSERT_TRUE(few) << why;
+  EXPECT_EQ(few->tileA, 128);
+  EXPECT_EQ(few->tileB, 64);
+  EXPECT_EQ(few->tiles(), 8192);
+}
+
 TEST(TiledCopy, TvLayoutsCoverTheTileOnceAndMatchTheLanes) {
-  for (int bytes : {1, 2, 4, 8}) {
+  for (int bytes : {1, 2, 4, 8, 0}) {
     std::string why;
-    auto t = jit::planTiledCopy(layout("(1024,768):(768,1)"), layout("(1024,768):(1,1024)"), bytes, why);
+    // 0: two-byte elements in the 128 x 128 tile.
+    auto t = bytes ? jit::planTiledCopy(layout("(1024,768):(768,1)"), layout("(1024,768):(1,1024)"), bytes, why)
+                   : jit::planTiledCopy(layout("(16384,8192):(8192,1)"), layout("(16384,8192):(1,16384)"), 2, why);
     ASSERT_TRUE(t) << why;
     for (const algebra::Layout &tv : {t->writeTV(), t->readTV()}) {
       std::set<int64_t> seen;
