@@ -113,6 +113,7 @@ if [ -x "$jitbench" ]; then
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";
       label["Launch/Bare"] = "launch: bare cuLaunchKernel (host time)";
+      label["Launch/SetCurrent"] = "launch: cuCtxSetCurrent + cuLaunchKernel (host time)";
       label["Launch/CopyKernel"] = "launch: CopyKernel::launch (host time)";
       printf "%-58s %9.3f %s\n", label[name], $3, $5 }'
   if command -v nvcc >/dev/null; then

@@ -161,7 +161,10 @@ template <class Launch> void launches(benchmark::State &state, const runtime::St
   stream.synchronize();
 }
 
-void Launch(benchmark::State &state, bool bare) {
+// Bare: cuLaunchKernel alone; SetCurrent: with the cuCtxSetCurrent every
+// CopyKernel::launch makes; CopyKernel: the whole launch.
+enum class LaunchPath { Bare, SetCurrent, CopyKernel };
+void Launch(benchmark::State &state, LaunchPath path) {
   if (!haveGpu(state))
     return;
   runtime::Context context;
@@ -169,7 +172,7 @@ void Launch(benchmark::State &state, bool bare) {
   jit::Jit j(memoryOnly());
   jit::CopyKernel copy = smallCopy(j);
   runtime::DeviceBuffer a(4096), b(4096);
-  if (!bare)
+  if (path == LaunchPath::CopyKernel)
     return launches(state, stream, [&] { copy.launch(context, a.address(), b.address(), {}, stream); });
   runtime::Module module(copy.kernel().ptx());
   runtime::Kernel kernel = module.kernel("copy");
@@ -177,10 +180,15 @@ void Launch(benchmark::State &state, bool bare) {
   uint64_t pa = a.address(), pb = b.address();
   int32_t zero = 0, size = 1024, one = 1;
   void *args[] = {&pa, &pa, &zero, &size, &one, &pb, &pb, &zero, &size, &one};
-  launches(state, stream, [&] { kernel.launch({4, 1, 1}, {256, 1, 1}, 0, stream, args); });
+  launches(state, stream, [&] {
+    if (path == LaunchPath::SetCurrent)
+      context.makeCurrent();
+    kernel.launch({4, 1, 1}, {256, 1, 1}, 0, stream, args);
+  });
 }
-BENCHMARK_CAPTURE(Launch, Bare, true)->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(Launch, CopyKernel, false)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Launch, Bare, LaunchPath::Bare)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Launch, SetCurrent, LaunchPath::SetCurrent)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Launch, CopyKernel, LaunchPath::CopyKernel)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

@@ -129,15 +129,18 @@ struct CopyKernel::Operands {
   KernelOperand src, dst;
   // A static copy's extents, computed once (generateCopy checked it).
   std::optional<CopyExtents> fixed;
+  // Each side's `?` leaves and how many are shape leaves, counted once: a
+  // launch walks no layout.
+  int srcDynamic = 0, dstDynamic = 0, srcShapes = 0, dstShapes = 0;
 
   // The extents for the launch's `?` values; `forLaunch` checks too that the
   // sizes are equal and the destination one-to-one.
   CopyExtents extents(const std::vector<int64_t> &dynamic, bool forLaunch = false) const {
     if (fixed && dynamic.empty())
       return *fixed;
-    if (dynamic.size() != size_t(src.dynamicCount() + dst.dynamicCount()))
+    if (dynamic.size() != size_t(srcDynamic + dstDynamic))
       throw std::invalid_argument("copy " + src.str() + " -> " + dst.str() + ": expected " +
-                                  std::to_string(src.dynamicCount() + dst.dynamicCount()) +
+                                  std::to_string(srcDynamic + dstDynamic) +
                                   " values for its `?` leaves, got " + std::to_string(dynamic.size()));
     size_t next = 0;
     KernelOperand s = src.bind(dynamic, next), d = dst.bind(dynamic, next);
@@ -154,12 +157,15 @@ CopyKernel::CopyKernel(std::shared_ptr<const CompiledKernel> kernel, const CopyS
     : kernel_(std::move(kernel)) {
   auto operands = std::make_shared<Operands>(
       Operands{KernelOperand::parse(spec.src, "copy: --src"), KernelOperand::parse(spec.dst, "copy: --dst"), {}});
-  if (operands->src.isStatic() && operands->dst.isStatic())
-    operands->fixed = operands->extents({});
+  Operands &o = *operands;
+  o.srcDynamic = o.src.dynamicCount(), o.dstDynamic = o.dst.dynamicCount();
+  o.srcShapes = o.src.dynamicShapeCount(), o.dstShapes = o.dst.dynamicShapeCount();
+  if (o.srcDynamic + o.dstDynamic == 0)
+    o.fixed = o.extents({});
   operands_ = std::move(operands);
 }
 
-int CopyKernel::dynamicCount() const { return operands_->src.dynamicCount() + operands_->dst.dynamicCount(); }
+int CopyKernel::dynamicCount() const { return operands_->srcDynamic + operands_->dstDynamic; }
 
 int64_t CopyKernel::size(const std::vector<int64_t> &dynamic) const { return operands_->extents(dynamic).size; }
 
@@ -176,14 +182,12 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
     args.index(v);
   // The fast-division parameters of the `?` shape leaves (each operand's
   // values list its shape leaves first).
-  size_t first = 0;
-  for (const KernelOperand *op : {&operands_->src, &operands_->dst}) {
-    for (int i = 0; i < op->dynamicShapeCount(); ++i) {
-      FastDivisor f = fastDivisor(dynamic[first + size_t(i)]);
+  const Operands &o = *operands_;
+  for (auto [first, shapes] : {std::pair{0, o.srcShapes}, {o.srcDynamic, o.dstShapes}})
+    for (int i = 0; i < shapes; ++i) {
+      FastDivisor f = fastDivisor(dynamic[size_t(first + i)]);
       args.index(int64_t(f.multiplier)).index(f.shift);
     }
-    first += size_t(op->dynamicCount());
-  }
   kernel_->launch(context, gridFor(e.size, kernel_->plan().elementsPerBlock), args, stream);
 }
 
