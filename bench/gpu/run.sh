@@ -108,8 +108,9 @@ if [ -x "$jitbench" ]; then
       label["LoadModule/Example"] = "driver: load PTX, its JIT (transpose.mlir)";
       label["LoadModule/StagedTranspose"] = "driver: load PTX, its JIT (staged transpose)";
       label["LoadModule/RowGather"] = "driver: load PTX, its JIT (row gather)";
-      label["ColdToLaunch"] = "Jit: new spec -> generated, PTX, loaded, launched";
-      label["ColdCompile"] = "Jit: new copy spec -> PTX (context set up)";
+      label["ColdToLaunch"] = "Jit: new spec -> PTX, loaded, launched (staged transpose)";
+      label["ColdCompile/StagedTranspose"] = "Jit: new spec -> PTX, staged transpose (context set up)";
+      label["ColdCompile/ElementLoop"] = "Jit: new spec -> PTX, element loop (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";
       label["Launch/Bare"] = "launch: bare cuLaunchKernel (host time)";

@@ -89,14 +89,17 @@ jit::JitOptions memoryOnly() {
   return o;
 }
 
-void ColdCompile(benchmark::State &state) {
+// Sizes n * step, never seen before: step 64 gives staged transposes (the
+// tile divides them), odd rows the element loop no tile divides.
+void ColdCompile(benchmark::State &state, int64_t step, int64_t add) {
   jit::Jit j(memoryOnly());
   j.copy(transposeOf(1)); // the MLIR context and dialects, once per Jit
-  int64_t n = 2;
+  int64_t n = 1;
   for (auto _ : state)
-    benchmark::DoNotOptimize(&j.copy(transposeOf(n++)).kernel());
+    benchmark::DoNotOptimize(&j.copy(transposeOf(step * n++ + add)).kernel());
 }
-BENCHMARK(ColdCompile)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, StagedTranspose, 64, 0)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, ElementLoop, 2, 1)->Unit(benchmark::kMillisecond);
 
 // A new spec to a kernel launched on the GPU: generate, lower, PTX, the
 // driver's load (its PTX JIT: run.sh disables the driver's own cache, so
