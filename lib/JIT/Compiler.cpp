@@ -52,6 +52,18 @@ struct Compiler::State {
     return r;
   }
   mlir::MLIRContext context;
+  // The lowering pipeline for 32- and 64-bit index math, built on first use:
+  // its passes (the canonicalizer's pattern set among them) initialize once.
+  std::unique_ptr<mlir::PassManager> pipelines[2];
+
+  mlir::PassManager &pipeline(int indexBits) {
+    std::unique_ptr<mlir::PassManager> &pm = pipelines[indexBits == 32 ? 0 : 1];
+    if (!pm) {
+      pm = std::make_unique<mlir::PassManager>(&context);
+      buildLowerToNVVMPipeline(*pm, unsigned(indexBits));
+    }
+    return *pm;
+  }
 };
 
 Compiler::Compiler() : state_(std::make_unique<State>()) {}
@@ -107,10 +119,17 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
   if (options.emit == Emit::Mlir)
     return print(*module);
 
-  mlir::PassManager pm(&context);
-  buildLowerToNVVMPipeline(pm, unsigned(options.indexBits));
+  // A timed compile gets its own pipeline: timing instruments a pass manager
+  // for good.
+  std::unique_ptr<mlir::PassManager> timed;
+  if (options.timeReport) {
+    timed = std::make_unique<mlir::PassManager>(&context);
+    buildLowerToNVVMPipeline(*timed, unsigned(options.indexBits));
+  }
+  mlir::PassManager &pm = timed ? *timed : state_->pipeline(options.indexBits);
   mlir::TimingScope lowering = root.nest("lower to NVVM");
-  pm.enableTiming(lowering);
+  if (timed)
+    pm.enableTiming(lowering);
   if (mlir::failed(pm.run(*module)))
     throw fail("lowering " + std::string(name) + " failed");
   lowering.stop();

@@ -44,6 +44,7 @@ struct CompileOptions {
 };
 
 /// Compiles MLIR to PTX, keeping one MLIR context (its dialects loaded once)
+/// and its lowering pipelines (built and initialized once per index width)
 /// across calls. One call at a time: a Compiler is not thread-safe.
 class Compiler {
 public:
