@@ -246,7 +246,9 @@ int copyCommand(const std::vector<std::string> &args) {
       explain(source.plan);
     if (!o.run)
       return emitStage(source, o, ms);
-    Jit jit({o.arch});
+    JitOptions jitOptions;
+    jitOptions.arch = o.arch;
+    Jit jit(jitOptions);
     RunOptions run;
     run.seed = o.seed;
     return report(runCopy(jit, spec, run));
@@ -319,7 +321,9 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
         throw std::invalid_argument(error);
       indices = std::move(*read);
     }
-    Jit jit({o.arch});
+    JitOptions jitOptions;
+    jitOptions.arch = o.arch;
+    Jit jit(jitOptions);
     RunOptions run;
     run.seed = o.seed;
     return report(runIndexed(jit, spec, *tableRows, indices, run));
