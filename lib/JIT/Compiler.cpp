@@ -42,6 +42,13 @@ std::string print(mlir::Operation *op) {
   os << "\n";
   return text;
 }
+
+// A pass manager with the lowering pipeline for `indexBits`-bit index math.
+std::unique_ptr<mlir::PassManager> loweringPipeline(mlir::MLIRContext &context, int indexBits) {
+  auto pm = std::make_unique<mlir::PassManager>(&context);
+  buildLowerToNVVMPipeline(*pm, unsigned(indexBits));
+  return pm;
+}
 } // namespace
 
 struct Compiler::State {
@@ -58,10 +65,8 @@ struct Compiler::State {
 
   mlir::PassManager &pipeline(int indexBits) {
     std::unique_ptr<mlir::PassManager> &pm = pipelines[indexBits == 32 ? 0 : 1];
-    if (!pm) {
-      pm = std::make_unique<mlir::PassManager>(&context);
-      buildLowerToNVVMPipeline(*pm, unsigned(indexBits));
-    }
+    if (!pm)
+      pm = loweringPipeline(context, indexBits);
     return *pm;
   }
 };
@@ -121,11 +126,8 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
 
   // A timed compile gets its own pipeline: timing instruments a pass manager
   // for good.
-  std::unique_ptr<mlir::PassManager> timed;
-  if (options.timeReport) {
-    timed = std::make_unique<mlir::PassManager>(&context);
-    buildLowerToNVVMPipeline(*timed, unsigned(options.indexBits));
-  }
+  std::unique_ptr<mlir::PassManager> timed =
+      options.timeReport ? loweringPipeline(context, options.indexBits) : nullptr;
   mlir::PassManager &pm = timed ? *timed : state_->pipeline(options.indexBits);
   mlir::TimingScope lowering = root.nest("lower to NVVM");
   if (timed)

@@ -118,21 +118,13 @@ struct RowAccess {
     e.w.open("scf.for %c = %bx to " + chunks + " step %gd");
     std::string first = e.add(e.mul("%c", chunk), "%tx");
     std::vector<std::string> js, ins, xs;
-    std::string vt = e.valueType(vector);
     for (int64_t u = 0; u < unroll; ++u) {
       js.push_back(e.addc(first, 256 * u));
-      std::string end = vectors, in = e.w.fresh("in"), x = e.w.fresh("x");
-      e.w.line() << in << " = arith.cmpi ult, " << js.back() << ", " << end << " : index\n";
-      ins.push_back(in);
-      e.w.open(x + " = scf.if " + in + " -> (" + vt + ")");
-      std::string at = gather ? tableOffset(e, js.back()) : e.mul(js.back(), vector);
-      std::string loaded = e.load(gather ? table : rows, at, vector);
-      e.w.line() << "scf.yield " << loaded << " : " << vt << "\n";
-      e.w.otherwise();
-      std::string zero = e.zero(vector);
-      e.w.line() << "scf.yield " << zero << " : " << vt << "\n";
-      e.w.close();
-      xs.push_back(x);
+      ins.push_back(e.below(js.back(), vectors));
+      xs.push_back(e.loadIf(ins.back(), vector, [&] {
+        std::string at = gather ? tableOffset(e, js.back()) : e.mul(js.back(), vector);
+        return e.load(gather ? table : rows, at, vector);
+      }));
     }
     for (size_t u = 0; u < js.size(); ++u) {
       e.w.open("scf.if " + ins[u]);

@@ -11,6 +11,7 @@
 
 #include "layoutc/JIT/Kernels.h"
 
+#include <functional>
 #include <map>
 #include <sstream>
 #include <string>
@@ -226,6 +227,24 @@ struct KernelEmitter {
     std::string v = isFloat ? "0.0" : "0";
     w.line() << z << " = arith.constant " << (n == 1 ? v : "dense<" + v + ">") << " : " << valueType(n) << "\n";
     return z;
+  }
+  // The test j < end.
+  std::string below(const std::string &j, const std::string &end) {
+    std::string in = w.fresh("in");
+    w.line() << in << " = arith.cmpi ult, " << j << ", " << end << " : index\n";
+    return in;
+  }
+  // A ragged step's value: load() where `in` holds, else zeros (n elements).
+  std::string loadIf(const std::string &in, int64_t n, const std::function<std::string()> &load) {
+    std::string x = w.fresh("x");
+    w.open(x + " = scf.if " + in + " -> (" + valueType(n) + ")");
+    std::string loaded = load();
+    w.line() << "scf.yield " << loaded << " : " << valueType(n) << "\n";
+    w.otherwise();
+    std::string z = zero(n);
+    w.line() << "scf.yield " << z << " : " << valueType(n) << "\n";
+    w.close();
+    return x;
   }
   // Whether both buffers' addresses are multiples of `bytes`.
   std::string aligned(const std::vector<std::string> &buffers, int64_t bytes) {

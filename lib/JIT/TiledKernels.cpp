@@ -60,18 +60,8 @@ void vectorBody(KernelEmitter &e, const TiledCopy &t, const std::string &ts, con
       xs.push_back(loadVector(e, t, ts, at.back()));
       continue;
     }
-    in.push_back(e.w.fresh("in"));
-    std::string end = e.c(vectors);
-    e.w.line() << in.back() << " = arith.cmpi ult, " << j << ", " << end << " : index\n";
-    std::string x = e.w.fresh("x");
-    e.w.open(x + " = scf.if " + in.back() + " -> (" + e.valueType(t.vector) + ")");
-    std::string loaded = loadVector(e, t, ts, at.back());
-    e.w.line() << "scf.yield " << loaded << " : " << e.valueType(t.vector) << "\n";
-    e.w.otherwise();
-    std::string zero = e.zero(t.vector);
-    e.w.line() << "scf.yield " << zero << " : " << e.valueType(t.vector) << "\n";
-    e.w.close();
-    xs.push_back(x);
+    in.push_back(e.below(j, e.c(vectors)));
+    xs.push_back(e.loadIf(in.back(), t.vector, [&] { return loadVector(e, t, ts, at.back()); }));
   }
   for (int64_t u = 0; u < t.unroll; ++u) {
     if (ragged)

@@ -145,6 +145,13 @@ int emitStage(const KernelSource &source, const Options &o, double generateMs) {
   return writeOutput(text, o.output);
 }
 
+// The JIT of a --run: the --arch asked for, the default caches.
+JitOptions jitOptionsFor(const Options &o) {
+  JitOptions options;
+  options.arch = o.arch;
+  return options;
+}
+
 // fn()'s result and its wall time in milliseconds.
 template <class Fn> auto timed(Fn fn, double &ms) {
   auto start = std::chrono::steady_clock::now();
@@ -246,9 +253,7 @@ int copyCommand(const std::vector<std::string> &args) {
       explain(source.plan);
     if (!o.run)
       return emitStage(source, o, ms);
-    JitOptions jitOptions;
-    jitOptions.arch = o.arch;
-    Jit jit(jitOptions);
+    Jit jit(jitOptionsFor(o));
     RunOptions run;
     run.seed = o.seed;
     return report(runCopy(jit, spec, run));
@@ -321,9 +326,7 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
         throw std::invalid_argument(error);
       indices = std::move(*read);
     }
-    JitOptions jitOptions;
-    jitOptions.arch = o.arch;
-    Jit jit(jitOptions);
+    Jit jit(jitOptionsFor(o));
     RunOptions run;
     run.seed = o.seed;
     return report(runIndexed(jit, spec, *tableRows, indices, run));
