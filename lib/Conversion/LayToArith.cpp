@@ -85,6 +85,22 @@ std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, Value v) {
   return emitter.bind(cast<LayoutType>(v.getType()).getLayout(), *leaves);
 }
 
+// L(c) in the emitter. An integer c is split by L's shape, and where L's
+// modes continue one another (coalesce(L) merges them) the strides put the
+// split back together; so a static L maps c through coalesce(L): the same
+// offset for every integer c (in the domain or past it, as long as L's last
+// mode, which takes the overflow, is kept), without the divisions between
+// merged modes.
+algebra::IntTuple mapCoordinate(const algebra::IntTuple &coord, const algebra::Layout &l, Value layout) {
+  if (coord.isInt() && cast<LayoutType>(layout.getType()).isStatic()) {
+    std::vector<algebra::IntTuple> modes;
+    algebra::flattenInto(l.shape, modes);
+    if (!modes.back().integer().is(1))
+      return algebra::crd2idx(coord, algebra::coalesce(l));
+  }
+  return algebra::crd2idx(coord, l);
+}
+
 // inner(offset + outer(c)) for a custom inner function: the function's region
 // is inlined with the coordinate's values as its arguments; its yielded
 // values are the result's leaves.
@@ -95,7 +111,7 @@ std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeCompos
   if (!outer || !offset)
     return std::nullopt;
   std::vector<algebra::IntTuple> leaves;
-  algebra::flattenInto(algebra::addCoordinates(*offset, algebra::crd2idx(coord, *outer)), leaves);
+  algebra::flattenInto(algebra::addCoordinates(*offset, mapCoordinate(coord, *outer, make.getOuter())), leaves);
   Block &body = make.getFunction().front();
   if (leaves.size() != body.getNumArguments())
     return std::nullopt;
@@ -137,7 +153,7 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
     std::optional<algebra::Layout> l = bindLayout(emitter, layout);
     if (!l)
       return why = missingLeaves(layout, "layout"), std::nullopt;
-    return algebra::crd2idx(coord, *l).integer();
+    return mapCoordinate(coord, *l, layout).integer();
   }
   if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>()) {
     std::optional<algebra::IntTuple> r = applyFunction(emitter, function, coord);
@@ -157,7 +173,7 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
   std::optional<algebra::IntTuple> offset = bindTuple(emitter, make.getOffset());
   if (!offset)
     return why = missingLeaves(make.getOffset(), "offset"), std::nullopt;
-  algebra::IntTuple x = algebra::addCoordinates(*offset, algebra::crd2idx(coord, *outer));
+  algebra::IntTuple x = algebra::addCoordinates(*offset, mapCoordinate(coord, *outer, make.getOuter()));
   Value inner = make.getInner();
   if (auto s = dyn_cast<SwizzleType>(inner.getType()))
     return emitter.swizzle(s.getSwizzle(), x.integer());

@@ -64,16 +64,16 @@ func.func @vectors(%buf: memref<4096xf16, 3>, %i: index) {
 // -----
 
 // A promised alignment reaches vector.load / vector.store; a vector through a
-// swizzle that keeps runs of 2^M = 4 whole is the swizzled first offset.
+// swizzle that keeps runs of 2^M = 4 whole is the swizzled first offset (the
+// compact (32,128):(1,32) maps index i to i itself).
 // CHECK-LABEL: func.func @aligned_swizzled_vectors
 // CHECK-SAME: (%[[BUF:.*]]: memref<4096xf32, 3>, %[[SRC:.*]]: memref<?xf32>, %[[I:.*]]: index)
 // CHECK-DAG: %[[C5:.*]] = arith.constant 5 : index
 // CHECK-DAG: %[[C896:.*]] = arith.constant 896 : index
 // CHECK: %[[V:.*]] = vector.load %[[SRC]][%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
-// CHECK: %[[OFF:.*]] = arith.addi
-// CHECK: %[[BITS:.*]] = arith.andi %[[OFF]], %[[C896]] : index
+// CHECK: %[[BITS:.*]] = arith.andi %[[I]], %[[C896]] : index
 // CHECK: %[[MOVED:.*]] = arith.shrui %[[BITS]], %[[C5]] : index
-// CHECK: %[[AT:.*]] = arith.xori %[[OFF]], %[[MOVED]] : index
+// CHECK: %[[AT:.*]] = arith.xori %[[I]], %[[MOVED]] : index
 // CHECK: vector.store %[[V]], %[[BUF]][%[[AT]]] {alignment = 16 : i64} : memref<4096xf32, 3>, vector<4xf32>
 func.func @aligned_swizzled_vectors(%buf: memref<4096xf32, 3>, %src: memref<?xf32>, %i: index) {
   %l = lay.constant : !lay.layout<"(32,128):(1,32)">

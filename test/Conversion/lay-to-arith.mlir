@@ -100,3 +100,51 @@ func.func @through_idx2crd(%i: index) -> index {
   %r = lay.crd2idx %c, %l : !lay.tuple<"(?,?)">, !lay.layout<"(4,8):(8,1)"> -> index
   return %r : index
 }
+
+// -----
+
+// An index through a static layout whose modes continue one another: the
+// split between (8,4,16):(2,16,64) is put back together by its strides, so
+// the offset is 2 * k, with no division (coalesce gives 512:2).
+// CHECK-LABEL: func.func @merged_modes
+// CHECK-SAME: (%[[K:.*]]: index)
+// CHECK-NEXT: %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[R:.*]] = arith.muli %[[K]], %[[C2]] : index
+// CHECK-NEXT: return %[[R]]
+func.func @merged_modes(%k: index) -> index {
+  %l = lay.constant : !lay.layout<"(8,4,16):(2,16,64)">
+  %r = lay.crd2idx %k, %l : index, !lay.layout<"(8,4,16):(2,16,64)"> -> index
+  return %r : index
+}
+
+// -----
+
+// Modes that do not continue one another keep their split: (8,4):(4,1) is a
+// transpose, k % 8 * 4 + k / 8.
+// CHECK-LABEL: func.func @unmerged_modes
+// CHECK: arith.remsi
+// CHECK: arith.divsi
+// CHECK: return
+func.func @unmerged_modes(%k: index) -> index {
+  %l = lay.constant : !lay.layout<"(8,4):(4,1)">
+  %r = lay.crd2idx %k, %l : index, !lay.layout<"(8,4):(4,1)"> -> index
+  return %r : index
+}
+
+// -----
+
+// A last mode of size 1 takes an index's overflow with its own stride, which
+// coalesce would drop: (8,1):(1,100) keeps its split, k % 8 + k / 8 * 100, so
+// the offset past the domain is still the layout's.
+// CHECK-LABEL: func.func @kept_last_mode
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C100:.*]] = arith.constant 100 : index
+// CHECK: arith.remsi %{{.*}}, %[[C8]]
+// CHECK: arith.divsi %{{.*}}, %[[C8]]
+// CHECK: arith.muli %{{.*}}, %[[C100]]
+// CHECK: return
+func.func @kept_last_mode(%k: index) -> index {
+  %l = lay.constant : !lay.layout<"(8,1):(1,100)">
+  %r = lay.crd2idx %k, %l : index, !lay.layout<"(8,1):(1,100)"> -> index
+  return %r : index
+}
