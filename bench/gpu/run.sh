@@ -77,7 +77,7 @@ if [ -x "$layoutc" ]; then
     local out; out=$("$layoutc" "$@" 2>&1); local rc=$?
     local gbs; gbs=$(echo "$out" | awk '/GB\/s/ { print $(NF-1) }')
     [ $rc -eq 0 ] || { status=1; gbs="FAILED"; echo "$out" | sed 's/^/    /'; }
-    local p=${peer[$name]:-} ratio="" share=""
+    local p=${peer[${name%_O3}]:-} ratio="" share=""
     if [ "$gbs" != FAILED ]; then
       [ -n "$p" ] && ratio=$(awk -v a="$gbs" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
       [ -n "$ceiling" ] && share=$(awk -v a="$gbs" -v b="$ceiling" 'BEGIN { printf "%.1f%%", 100 * a / b }')
@@ -88,6 +88,10 @@ if [ -x "$layoutc" ]; then
   bw copy_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
   bw transpose_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run
   bw transpose_f16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f16 --run
+  # The default -O0 leaves the optimizing to ptxas; the same kernels from
+  # LLVM's full pipeline, side by side.
+  bw transpose_f32_O3 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run -O3
+  bw transpose_f16_O3 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f16 --run -O3
   bw permute_f16 copy --src '(64,256,64,64):(1048576,4096,64,1)' --dst '(64,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
   bw gather_rows_f16 gather --table 1000000 --width 256 --indices 262144 --dtype f16 --run
   bw scatter_rows_f16 scatter --table 1000000 --width 256 --indices 1000000 --dtype f16 --index-type i64 --run
@@ -104,12 +108,14 @@ if [ -x "$jitbench" ]; then
   printf '%-58s %12s\n' "-----------" "------"
   CUDA_CACHE_DISABLE=1 "$jitbench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null |
     awk -F, '/_median/ { name=$1; gsub(/"/, "", name); sub(/_median/, "", name);
-      label["CompileToPtx"] = "layoutc: transpose.mlir -> PTX (new context, lower, O3)";
+      label["CompileToPtx"] = "layoutc: transpose.mlir -> PTX (new context, lower, -O0)";
       label["LoadModule/Example"] = "driver: load PTX, its JIT (transpose.mlir)";
       label["LoadModule/StagedTranspose"] = "driver: load PTX, its JIT (staged transpose)";
       label["LoadModule/RowGather"] = "driver: load PTX, its JIT (row gather)";
-      label["ColdToLaunch"] = "Jit: new spec -> PTX, loaded, launched (staged transpose)";
+      label["ColdToLaunch/Default"] = "Jit: new spec -> PTX, loaded, launched (staged transpose)";
+      label["ColdToLaunch/O3"] = "Jit -O3: new spec -> PTX, loaded, launched (staged transpose)";
       label["ColdCompile/StagedTranspose"] = "Jit: new spec -> PTX, staged transpose (context set up)";
+      label["ColdCompile/StagedTransposeO3"] = "Jit -O3: new spec -> PTX, staged transpose";
       label["ColdCompile/ElementLoop"] = "Jit: new spec -> PTX, element loop (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";

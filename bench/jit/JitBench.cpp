@@ -1,7 +1,7 @@
 //===- JitBench.cpp - How long the JIT takes from MLIR to a loaded kernel --===//
 //
 // CompileToPtx: jit::compile of examples/kernels/transpose.mlir (parse,
-// lower, LLVM IR, O3, NVPTX). LoadModule: the driver JIT-compiling that PTX
+// lower, LLVM IR, the default -O0 LLVM pipeline, NVPTX). LoadModule: the driver JIT-compiling that PTX
 // into a loaded module (skipped without a GPU). bench/gpu/run.sh prints these
 // beside nvcc's time for the same kernel written in CUDA C++.
 // The Jit's own paths for a copy from layouts: ColdCompile (a spec it has not
@@ -83,34 +83,37 @@ jit::CopySpec transposeOf(int64_t n) {
   return {"(" + m + ",4096):(4096,1)", "(" + m + ",4096):(1," + m + ")", jit::DType::F32};
 }
 
-jit::JitOptions memoryOnly() {
+jit::JitOptions memoryOnly(int optLevel = jit::JitOptions().optLevel) {
   jit::JitOptions o;
   o.diskCache = false;
+  o.optLevel = optLevel;
   return o;
 }
 
 // Sizes n * step, never seen before: step 64 gives staged transposes (the
-// tile divides them), odd rows the element loop no tile divides.
-void ColdCompile(benchmark::State &state, int64_t step, int64_t add) {
-  jit::Jit j(memoryOnly());
+// tile divides them), odd rows the element loop no tile divides. At the
+// default level, and at -O3 (LLVM's full pipeline) beside it.
+void ColdCompile(benchmark::State &state, int64_t step, int64_t add, int optLevel) {
+  jit::Jit j(memoryOnly(optLevel));
   j.copy(transposeOf(1)); // the MLIR context and dialects, once per Jit
   int64_t n = 1;
   for (auto _ : state)
     benchmark::DoNotOptimize(&j.copy(transposeOf(step * n++ + add)).kernel());
 }
-BENCHMARK_CAPTURE(ColdCompile, StagedTranspose, 64, 0)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(ColdCompile, ElementLoop, 2, 1)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, StagedTranspose, 64, 0, 0)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, StagedTransposeO3, 64, 0, 3)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, ElementLoop, 2, 1, 0)->Unit(benchmark::kMillisecond);
 
 // A new spec to a kernel launched on the GPU: generate, lower, PTX, the
 // driver's load (its PTX JIT: run.sh disables the driver's own cache, so
 // this is the first-use cost), one launch. In a process with CUDA set up.
-void ColdToLaunch(benchmark::State &state) {
+void ColdToLaunch(benchmark::State &state, int optLevel) {
   if (!haveGpu(state))
     return;
   runtime::Context context;
   runtime::Stream stream;
   runtime::DeviceBuffer src(64 << 20), dst(64 << 20);
-  jit::Jit j(memoryOnly());
+  jit::Jit j(memoryOnly(optLevel));
   j.copy(transposeOf(1));
   int64_t k = 1;
   for (auto _ : state) {
@@ -121,7 +124,8 @@ void ColdToLaunch(benchmark::State &state) {
   }
   stream.synchronize();
 }
-BENCHMARK(ColdToLaunch)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdToLaunch, Default, 0)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdToLaunch, O3, 3)->Unit(benchmark::kMillisecond);
 
 void MemoryHit(benchmark::State &state) {
   jit::Jit j(memoryOnly());

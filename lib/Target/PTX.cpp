@@ -2,6 +2,8 @@
 #include "layoutc/Target/PTX.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/IR/CallingConv.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
@@ -41,6 +43,34 @@ const llvm::Target &nvptxTarget() {
   return *target;
 }
 
+// A kernel's pointer parameters point to global memory (CUDA passes device
+// allocations): each use of p becomes addrspacecast(addrspacecast(p, global),
+// generic), from which address-space inference makes ld.global / st.global.
+void markKernelPointersGlobal(llvm::Module &module) {
+  llvm::PointerType *global = llvm::PointerType::get(module.getContext(), 1);
+  for (llvm::Function &f : module) {
+    if (f.isDeclaration() || f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+      continue;
+    llvm::IRBuilder<> builder(&*f.getEntryBlock().getFirstInsertionPt());
+    for (llvm::Argument &arg : f.args()) {
+      auto *type = llvm::dyn_cast<llvm::PointerType>(arg.getType());
+      if (!type || type->getAddressSpace() != 0 || arg.use_empty())
+        continue;
+      llvm::Value *inGlobal = builder.CreateAddrSpaceCast(&arg, global);
+      llvm::Value *generic = builder.CreateAddrSpaceCast(inGlobal, type);
+      arg.replaceUsesWithIf(generic, [&](llvm::Use &u) { return u.getUser() != inGlobal; });
+    }
+  }
+}
+
+// Level 0's IR passes: the folds and the hoisting whose absence ptxas does
+// not make up for (without LICM and GVN its f16 transpose keeps fewer loads in
+// flight), then address spaces. NVPTX's own IR passes and its DAG combines
+// (straight-line strength reduction alone is a third of O3's code generation)
+// are left to ptxas.
+constexpr const char *kLeanPipeline =
+    "function(instcombine<no-verify-fixpoint>,infer-address-spaces,early-cse,loop-mssa(licm),gvn)";
+
 void optimize(llvm::Module &module, llvm::TargetMachine &machine, int level) {
   llvm::LoopAnalysisManager loops;
   llvm::FunctionAnalysisManager functions;
@@ -52,10 +82,16 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine, int level) {
   builder.registerFunctionAnalyses(functions);
   builder.registerLoopAnalyses(loops);
   builder.crossRegisterProxies(loops, functions, sccs, modules);
-  static const llvm::OptimizationLevel levels[] = {llvm::OptimizationLevel::O0, llvm::OptimizationLevel::O1,
-                                                   llvm::OptimizationLevel::O2, llvm::OptimizationLevel::O3};
-  llvm::ModulePassManager pipeline = level == 0 ? builder.buildO0DefaultPipeline(levels[0])
-                                                : builder.buildPerModuleDefaultPipeline(levels[level]);
+  static const llvm::OptimizationLevel levels[] = {llvm::OptimizationLevel::O1, llvm::OptimizationLevel::O2,
+                                                   llvm::OptimizationLevel::O3};
+  llvm::ModulePassManager pipeline;
+  if (level == 0) {
+    markKernelPointersGlobal(module);
+    if (llvm::Error e = builder.parsePassPipeline(pipeline, kLeanPipeline))
+      throw TargetError("LLVM rejects layoutc's pass pipeline: " + llvm::toString(std::move(e)));
+  } else {
+    pipeline = builder.buildPerModuleDefaultPipeline(levels[level - 1]);
+  }
   pipeline.run(module, modules);
 }
 
@@ -108,7 +144,9 @@ std::string compileToPtx(llvm::Module &module, const PtxOptions &options) {
   llvm::Triple triple(kTriple);
   std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
       triple, options.arch, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
-      options.optLevel >= 2 ? llvm::CodeGenOptLevel::Aggressive : llvm::CodeGenOptLevel::Default));
+      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
+      : options.optLevel >= 2 ? llvm::CodeGenOptLevel::Aggressive
+                              : llvm::CodeGenOptLevel::Default));
   if (!machine)
     throw TargetError("LLVM cannot create an NVPTX target machine for " + options.arch);
   module.setTargetTriple(triple);

@@ -3,6 +3,7 @@
 #define LAYOUTC_TOOLS_LAYOUTC_COMMANDS_H
 
 #include <iostream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,17 @@ inline int usage(const std::string &message, const char *help) {
   std::cerr << "layoutc: " << message << "\n\n" << help;
   return kUsage;
 }
+
+/// -O0 .. -O3: LLVM's share of the optimization (target::PtxOptions). The
+/// level of `a` when it is one; -1 when `a` is another -O; nullopt for any
+/// other argument.
+inline std::optional<int> optLevelOption(const std::string &a) {
+  if (a.rfind("-O", 0) != 0)
+    return std::nullopt;
+  return a.size() == 3 && a[2] >= '0' && a[2] <= '3' ? a[2] - '0' : -1;
+}
+inline const char *kOptLevelError = "-O takes a level 0 to 3 (-O0, the default: LLVM's short pipeline, ptxas "
+                                    "does the rest; -O3: LLVM's full pipeline)";
 
 /// Writes `text` to `path`, or to stdout when `path` is empty.
 int writeOutput(const std::string &text, const std::string &path);

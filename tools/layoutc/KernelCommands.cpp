@@ -59,6 +59,8 @@ const char *kCommonHelp = R"(
   --time-passes  print each stage's time (generate, parse, every lowering
                  pass, LLVM IR, PTX, ptxas) to stderr
   --arch=ARCH    sm_90 (default), sm_80 or sm_90a
+  -O0 .. -O3     LLVM's optimization: -O0 (default) a short pipeline, ptxas
+                 does the rest; -O3 LLVM's full pipeline (slower to compile)
   --seed N       the random data's seed (default 1)
   -o OUT         write the stage to OUT
 )";
@@ -68,6 +70,7 @@ struct Options {
   std::optional<Emit> emit;
   bool run = false, explain = false, timePasses = false;
   std::string arch = "sm_90", output;
+  int optLevel = 0;
   uint64_t seed = 1;
 };
 
@@ -88,6 +91,10 @@ std::optional<std::string> parseOptions(const std::vector<std::string> &args, Op
         return "unknown stage '" + a.substr(7) + "' (mlir, lowered, llvm, ptx or cubin)";
     } else if (a.rfind("--arch=", 0) == 0) {
       o.arch = a.substr(7);
+    } else if (std::optional<int> level = optLevelOption(a)) {
+      if (*level < 0)
+        return kOptLevelError;
+      o.optLevel = *level;
     } else if (a == "--run") {
       o.run = true;
     } else if (a == "--explain") {
@@ -136,7 +143,7 @@ int emitStage(const KernelSource &source, const Options &o, double generateMs) {
   std::string report;
   std::string text = emit == Emit::Mlir ? source.mlir
                                         : compile(source.mlir, "<" + source.name + " kernel>",
-                                                  {o.arch, emit, 3, source.plan.indexBits,
+                                                  {o.arch, emit, o.optLevel, source.plan.indexBits,
                                                    o.timePasses ? &report : nullptr});
   if (o.timePasses)
     std::cerr << "generate " << source.name << " kernel (layout algebra to lay MLIR): " << std::fixed
@@ -145,10 +152,11 @@ int emitStage(const KernelSource &source, const Options &o, double generateMs) {
   return writeOutput(text, o.output);
 }
 
-// The JIT of a --run: the --arch asked for, the default caches.
+// The JIT of a --run: the --arch and -O asked for, the default caches.
 JitOptions jitOptionsFor(const Options &o) {
   JitOptions options;
   options.arch = o.arch;
+  options.optLevel = o.optLevel;
   return options;
 }
 

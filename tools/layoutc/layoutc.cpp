@@ -87,7 +87,7 @@ Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
   layoutc print1d '(2,(2,2)):(4,(2,1))'
 )";
 
-const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [--time-passes] [-o OUT]
+const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [-O0..-O3] [--time-passes] [-o OUT]
 
 Compiles the gpu.module of FILE (gpu.func kernels using lay ops) and prints
 the chosen stage (or writes it to OUT):
@@ -97,6 +97,8 @@ the chosen stage (or writes it to OUT):
   --emit=ptx       PTX from LLVM's NVPTX backend (the default)
   --emit=cubin     a cubin from ptxas (needs the CUDA toolkit; use with -o)
   --arch=ARCH      sm_90 (the default), sm_80 or sm_90a
+  -O0 .. -O3       LLVM's optimization: -O0 (the default) a short pipeline,
+                   ptxas does the rest; -O3 LLVM's full pipeline
   --time-passes    print each stage's time (parse, every lowering pass,
                    LLVM IR, PTX, ptxas) to stderr
 )";
@@ -275,6 +277,10 @@ int compileCommand(const std::vector<std::string> &args) {
       options.emit = *emit;
     } else if (a.rfind("--arch=", 0) == 0) {
       options.arch = a.substr(7);
+    } else if (std::optional<int> level = optLevelOption(a)) {
+      if (*level < 0)
+        return usage(kOptLevelError, kCompileHelp);
+      options.optLevel = *level;
     } else if (a == "-o" && i + 1 < args.size()) {
       output = args[++i];
     } else if (a == "--time-passes") {

@@ -33,7 +33,8 @@ std::optional<Emit> parseEmit(std::string_view name);
 struct CompileOptions {
   std::string arch = "sm_90";
   Emit emit = Emit::Ptx;
-  int optLevel = 3;
+  /// target::PtxOptions::optLevel: 0 (lean, leaving the rest to ptxas) to 3.
+  int optLevel = 0;
   /// The width of index arithmetic in the kernels, 32 or 64; memref
   /// descriptor fields (offset, size, stride) have this width too.
   int indexBits = 64;

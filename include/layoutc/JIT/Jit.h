@@ -43,7 +43,8 @@ namespace layoutc::jit {
 
 struct JitOptions {
   std::string arch = "sm_90";
-  int optLevel = 3;
+  /// target::PtxOptions::optLevel: 0 (lean, leaving the rest to ptxas) to 3.
+  int optLevel = 0;
   /// Keep compiled kernels on disk too (DiskCache), in `cacheDirectory`
   /// (empty: DiskCache::defaultDirectory()).
   bool diskCache = true;

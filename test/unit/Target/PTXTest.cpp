@@ -22,16 +22,38 @@ std::unique_ptr<llvm::Module> parse(llvm::LLVMContext &context, const char *text
   return module;
 }
 
-TEST(PTX, CompilesAKernelForEveryArch) {
+// Every level: the kernel's pointer parameters are global memory, so its
+// accesses are ld.global / st.global (level 0 marks them itself: its
+// instruction selection runs no NVPTX address-space inference).
+TEST(PTX, CompilesAKernelForEveryArchAtEveryLevel) {
   for (const std::string &arch : supportedArchs()) {
+    for (int level = 0; level <= 3; ++level) {
+      llvm::LLVMContext context;
+      std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
+      std::string ptx = compileToPtx(*module, {arch, level});
+      SCOPED_TRACE(arch + " level " + std::to_string(level));
+      EXPECT_NE(ptx.find(".target " + arch), std::string::npos) << ptx;
+      EXPECT_NE(ptx.find(".visible .entry scale("), std::string::npos) << ptx;
+      EXPECT_NE(ptx.find("ld.global.b32"), std::string::npos) << ptx;
+      EXPECT_NE(ptx.find("add.rn.f32"), std::string::npos) << ptx;
+      EXPECT_NE(ptx.find("st.global.b32"), std::string::npos) << ptx;
+      EXPECT_EQ(ptx.find("ld.b32"), std::string::npos) << "a generic load: " << ptx;
+    }
+  }
+}
+
+TEST(PTX, TheDefaultLevelIsTheLeanOne) { EXPECT_EQ(PtxOptions().optLevel, 0); }
+
+TEST(PTX, RefusesALevelOutside0To3) {
+  for (int level : {-1, 4}) {
     llvm::LLVMContext context;
     std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
-    std::string ptx = compileToPtx(*module, {arch, 3});
-    EXPECT_NE(ptx.find(".target " + arch), std::string::npos) << ptx;
-    EXPECT_NE(ptx.find(".visible .entry scale("), std::string::npos) << ptx;
-    EXPECT_NE(ptx.find("ld.global.b32"), std::string::npos) << ptx;
-    EXPECT_NE(ptx.find("add.rn.f32"), std::string::npos) << ptx;
-    EXPECT_NE(ptx.find("st.global.b32"), std::string::npos) << ptx;
+    try {
+      compileToPtx(*module, {"sm_90", level});
+      FAIL() << "level " << level << " must be refused";
+    } catch (const TargetError &e) {
+      EXPECT_EQ(std::string(e.what()), "optimization level " + std::to_string(level) + " is not in 0..3");
+    }
   }
 }
 
@@ -70,11 +92,13 @@ TEST(PTX, AssemblesWithPtxas) {
   if (!ptxas)
     GTEST_SKIP() << "ptxas not found (no CUDA toolkit): PTX is not assembled ahead of time";
   for (const std::string &arch : supportedArchs()) {
-    llvm::LLVMContext context;
-    std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
-    std::string cubin = assembleWithPtxas(compileToPtx(*module, {arch, 3}), arch, *ptxas);
-    ASSERT_GE(cubin.size(), 4u) << arch;
-    EXPECT_EQ(cubin.substr(0, 4), "\x7f" "ELF") << arch;
+    for (int level : {0, 3}) {
+      llvm::LLVMContext context;
+      std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
+      std::string cubin = assembleWithPtxas(compileToPtx(*module, {arch, level}), arch, *ptxas);
+      ASSERT_GE(cubin.size(), 4u) << arch << " level " << level;
+      EXPECT_EQ(cubin.substr(0, 4), "\x7f" "ELF") << arch << " level " << level;
+    }
   }
 }
 
