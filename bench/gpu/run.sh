@@ -97,6 +97,12 @@ if [ -x "$layoutc" ]; then
   bw scatter_rows_f16 scatter --table 1000000 --width 256 --indices 1000000 --dtype f16 --index-type i64 --run
   bw slice_f32 copy --src "($n,$((n / 2))):($n,2)" --dst "($n,$((n / 2))):($((n / 2)),1)" --dtype f32 --run
   bw broadcast_f32 copy --src "($n,$n):(0,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
+  # Size matters: a plain copy of the permute's and the gather's 268 MB, and
+  # those two at 1 GiB (a kernel of ~90 us loses its first wave's ramp and
+  # its last wave's drain, a fixed few us, to the ceiling's 700 us copy).
+  bw copy_f32_268MB copy --src "(8192,4096):(4096,1)" --dst "(8192,4096):(4096,1)" --dtype f32 --run
+  bw permute_f16_1GiB copy --src '(256,256,64,64):(1048576,4096,64,1)' --dst '(256,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
+  bw gather_rows_f16_1GiB gather --table 1000000 --width 256 --indices 1048576 --dtype f16 --run
 fi
 
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc

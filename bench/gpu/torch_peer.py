@@ -4,7 +4,8 @@ Prints one line per case, `name GB/s`, counting bytes read + written as
 layoutc's harness does: 2 x elements x element size (a slice or broadcast
 counts its logical bytes), plus the indices of a gather or scatter; mean of
 10 launches after a warm-up, CUDA events. `ceiling` is a 2 GiB clone: the
-device-to-device bandwidth the table's percentages are of.
+device-to-device bandwidth the table's percentages are of. The `_268MB` and
+`_1GiB` cases are the same operations at other sizes.
 """
 import sys
 
@@ -43,9 +44,17 @@ def main():
     p = torch.randn(64, 256, 64, 64, device=dev, dtype=torch.float16)
     print("permute_f16", timed(lambda: p.permute(0, 2, 3, 1).contiguous(), 2 * p.numel() * 2))
     del p
+    p = torch.randn(256, 256, 64, 64, device=dev, dtype=torch.float16)
+    print("permute_f16_1GiB", timed(lambda: p.permute(0, 2, 3, 1).contiguous(), 2 * p.numel() * 2))
+    del p
+    small = torch.randn(8192, 4096, device=dev)
+    print("copy_f32_268MB", timed(lambda: small.clone(), 2 * small.numel() * 4))
+    del small
     table = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
     idx = torch.randint(0, 1000000, (262144,), device=dev, dtype=torch.int32)
     print("gather_rows_f16", timed(lambda: table.index_select(0, idx), 2 * 262144 * 256 * 2 + 262144 * 4))
+    idx = torch.randint(0, 1000000, (1048576,), device=dev, dtype=torch.int32)
+    print("gather_rows_f16_1GiB", timed(lambda: table.index_select(0, idx), 2 * 1048576 * 256 * 2 + 1048576 * 4))
     perm = torch.randperm(1000000, device=dev)
     rows = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
     print("scatter_rows_f16", timed(lambda: table.index_copy_(0, perm, rows), 2 * 1000000 * 256 * 2 + 1000000 * 8))
