@@ -154,7 +154,13 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
     return text;
   }
   mlir::TimingScope codegen = root.nest("NVPTX: optimize and emit PTX");
-  std::string ptx = target::compileToPtx(*ir, {options.arch, options.optLevel});
+  std::optional<mlir::TimingScope> stage;
+  auto nextStage = [&](const std::string &name) {
+    stage.reset();
+    stage.emplace(codegen.nest(name));
+  };
+  std::string ptx = target::compileToPtx(*ir, {options.arch, options.optLevel, nextStage});
+  stage.reset();
   codegen.stop();
   if (options.emit == Emit::Ptx)
     return ptx;

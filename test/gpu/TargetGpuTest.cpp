@@ -32,7 +32,7 @@ TEST(TargetGpu, LlvmPtxRunsOnEveryElement) {
   llvm::SMDiagnostic error;
   std::unique_ptr<llvm::Module> ir = llvm::parseAssemblyString(kScaleIR, error, llvmContext);
   ASSERT_TRUE(ir) << error.getMessage().str();
-  std::string ptx = target::compileToPtx(*ir, {context.device().arch() == "sm_80" ? "sm_80" : "sm_90", 3});
+  std::string ptx = target::compileToPtx(*ir, {context.device().arch() == "sm_80" ? "sm_80" : "sm_90", 3, {}});
   runtime::Module module(ptx);
   runtime::Kernel scale = module.kernel("scale");
 

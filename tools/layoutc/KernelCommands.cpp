@@ -57,7 +57,7 @@ const char *kCommonHelp = R"(
                  checked against the host; prints time and GB/s
   --explain      print the generator's decisions
   --time-passes  print each stage's time (generate, parse, every lowering
-                 pass, LLVM IR, PTX, ptxas) to stderr
+                 pass, LLVM IR, LLVM's passes, PTX, ptxas) to stderr
   --arch=ARCH    sm_90 (default), sm_80 or sm_90a
   -O0 .. -O3     LLVM's optimization: -O0 (default) a short pipeline, ptxas
                  does the rest; -O3 LLVM's full pipeline (slower to compile)

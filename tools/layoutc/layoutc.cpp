@@ -100,7 +100,7 @@ the chosen stage (or writes it to OUT):
   -O0 .. -O3       LLVM's optimization: -O0 (the default) a short pipeline,
                    ptxas does the rest; -O3 LLVM's full pipeline
   --time-passes    print each stage's time (parse, every lowering pass,
-                   LLVM IR, PTX, ptxas) to stderr
+                   LLVM IR, LLVM's passes, PTX, ptxas) to stderr
 )";
 
 const char *kDevicesHelp = R"(usage: layoutc devices

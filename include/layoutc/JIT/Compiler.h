@@ -39,7 +39,7 @@ struct CompileOptions {
   /// descriptor fields (offset, size, stride) have this width too.
   int indexBits = 64;
   /// When set, receives the time of each stage (parse, every lowering pass,
-  /// LLVM IR translation, NVPTX code generation, ptxas) as MLIR's
+  /// LLVM IR translation, LLVM's passes, NVPTX code generation, ptxas) as MLIR's
   /// --mlir-timing report, a tree of wall and CPU times.
   std::string *timeReport = nullptr;
 };

@@ -10,6 +10,7 @@
 #ifndef LAYOUTC_TARGET_PTX_H
 #define LAYOUTC_TARGET_PTX_H
 
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -42,6 +43,9 @@ struct PtxOptions {
   /// same bandwidth as 3 on the benchmark kernels at a third of the compile
   /// time. 1 to 3: LLVM's O1 to O3 pipelines and full NVPTX code generation.
   int optLevel = 0;
+  /// Called as each of compileToPtx's stages starts: "LLVM passes -ON", then
+  /// "NVPTX code generation" (for a time report); may be empty.
+  std::function<void(const std::string &stage)> onStage;
 };
 
 /// NVPTX's 64-bit data layout: the LLVM IR translation needs it to give loads

@@ -9,6 +9,9 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <vector>
+
 using namespace layoutc::target;
 using layoutc::test::kScaleIR;
 
@@ -30,7 +33,7 @@ TEST(PTX, CompilesAKernelForEveryArchAtEveryLevel) {
     for (int level = 0; level <= 3; ++level) {
       llvm::LLVMContext context;
       std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
-      std::string ptx = compileToPtx(*module, {arch, level});
+      std::string ptx = compileToPtx(*module, {arch, level, {}});
       SCOPED_TRACE(arch + " level " + std::to_string(level));
       EXPECT_NE(ptx.find(".target " + arch), std::string::npos) << ptx;
       EXPECT_NE(ptx.find(".visible .entry scale("), std::string::npos) << ptx;
@@ -42,6 +45,16 @@ TEST(PTX, CompilesAKernelForEveryArchAtEveryLevel) {
   }
 }
 
+TEST(PTX, NamesItsStagesAsTheyStart) {
+  for (int level : {0, 2}) {
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
+    std::vector<std::string> stages;
+    compileToPtx(*module, {"sm_90", level, [&](const std::string &stage) { stages.push_back(stage); }});
+    EXPECT_EQ(stages, (std::vector<std::string>{"LLVM passes -O" + std::to_string(level), "NVPTX code generation"}));
+  }
+}
+
 TEST(PTX, TheDefaultLevelIsTheLeanOne) { EXPECT_EQ(PtxOptions().optLevel, 0); }
 
 TEST(PTX, RefusesALevelOutside0To3) {
@@ -49,7 +62,7 @@ TEST(PTX, RefusesALevelOutside0To3) {
     llvm::LLVMContext context;
     std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
     try {
-      compileToPtx(*module, {"sm_90", level});
+      compileToPtx(*module, {"sm_90", level, {}});
       FAIL() << "level " << level << " must be refused";
     } catch (const TargetError &e) {
       EXPECT_EQ(std::string(e.what()), "optimization level " + std::to_string(level) + " is not in 0..3");
@@ -66,7 +79,7 @@ TEST(PTX, RefusesAnUnsupportedArch) {
   llvm::LLVMContext context;
   std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
   try {
-    compileToPtx(*module, {"sm_75", 3});
+    compileToPtx(*module, {"sm_75", 3, {}});
     FAIL() << "sm_75 must be refused";
   } catch (const TargetError &e) {
     EXPECT_STREQ(e.what(), "unsupported --arch 'sm_75': layoutc compiles for sm_90, sm_80, sm_90a");
@@ -95,7 +108,7 @@ TEST(PTX, AssemblesWithPtxas) {
     for (int level : {0, 3}) {
       llvm::LLVMContext context;
       std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
-      std::string cubin = assembleWithPtxas(compileToPtx(*module, {arch, level}), arch, *ptxas);
+      std::string cubin = assembleWithPtxas(compileToPtx(*module, {arch, level, {}}), arch, *ptxas);
       ASSERT_GE(cubin.size(), 4u) << arch << " level " << level;
       EXPECT_EQ(cubin.substr(0, 4), "\x7f" "ELF") << arch << " level " << level;
     }
