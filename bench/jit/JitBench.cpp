@@ -1,8 +1,8 @@
 //===- JitBench.cpp - How long the JIT takes from MLIR to a loaded kernel --===//
 //
 // CompileToPtx: jit::compile of examples/kernels/transpose.mlir (parse,
-// lower, LLVM IR, the default -O0 LLVM pipeline, NVPTX). LoadModule: the driver JIT-compiling that PTX
-// into a loaded module (skipped without a GPU). bench/gpu/run.sh prints these
+// lower, LLVM IR, the default LLVM level, NVPTX). LoadModule: the driver
+// JIT-compiling that PTX into a loaded module (skipped without a GPU). bench/gpu/run.sh prints these
 // beside nvcc's time for the same kernel written in CUDA C++.
 // The Jit's own paths for a copy from layouts: ColdCompile (a spec it has not
 // seen, in a Jit whose MLIR context is set up), MemoryHit (the same spec
@@ -83,7 +83,10 @@ jit::CopySpec transposeOf(int64_t n) {
   return {"(" + m + ",4096):(4096,1)", "(" + m + ",4096):(1," + m + ")", jit::DType::F32};
 }
 
-jit::JitOptions memoryOnly(int optLevel = jit::JitOptions().optLevel) {
+// The JIT's default LLVM level (-O0), the one a Jit uses unless told.
+const int kDefaultLevel = jit::JitOptions().optLevel;
+
+jit::JitOptions memoryOnly(int optLevel = kDefaultLevel) {
   jit::JitOptions o;
   o.diskCache = false;
   o.optLevel = optLevel;
@@ -100,9 +103,9 @@ void ColdCompile(benchmark::State &state, int64_t step, int64_t add, int optLeve
   for (auto _ : state)
     benchmark::DoNotOptimize(&j.copy(transposeOf(step * n++ + add)).kernel());
 }
-BENCHMARK_CAPTURE(ColdCompile, StagedTranspose, 64, 0, 0)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, StagedTranspose, 64, 0, kDefaultLevel)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ColdCompile, StagedTransposeO3, 64, 0, 3)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(ColdCompile, ElementLoop, 2, 1, 0)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdCompile, ElementLoop, 2, 1, kDefaultLevel)->Unit(benchmark::kMillisecond);
 
 // A new spec to a kernel launched on the GPU: generate, lower, PTX, the
 // driver's load (its PTX JIT: run.sh disables the driver's own cache, so
@@ -124,7 +127,7 @@ void ColdToLaunch(benchmark::State &state, int optLevel) {
   }
   stream.synchronize();
 }
-BENCHMARK_CAPTURE(ColdToLaunch, Default, 0)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(ColdToLaunch, Default, kDefaultLevel)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ColdToLaunch, O3, 3)->Unit(benchmark::kMillisecond);
 
 void MemoryHit(benchmark::State &state) {

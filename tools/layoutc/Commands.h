@@ -28,7 +28,7 @@ inline std::optional<int> optLevelOption(const std::string &a) {
     return std::nullopt;
   return a.size() == 3 && a[2] >= '0' && a[2] <= '3' ? a[2] - '0' : -1;
 }
-inline const char *kOptLevelError = "-O takes a level 0 to 3 (-O0, the default: LLVM's short pipeline, ptxas "
+inline constexpr const char *kOptLevelError = "-O takes a level 0 to 3 (-O0, the default: LLVM's short pipeline, ptxas "
                                     "does the rest; -O3: LLVM's full pipeline)";
 
 /// Writes `text` to `path`, or to stdout when `path` is empty.
