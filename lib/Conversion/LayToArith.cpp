@@ -5,7 +5,9 @@
 // disagree on a layout's function.
 //
 //===----------------------------------------------------------------------===//
-#include "IndexEmitter.h"
+#include "layoutc/Dialect/Layout/IndexEmitter.h"
+#include "CopyExpansion.h"
+#include "LeafBinding.h"
 #include "TensorViews.h"
 
 #include "layoutc/Algebra/Operations.h"
@@ -13,7 +15,9 @@
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -28,26 +32,13 @@ namespace layoutc {
 using namespace mlir;
 using namespace layoutc;
 using namespace layoutc::lay;
-using conversion::IndexEmitter;
+using lay::IndexEmitter;
+using conversion::bindLayout;
+using conversion::bindTensorLayout;
+using conversion::dynamicLeaves;
 
 namespace {
 
-// The index values of `v`'s `?` leaves, in print order: none for a static
-// value, the operands of its lay.make_layout / lay.make_tuple. Empty optional
-// when they are not in the IR.
-std::optional<ValueRange> dynamicLeaves(Value v) {
-  if (auto l = dyn_cast<LayoutType>(v.getType()); l && l.isStatic())
-    return ValueRange();
-  if (auto t = dyn_cast<IntTupleType>(v.getType()); t && t.isStatic())
-    return ValueRange();
-  if (auto make = v.getDefiningOp<MakeLayoutOp>())
-    return ValueRange(make.getDynamic());
-  if (auto make = v.getDefiningOp<MakeTupleOp>())
-    return ValueRange(make.getDynamic());
-  return std::nullopt;
-}
-
-std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, Value v);
 std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeComposedFunctionOp make,
                                                const algebra::IntTuple &coord);
 
@@ -76,13 +67,6 @@ std::optional<algebra::IntTuple> bindTuple(IndexEmitter &emitter, Value v) {
     return std::nullopt;
   size_t next = 0;
   return emitter.bind(cast<IntTupleType>(v.getType()).getTuple(), *leaves, next);
-}
-
-std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, Value v) {
-  std::optional<ValueRange> leaves = dynamicLeaves(v);
-  if (!leaves)
-    return std::nullopt;
-  return emitter.bind(cast<LayoutType>(v.getType()).getLayout(), *leaves);
 }
 
 // L(c) in the emitter. An integer c is split by L's shape, and where L's
@@ -179,23 +163,20 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
     return emitter.swizzle(s.getSwizzle(), x.integer());
   if (isa<LayoutType>(inner.getType()))
     return applyLayout(emitter, rewriter, loc, inner, x, why);
-  std::optional<std::pair<Value, Value>> at = elementAt(emitter, rewriter, loc, inner, x, why);
-  if (!at)
+  // A gather of blocks of B: idx[x / B] * B + x % B.
+  int64_t block = make.getType().getBlock();
+  algebra::Int at = x.integer(), within(0);
+  if (block > 1) {
+    within = algebra::remainder(at, algebra::Int(block));
+    at = algebra::divide(at, algebra::Int(block));
+  }
+  std::optional<std::pair<Value, Value>> element =
+      elementAt(emitter, rewriter, loc, inner, algebra::IntTuple::of(at), why);
+  if (!element)
     return std::nullopt;
-  Value index = memref::LoadOp::create(rewriter, loc, at->first, ValueRange{at->second});
-  return emitter.leaf(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), index));
-}
-
-// The outer layout of a lay.make_tensor's tensor, bound in the emitter.
-std::optional<algebra::Layout> tensorLayout(IndexEmitter &emitter, Value tensor) {
-  Value layout = tensor.getDefiningOp<MakeTensorOp>().getLayout();
-  if (auto composed = layout.getDefiningOp<MakeComposedLayoutOp>())
-    layout = composed.getOuter();
-  else if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>())
-    layout = function.getOuter();
-  if (!isa<LayoutType>(layout.getType()))
-    return std::nullopt;
-  return bindLayout(emitter, layout);
+  Value index = memref::LoadOp::create(rewriter, loc, element->first, ValueRange{element->second});
+  algebra::Int row = emitter.leaf(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), index));
+  return algebra::add(algebra::mul(row, algebra::Int(block)), within);
 }
 
 // The 1-D memref holding the element at `coord` of `tensor` (a
@@ -203,7 +184,7 @@ std::optional<algebra::Layout> tensorLayout(IndexEmitter &emitter, Value tensor)
 std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc,
                                                  Value tensor, const algebra::IntTuple &coord, Failure &why) {
   conversion::ViewBinder binder{[&](Value v) { return bindTuple(emitter, v); },
-                                [&](Value t) { return tensorLayout(emitter, t); }};
+                                [&](Value t) { return bindTensorLayout(emitter, t); }};
   std::optional<conversion::TensorAccess> base = conversion::throughViews(emitter, binder, tensor, coord, why);
   if (!base)
     return std::nullopt;
@@ -222,7 +203,7 @@ std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternR
 
 // Why each op the patterns left was left, for the pass's report (the greedy
 // driver does not keep match-failure messages).
-using Reasons = llvm::DenseMap<Operation *, Failure>;
+using conversion::Reasons;
 
 LogicalResult leave(Operation *op, Reasons &reasons, Failure why) {
   reasons[op] = std::move(why);
@@ -355,13 +336,14 @@ struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArit
     RewritePatternSet patterns(&getContext());
     patterns.add<LowerSwizzle, LowerFastDivisor>(&getContext());
     patterns.add<LowerCrd2Idx, LowerAccess<LoadOp>, LowerAccess<StoreOp>>(&getContext(), reasons);
+    conversion::populateCopyExpansionPatterns(patterns, reasons);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns)))) {
       getOperation()->emitError("convert-lay-to-arith did not converge (a lowering pattern kept changing the IR)");
       return signalPassFailure();
     }
     // What could not be lowered says why, at the op.
     WalkResult r = getOperation()->walk([&](Operation *op) {
-      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp>(op))
+      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp, CopyOp>(op))
         return WalkResult::advance();
       op->emitError("cannot lower to arith: ") << reasons.lookup(op);
       return WalkResult::interrupt();

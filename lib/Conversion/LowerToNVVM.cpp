@@ -43,7 +43,9 @@ void buildLowerToNVVMPipeline(mlir::OpPassManager &pm, unsigned indexBitwidth) {
   // With the ConvertToLLVM interfaces registered (registerLoweringDialects),
   // this converts the kernels' arith, index, vector, memref and cf ops too, in
   // one type system.
-  kernels.addPass(mlir::createConvertGpuOpsToNVVMOps({indexBitwidth}));
+  mlir::ConvertGpuOpsToNVVMOpsOptions nvvm;
+  nvvm.indexBitwidth = indexBitwidth;
+  kernels.addPass(mlir::createConvertGpuOpsToNVVMOps(nvvm));
   pm.addPass(mlir::createReconcileUnrealizedCastsPass());
 }
 

@@ -16,7 +16,7 @@
 #ifndef LAYOUTC_LIB_CONVERSION_TENSORVIEWS_H
 #define LAYOUTC_LIB_CONVERSION_TENSORVIEWS_H
 
-#include "IndexEmitter.h"
+#include "layoutc/Dialect/Layout/IndexEmitter.h"
 
 #include "mlir/IR/Value.h"
 
@@ -25,6 +25,8 @@
 #include <string>
 
 namespace layoutc::conversion {
+
+using lay::IndexEmitter;
 
 /// A coordinate of the tensor a view chain starts from.
 struct TensorAccess {

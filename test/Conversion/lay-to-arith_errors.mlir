@@ -64,3 +64,13 @@ func.func @overlapping_threads(%buf: memref<?xf32>, %tid: index, %i: index) -> f
   %x = lay.load %mine[%i] : !lay.tensor<f32, !lay.layout<"((8)):((8))">>, index -> f32
   return %x : f32
 }
+
+// -----
+
+// A grid's copy loops over its source's domain: the tensor's `?` leaves
+// must be values in the IR.
+func.func @grid_copy_from_argument(%s: !lay.tensor<f32, !lay.layout<"(?,8):(1,?)">>, %d: !lay.tensor<f32, !lay.layout<"(?,8):(1,?)">>) {
+  // expected-error @+1 {{cannot lower to arith: a grid's copy needs its source from lay.make_tensor with its `?` leaves in the IR}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(?,8):(1,?)">>, !lay.tensor<f32, !lay.layout<"(?,8):(1,?)">>
+  return
+}

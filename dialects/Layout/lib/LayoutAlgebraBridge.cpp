@@ -130,7 +130,7 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
     types[0] = composed.getOuter();
     if (failed(inferAlgebraResult(cute, modes, context, location, types, outer)))
       return failure();
-    inferred.push_back(ComposedType::get(context, composed.getInner(), cast<LayoutType>(outer[0])));
+    inferred.push_back(ComposedType::get(context, composed.getInner(), cast<LayoutType>(outer[0]), composed.getBlock()));
     return success();
   }
   std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {});
@@ -262,7 +262,7 @@ LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<L
   // A composed layout keeps its inner part: only the outer layout is tiled.
   Type resultLayout = layoutType;
   if (auto composed = dyn_cast<ComposedType>(tensor.getLayout()))
-    resultLayout = ComposedType::get(context, composed.getInner(), cast<LayoutType>(layoutType));
+    resultLayout = ComposedType::get(context, composed.getInner(), cast<LayoutType>(layoutType), composed.getBlock());
   inferred.push_back(LayoutTensorType::get(context, tensor.getElementType(), resultLayout, tensor.getAddressSpace()));
   return success();
 }

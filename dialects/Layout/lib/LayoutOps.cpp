@@ -42,7 +42,7 @@ OpFoldResult ConstantOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
 
 LogicalResult MakeSwizzleOp::verify() {
   SwizzleType t = getType();
-  if (t.getBits() != getBits() || t.getBase() != getBase() || t.getShift() != getShift())
+  if (t.getBits() != int64_t(getBits()) || t.getBase() != int64_t(getBase()) || t.getShift() != int64_t(getShift()))
     return emitOpError() << "makes S<" << getBits() << "," << getBase() << "," << getShift() << ">, not " << t;
   return success();
 }
@@ -153,16 +153,41 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
                              << tensor.getElementType() << " nor a 1-D vector of it";
   int64_t n = vector.getDimSize(0);
   if (auto composed = dyn_cast<ComposedType>(tensor.getLayout())) {
-    auto swizzle = dyn_cast<SwizzleType>(composed.getInner());
-    if (!swizzle || (int64_t(1) << swizzle.getSwizzle().base) % n != 0)
+    // Behind the inner part, runs of consecutive values stay consecutive
+    // in memory: a swizzle's 2^M, a gather's blocks, an inner layout's
+    // first mode (when of stride 1).
+    int64_t run = 1;
+    if (auto swizzle = dyn_cast<SwizzleType>(composed.getInner()))
+      run = int64_t(1) << swizzle.getSwizzle().base;
+    else if (isa<LayoutTensorType>(composed.getInner()))
+      run = composed.getBlock();
+    else if (auto inner = dyn_cast<LayoutType>(composed.getInner())) {
+      algebra::Layout first = algebra::modeOf(algebra::coalesce(inner.getLayout()), 0);
+      if (first.stride.integer().is(1))
+        run = first.shape.integer().divisor();
+    }
+    if (run % n != 0)
       return op->emitOpError() << "a vector of " << n << " through the composed layout " << tensor.getLayout()
-                               << " is contiguous only behind a swizzle S<B,M,S> with " << n
-                               << " dividing 2^M; access its elements one by one";
+                               << " is contiguous only where the inner part keeps runs of " << n
+                               << " whole (a swizzle S<B,M,S> with " << n
+                               << " dividing 2^M, a gather of blocks of a multiple of " << n
+                               << ", an inner layout of stride 1 over a multiple of " << n
+                               << "); access its elements one by one";
   }
-  if (isa<IntTupleType>(coord) && !cast<IntTupleType>(coord).getTuple().isInt())
-    return op->emitOpError() << "a vector access takes a 1-D index, not the coordinate " << coord;
-  algebra::Layout first = algebra::coalesce(tensor.getOuterLayout().getLayout());
-  first = algebra::modeOf(first, 0);
+  algebra::Layout outer = tensor.getOuterLayout().getLayout();
+  if (isa<IntTupleType>(coord) && !cast<IntTupleType>(coord).getTuple().isInt()) {
+    // At a coordinate: the elements along the layout's leaf of stride 1.
+    std::vector<algebra::IntTuple> shape, stride;
+    algebra::flattenInto(outer.shape, shape);
+    algebra::flattenInto(outer.stride, stride);
+    for (size_t i = 0; i < shape.size(); ++i)
+      if (stride[i].integer().is(1) && !shape[i].integer().is(1) && shape[i].integer().divisor() % n == 0)
+        return success();
+    return op->emitOpError() << "reads " << n << " elements along the leaf of stride 1 from a coordinate, but "
+                             << tensor.getLayout() << " has no leaf of stride 1 whose size is provably divisible by "
+                             << n;
+  }
+  algebra::Layout first = algebra::modeOf(algebra::coalesce(outer), 0);
   algebra::Int size = first.shape.integer(), stride = first.stride.integer();
   if (!stride.is(1) || size.divisor() % n != 0)
     return op->emitOpError() << "reads " << n << " elements at consecutive offsets, but the layout "
@@ -196,7 +221,7 @@ LogicalResult TensorSliceOp::inferReturnTypes(MLIRContext *context, std::optiona
     return failure();
   Type layout = sliced[0];
   if (auto composed = dyn_cast<ComposedType>(tensor.getLayout()))
-    layout = ComposedType::get(context, composed.getInner(), cast<LayoutType>(layout));
+    layout = ComposedType::get(context, composed.getInner(), cast<LayoutType>(layout), composed.getBlock());
   inferred.push_back(LayoutTensorType::get(context, tensor.getElementType(), layout, tensor.getAddressSpace()));
   return success();
 }

@@ -148,10 +148,15 @@ algebra::Tiler TilerType::getTiler() const {
 //===-- ComposedType and LayoutTensorType ---------------------------------===//
 
 LogicalResult ComposedType::verify(function_ref<InFlightDiagnostic()> emitError, Type inner,
-                                   LayoutType outer) {
-  if (isa<SwizzleType, LayoutType>(inner))
-    return success();
-  if (auto t = dyn_cast<LayoutTensorType>(inner); t && t.getElementType().isSignlessInteger())
+                                   LayoutType outer, int64_t block) {
+  auto gather = dyn_cast<LayoutTensorType>(inner);
+  if (gather && !gather.getElementType().isSignlessInteger())
+    return emitError() << "a gather's index tensor holds integers, not " << gather.getElementType();
+  if (block < 1)
+    return emitError() << "a gather's block must hold at least one element, not " << block;
+  if (block != 1 && !gather)
+    return emitError() << "block " << block << " is for a gather (an index-tensor inner), not " << inner;
+  if (isa<SwizzleType, LayoutType>(inner) || gather)
     return success();
   if (auto f = dyn_cast<FunctionType>(inner);
       f && llvm::all_of(f.getInputs(), [](Type t) { return t.isIndex(); }) &&

@@ -22,13 +22,22 @@ def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
     `vector.store` for vectors) at the element's offset. A gather inner (an
     index tensor) is a `memref.load` of the index, cast to `index`.
 
+    `lay.copy` expands here. A block's copy (with `thread`) becomes, for
+    each value of the thread's row of its TV layout, the loads (vectors of
+    `widths` where given), the `map` region inlined, and the stores;
+    elements beyond the `within` residue are skipped (`scf.if`), and more
+    values than a few registers hold run as an `scf.for` over value groups.
+    A grid's copy (no `thread`) becomes the element loop over its domain.
+
     Dynamic leaves must come from `lay.make_layout` / `lay.make_tuple` (or be
     `index` values); a layout that arrives as a block argument has no values
     for its `?` leaves, and the pass reports that at the op. Constructors
     left without uses are erased.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
-                           "::mlir::vector::VectorDialect", "::layoutc::lay::LayDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+                           "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
+                           "::mlir::vector::VectorDialect",
+                           "::layoutc::lay::LayDialect"];
 }
 
 #endif

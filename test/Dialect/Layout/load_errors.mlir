@@ -34,7 +34,7 @@ func.func @vector_through_gather(%t: !lay.tensor<f16, !lay.composed<!lay.tensor<
 // -----
 
 func.func @vector_wider_than_swizzle_run(%t: !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, %i: index) {
-  // expected-error @+1 {{'lay.load' op a vector of 8 through the composed layout '!lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>' is contiguous only behind a swizzle S<B,M,S> with 8 dividing 2^M; access its elements one by one}}
+  // expected-error @+1 {{'lay.load' op a vector of 8 through the composed layout '!lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>' is contiguous only where the inner part keeps runs of 8 whole (a swizzle S<B,M,S> with 8 dividing 2^M, a gather of blocks of a multiple of 8, an inner layout of stride 1 over a multiple of 8); access its elements one by one}}
   %v = lay.load %t[%i] : !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, index -> vector<8xf32>
   return
 }
@@ -44,5 +44,22 @@ func.func @vector_wider_than_swizzle_run(%t: !lay.tensor<f32, !lay.composed<!lay
 func.func @alignment_not_a_power_of_two(%t: !lay.tensor<f32, !lay.layout<"(8,64):(1,8)">>, %i: index) {
   // expected-error @+1 {{'lay.load' op alignment 12 is not a power of two}}
   %v = lay.load %t[%i] {alignment = 12 : i64} : !lay.tensor<f32, !lay.layout<"(8,64):(1,8)">>, index -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_through_narrow_rows(%t: !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, %i: index) {
+  // expected-error @+1 {{'lay.load' op a vector of 4 through the composed layout '!lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>' is contiguous only where the inner part keeps runs of 4 whole}}
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, index -> vector<4xf32>
+  return
+}
+
+// -----
+
+func.func @vector_at_a_coordinate_without_a_unit_leaf(%t: !lay.tensor<f32, !lay.layout<"(64,64):(2,128)">>, %i: index, %j: index) {
+  %c = lay.make_tuple %i, %j : !lay.tuple<"(?,?)">
+  // expected-error @+1 {{'lay.load' op reads 4 elements along the leaf of stride 1 from a coordinate, but '!lay.layout<"(64,64):(2,128)">' has no leaf of stride 1 whose size is provably divisible by 4}}
+  %v = lay.load %t[%c] : !lay.tensor<f32, !lay.layout<"(64,64):(2,128)">>, !lay.tuple<"(?,?)"> -> vector<4xf32>
   return
 }

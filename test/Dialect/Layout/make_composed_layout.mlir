@@ -20,3 +20,13 @@ func.func @inners(%idx: !lay.tensor<i32, !lay.layout<"?:1">>, %r: index) {
   %c = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(?,256):(256,1)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,256):(256,1)">>
   return
 }
+
+// A gather of blocks: rows of 77 elements, element (c, r) at c + 77 * idx[r].
+// CHECK-LABEL: func.func @rows
+// CHECK: -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>
+func.func @rows(%idx: !lay.tensor<i32, !lay.layout<"?:1">>, %r: index) {
+  %zero = arith.constant 0 : index
+  %rows = lay.make_layout %r : !lay.layout<"(77,?):(1,77)">
+  %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(77,?):(1,77)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>
+  return
+}

@@ -423,14 +423,18 @@ def Lay_MakeComposedFunctionOp : Lay_Op<"make_composed_function", [Pure]> {
   let hasVerifier = 1;
 }
 
-def Lay_YieldOp : Lay_Op<"yield", [Pure, Terminator, HasParent<"MakeComposedFunctionOp">]> {
-  let summary = "the results of a composed layout's inner function";
+def Lay_YieldOp : Lay_Op<"yield", [Pure, Terminator,
+                                    ParentOneOf<["MakeComposedFunctionOp", "CopyOp"]>]> {
+  let summary = "the results of a composed layout's inner function, or of a copy's map";
   let description = [{
     Ends the region of `lay.make_composed_function` with the function's
-    results: `lay.yield %x, %y : index, index`.
+    results (`lay.yield %x, %y : index, index`), or the `map` region of
+    `lay.copy` with the element written to the destination
+    (`lay.yield %y : bf16`).
   }];
-  let arguments = (ins Variadic<Index>:$results);
+  let arguments = (ins Variadic<AnyType>:$results);
   let assemblyFormat = "($results^ `:` type($results))? attr-dict";
+  let hasVerifier = 1;
 }
 
 def Lay_MakeTensorOp : Lay_Op<"make_tensor", [Pure]> {
@@ -454,11 +458,15 @@ def Lay_LoadOp : Lay_Op<"load"> {
   let summary = "the element (or vector of elements) at a coordinate";
   let description = [{
     A scalar load reads the element at the coordinate. A vector load of N
-    elements reads the elements at 1-D indices i .. i+N-1, which must be
-    consecutive in memory: the layout's first mode has stride 1 and N
-    divides its size (checked when static). Through a swizzle `S<B,M,S> o
-    off o L` the same holds when N divides 2^M and `off`, for i a multiple of
-    N: a swizzle moves aligned runs of 2^M offsets whole.
+    elements at a 1-D index i reads the elements at indices i .. i+N-1, which
+    must be consecutive in memory: the layout's first mode has stride 1 and N
+    divides its size (checked when static). At a coordinate c, it reads c and
+    the N-1 elements after it along the layout's leaf of stride 1, whose size
+    N divides. Through a composed layout `inner o off o L` the same holds
+    where the inner part keeps runs of N values whole and the run starts at a
+    multiple of N: a swizzle `S<B,M,S>` with N dividing 2^M (it moves aligned
+    runs of 2^M offsets whole), a gather of blocks of a multiple of N, an
+    inner layout whose first mode has stride 1 over a multiple of N.
 
     `alignment` (bytes, a power of two) promises that the address of every
     access is a multiple of it, so a vector access becomes one wide access
@@ -560,6 +568,82 @@ def Lay_LocalPartitionOp : Lay_Op<"local_partition", [Pure, DeclareOpInterfaceMe
   let results = (outs Lay_TensorType:$result);
   let assemblyFormat = "$tensor `,` $threads `,` $index attr-dict `:` qualified(type($tensor)) `,` "
                        "qualified(type($threads)) `,` type($index) `->` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
+  let summary = "CuTe's copy(src, dst): every element of one tensor into another";
+  let description = [{
+    `dst(k) = map(src(k))` for every index k of the domain: both tensors have
+    the same size and are read in their own colexicographic order, so a
+    transpose, a permute, a reshape, a strided slice, a broadcast (a stride-0
+    source), a gather or scatter (a side whose layout has an index-tensor
+    inner) or a custom inner function is one op. The destination must be
+    one-to-one; the verifier refuses it where it provably is not.
+
+    ```mlir
+    lay.copy %src, %dst : !lay.tensor<f32, !lay.layout<"(8191,8193):(8193,1)">>,
+                          !lay.tensor<f32, !lay.layout<"(8191,8193):(1,8191)">>
+    ```
+
+    Without `thread`, the copy is the whole launch's work: every thread of
+    the grid takes part, and the `lay-copy-*` passes decide how (tiles per
+    block, a TV layout per thread, vectors, shared memory, predicates). A copy
+    they leave is lowered as an element loop: one element per thread per
+    step of a grid-stride loop. `elementwise` asks for that loop outright.
+
+    With `thread %t {tv = TV}` the copy is one block's: the block's threads
+    move the tile together, thread t the elements TV(t, v) for every v (TV
+    maps (thread, value) to an index of the tile, colexicographic; its value
+    mode's first leaf is a chunk of consecutive elements). `widths` gives the
+    elements per access on each side, at most the chunk. `within %residue`
+    copies only the elements whose coordinate in the tile is elementwise below
+    the residue (CuTe's `elem_less` against the part of the domain that is
+    left: a ragged last tile).
+
+    ```mlir
+    lay.copy %st, %dt thread %t within %res : !lay.tuple<"(?,?)">
+        {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, widths = array<i64: 4, 1>}
+        : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
+    ```
+
+    `map` converts each element on the way: its block takes a source element
+    and yields the destination's (casts, scale and offset):
+
+    ```mlir
+    lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"1024:1">>, !lay.tensor<bf16, !lay.layout<"1024:1">> map {
+    ^bb0(%x: f32):
+      %y = arith.truncf %x : f32 to bf16
+      lay.yield %y : bf16
+    }
+    ```
+  }];
+  let arguments = (ins Lay_TensorType:$src, Lay_TensorType:$dst, Optional<Index>:$thread,
+                       Optional<AnyTypeOf<[Index, Lay_TupleType]>>:$residue,
+                       OptionalAttr<TypeAttrOf<Lay_LayoutType>>:$tv,
+                       OptionalAttr<DenseI64ArrayAttr>:$widths, UnitAttr:$elementwise);
+  let regions = (region AnyRegion:$map);
+  let assemblyFormat = [{
+    $src `,` $dst (`thread` $thread^)? (`within` $residue^ `:` type($residue))? (`elementwise` $elementwise^)?
+    attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`map` $map^)?
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The tile's layout of thread and value (a block's copy), or null.
+    ::layoutc::lay::LayoutType getTvLayout() {
+      auto tv = getTv();
+      return tv ? ::mlir::cast<::layoutc::lay::LayoutType>(*tv) : ::layoutc::lay::LayoutType();
+    }
+    /// Elements per access on the source and the destination side (1, 1 when unset).
+    int64_t getSrcWidth() { return getWidths() ? (*getWidths())[0] : 1; }
+    int64_t getDstWidth() { return getWidths() ? (*getWidths())[1] : 1; }
+    /// The map's block, or null when elements are copied unchanged.
+    ::mlir::Block *getMapBlock() { return getMap().empty() ? nullptr : &getMap().front(); }
+  }];
 }
 
 #endif

@@ -86,13 +86,26 @@ def Lay_ComposedType : Lay_Type<"Composed", "composed"> {
   let description = [{
     `!lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,8):(8,1)">>`: the
     function c -> inner(offset + outer(c)). The inner part is a swizzle, a
-    layout, or a tensor of integers (a gather: inner(x) = idx[x]). The offset
-    is an operand of `lay.make_composed_layout`; partitioning and slicing act
-    on the outer layout.
+    layout, a function of indices, or a tensor of integers (a gather:
+    inner(x) = idx[x]). The offset is an operand of `lay.make_composed_layout`;
+    partitioning and slicing act on the outer layout.
+
+    A gather may take blocks of B consecutive elements instead of single
+    ones: with `block B`, inner(x) = idx[x / B] * B + x % B. Rows of a table
+    are blocks: `!lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>,
+    !lay.layout<"(77,?):(1,77)">, block 77>` is element (c, r) of the rows
+    indexed by idx, at c + 77 * idx[r] (CuTe's make_gather_tensor with the
+    stride (1, 77)).
   }];
-  let parameters = (ins "::mlir::Type":$inner, "LayoutType":$outer);
-  let assemblyFormat = "`<` $inner `,` qualified($outer) `>`";
+  let parameters = (ins "::mlir::Type":$inner, "LayoutType":$outer,
+                        DefaultValuedParameter<"int64_t", "1">:$block);
+  let assemblyFormat = "`<` $inner `,` qualified($outer) (`,` `block` $block^)? `>`";
   let genVerifyDecl = 1;
+  let builders = [
+    TypeBuilder<(ins "::mlir::Type":$inner, "LayoutType":$outer), [{
+      return $_get($_ctxt, inner, outer, 1);
+    }]>
+  ];
 }
 
 def Lay_TensorType : Lay_Type<"LayoutTensor", "tensor"> {

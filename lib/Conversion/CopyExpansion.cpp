@@ -1,0 +1,348 @@
+//===- CopyExpansion.cpp - lay.copy as loads and stores -------------------===//
+//
+// A block's copy: thread t holds the tile's elements TV(t, v). Their
+// coordinates come from composition(identity(tile), TV), computed here once:
+// its thread part is index code of t, its value part static, so each
+// access is the thread's coordinate plus a constant. All of a thread's loads
+// come first, then the map, then the stores. A grid's copy no pass tiled is
+// the element loop.
+//
+//===----------------------------------------------------------------------===//
+#include "CopyExpansion.h"
+#include "LeafBinding.h"
+
+#include "layoutc/Algebra/Operations.h"
+#include "layoutc/Dialect/Layout/LayoutOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+namespace layoutc::conversion {
+
+using namespace mlir;
+using namespace layoutc::lay;
+using algebra::Int;
+using algebra::IntTuple;
+
+namespace {
+
+// The map's result for the element `x`, or `x` itself without a map.
+Value applyMap(OpBuilder &b, Block *map, Value x) {
+  if (!map)
+    return x;
+  IRMapping m;
+  m.map(map->getArgument(0), x);
+  for (Operation &op : map->without_terminator())
+    b.clone(op, m);
+  return m.lookupOrDefault(map->getTerminator()->getOperand(0));
+}
+
+IntegerAttr alignment(Builder &b, int64_t elements, Type element) {
+  int64_t bytes = elements * std::max<int64_t>(1, element.getIntOrFloatBitWidth() / 8);
+  return elements > 1 ? b.getI64IntegerAttr(bytes) : IntegerAttr();
+}
+
+// The flat leaves of a tensor's (outer) shape: the tile's modes.
+std::vector<IntTuple> leavesOf(LayoutTensorType t) {
+  std::vector<IntTuple> leaves;
+  algebra::flattenInto(t.getOuterLayout().getLayout().shape, leaves);
+  return leaves;
+}
+
+IntTuple shapeOf(const std::vector<IntTuple> &leaves) {
+  return leaves.size() == 1 ? leaves[0] : IntTuple::tuple(leaves);
+}
+
+// The flat coordinate (one Int per leaf) of a coordinate tuple `c` whose
+// components are the leaves' (a single leaf: an integer), padded with zeros.
+std::vector<Int> flatCoordinate(const IntTuple &c, size_t leaves) {
+  std::vector<IntTuple> parts;
+  algebra::flattenInto(c, parts);
+  std::vector<Int> out;
+  for (const IntTuple &p : parts) {
+    Int i = p.integer();
+    i.basis = 0;
+    out.push_back(i);
+  }
+  out.resize(leaves, Int(0));
+  return out;
+}
+
+// `flat` rebuilt in the structure of `shape`, as a coordinate operand: an
+// index for a single leaf, else a lay.make_tuple.
+Value coordinateValue(ImplicitLocOpBuilder &b, IndexEmitter &e, const IntTuple &shape, const std::vector<Int> &flat) {
+  if (flat.size() == 1)
+    return e.value(flat[0]);
+  size_t next = 0;
+  SmallVector<Value> dynamic;
+  std::function<std::string(const IntTuple &)> write = [&](const IntTuple &s) -> std::string {
+    if (!s.isTuple()) {
+      const Int &c = flat[next++];
+      if (c.isStatic())
+        return std::to_string(c.value);
+      dynamic.push_back(e.value(c));
+      return "?";
+    }
+    std::string r = "(";
+    for (size_t i = 0; i < s.size(); ++i)
+      r += (i ? "," : "") + write(s[i]);
+    return r + ")";
+  };
+  std::string notation = write(shape);
+  if (!shape.isTuple())
+    notation = "(" + notation + ")";
+  return b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), notation), dynamic);
+}
+
+// The coordinates of thread t's values in a tile of `leaves`: value v,
+// `shift` steps further along the TV's last value leaf (a rolled loop's
+// iterations), where each step is `span` values.
+class ValueCoordinates {
+public:
+  ValueCoordinates(IndexEmitter &e, const algebra::Layout &tv, const std::vector<IntTuple> &leaves, Value thread,
+                   int64_t span)
+      : tv_(tv), leaves_(leaves), shape_(shapeOf(leaves)) {
+    Int t = e.leaf(thread);
+    algebra::Expected<algebra::Layout> c = algebra::attempt(
+        "composition", [&] { return algebra::composition(algebra::makeIdentityLayout(shape_), tv); });
+    if (c) {
+      coords_ = c.value();
+      thread_ = flatCoordinate(algebra::crd2idx(IntTuple::of(t), algebra::modeOf(coords_, 0)), leaves.size());
+      step_ = flatCoordinate(algebra::crd2idx(IntTuple(span), algebra::modeOf(coords_, 1)), leaves.size());
+    } else {
+      // Not a layout: each value's index split by the tile's shape.
+      threadIndex_ = algebra::crd2idx(IntTuple::of(t), algebra::modeOf(tv, 0)).integer();
+      stepIndex_ = algebra::crd2idx(IntTuple(span), algebra::modeOf(tv, 1)).integer();
+    }
+  }
+
+  std::vector<Int> at(int64_t v, const Int &shift) const {
+    if (!thread_.empty()) {
+      std::vector<Int> value = flatCoordinate(algebra::crd2idx(IntTuple(v), algebra::modeOf(coords_, 1)),
+                                              leaves_.size());
+      for (size_t k = 0; k < value.size(); ++k)
+        value[k] = algebra::add(algebra::add(thread_[k], algebra::mul(shift, step_[k])), value[k]);
+      return value;
+    }
+    Int index = algebra::add(algebra::add(threadIndex_, algebra::mul(shift, stepIndex_)),
+                             algebra::crd2idx(IntTuple(v), algebra::modeOf(tv_, 1)).integer());
+    return flatCoordinate(algebra::idx2crd(IntTuple::of(index), shape_), leaves_.size());
+  }
+
+private:
+  algebra::Layout tv_, coords_;
+  std::vector<IntTuple> leaves_;
+  IntTuple shape_;
+  std::vector<Int> thread_, step_;
+  Int threadIndex_, stepIndex_;
+};
+
+// How a thread's values are visited: all at once (unrolled), or `perStep`
+// at a time in a loop of `steps` along the TV's last value leaf. Vectors are
+// all in flight. A copy of single elements keeps at most 16 loads in flight:
+// enough for the memory system. A slow path keeps 4, so that it needs no
+// registers its kernel's fast path does not (a kernel's registers are its
+// busiest path's): the edge (a copy within a residue), and single elements
+// of a TV built for wider chunks (the fallback where alignment fails at run
+// time).
+struct Visit {
+  int64_t perStep, steps;
+};
+
+Visit visitOf(CopyOp copy) {
+  algebra::Layout tv = copy.getTvLayout().getLayout();
+  std::vector<IntTuple> values;
+  algebra::flattenInto(algebra::mode(tv.shape, 1), values);
+  int64_t total = algebra::product(algebra::mode(tv.shape, 1)).value;
+  int64_t last = values.back().value(), inner = total / last;
+  bool vectorized = copy.getSrcWidth() > 1 || copy.getDstWidth() > 1;
+  bool slow = copy.getResidue() || (!vectorized && values.front().value() > 1);
+  int64_t inFlight = slow ? 4 : 16;
+  if (vectorized || total <= inFlight || values.size() < 2)
+    return {total, 1};
+  int64_t k = last;
+  while (k > 1 && (inner * k > inFlight || last % k != 0))
+    --k;
+  return {inner * k, last / k};
+}
+
+// lay.copy with `thread` and `tv`: each thread's accesses to its values.
+struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
+  ExpandBlockCopy(MLIRContext *context, Reasons &reasons) : OpRewritePattern(context), reasons(reasons) {}
+  Reasons &reasons;
+
+  LogicalResult matchAndRewrite(CopyOp copy, PatternRewriter &rewriter) const override {
+    if (!copy.getTv())
+      return failure();
+    try {
+      return expand(copy, rewriter);
+    } catch (const algebra::AlgebraError &e) {
+      reasons[copy] = e.oneLine();
+      return failure();
+    }
+  }
+
+  LogicalResult expand(CopyOp copy, PatternRewriter &rewriter) const {
+    ImplicitLocOpBuilder b(copy.getLoc(), rewriter);
+    IndexEmitter e(rewriter, copy.getLoc());
+    algebra::DomainScope scope(e);
+    LayoutTensorType srcType = copy.getSrc().getType(), dstType = copy.getDst().getType();
+    std::vector<IntTuple> srcLeaves = leavesOf(srcType), dstLeaves = leavesOf(dstType);
+    for (const std::vector<IntTuple> *leaves : {&srcLeaves, &dstLeaves})
+      for (const IntTuple &l : *leaves)
+        if (!l.isStatic()) {
+          reasons[copy] = "a block's tile must have a static shape";
+          return failure();
+        }
+    algebra::Layout tv = copy.getTvLayout().getLayout();
+    Visit visit = visitOf(copy);
+    ValueCoordinates from(e, tv, srcLeaves, copy.getThread(), visit.perStep);
+    ValueCoordinates to(e, tv, dstLeaves, copy.getThread(), visit.perStep);
+    // The residue, one bound per leaf of the tile.
+    std::vector<Int> residue;
+    if (Value r = copy.getResidue()) {
+      if (r.getType().isIndex()) {
+        residue.push_back(e.leaf(r));
+      } else {
+        std::optional<ValueRange> dynamic = dynamicLeaves(r);
+        if (!dynamic) {
+          reasons[copy] = "the residue's dynamic entries are not in the IR (lay.make_tuple)";
+          return failure();
+        }
+        size_t next = 0;
+        residue = flatCoordinate(e.bind(cast<IntTupleType>(r.getType()).getTuple(), *dynamic, next),
+                                 srcLeaves.size());
+      }
+    }
+    if (visit.steps == 1) {
+      accesses(copy, b, e, from, to, residue, visit.perStep, Int(0));
+    } else {
+      auto loop = b.create<scf::ForOp>(b.create<arith::ConstantIndexOp>(0),
+                                       b.create<arith::ConstantIndexOp>(visit.steps),
+                                       b.create<arith::ConstantIndexOp>(1));
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop.getBody()->getTerminator());
+      ImplicitLocOpBuilder inside(copy.getLoc(), rewriter);
+      accesses(copy, inside, e, from, to, residue, visit.perStep, e.leaf(loop.getInductionVar()));
+    }
+    rewriter.eraseOp(copy);
+    return success();
+  }
+
+  // The loads of `values` values (their coordinates `shift` steps on), the
+  // map, and the stores.
+  void accesses(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, const ValueCoordinates &from,
+                const ValueCoordinates &to, const std::vector<Int> &residue, int64_t values, const Int &shift) const {
+    LayoutTensorType srcType = copy.getSrc().getType(), dstType = copy.getDst().getType();
+    std::vector<IntTuple> srcLeaves = leavesOf(srcType);
+    // Whether the element at `c` is within the residue (null: always).
+    auto inside = [&](const std::vector<Int> &c) -> Value {
+      Value in;
+      for (size_t k = 0; k < residue.size(); ++k) {
+        if (residue[k].isStatic() && residue[k].value >= srcLeaves[k].value())
+          continue;
+        Value below = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, e.value(c[k]), e.value(residue[k]));
+        in = in ? Value(b.create<arith::AndIOp>(in, below)) : below;
+      }
+      return in;
+    };
+    Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
+    int64_t ws = copy.getSrcWidth(), wd = copy.getDstWidth();
+    IntTuple srcShape = srcType.getOuterLayout().getLayout().shape, dstShape = dstType.getOuterLayout().getLayout().shape;
+
+    // Loads: whole vectors, or elements (guarded by the residue).
+    SmallVector<Value> loaded(static_cast<size_t>(values));
+    for (int64_t v = 0; v < values; v += ws) {
+      std::vector<Int> c = from.at(v, shift);
+      Value at = coordinateValue(b, e, srcShape, c);
+      if (ws > 1) {
+        auto type = VectorType::get({ws}, srcElement);
+        auto load = b.create<LoadOp>(type, copy.getSrc(), at, alignment(b, ws, srcElement));
+        for (int64_t i = 0; i < ws; ++i)
+          loaded[size_t(v + i)] = b.create<vector::ExtractOp>(load, i);
+        continue;
+      }
+      Value in = inside(c);
+      if (!in) {
+        loaded[size_t(v)] = b.create<LoadOp>(srcElement, copy.getSrc(), at, IntegerAttr());
+        continue;
+      }
+      auto guarded = b.create<scf::IfOp>(TypeRange{srcElement}, in, /*addThenBlock=*/true, /*addElseBlock=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(guarded.thenBlock());
+      b.create<scf::YieldOp>(ValueRange{b.create<LoadOp>(srcElement, copy.getSrc(), at, IntegerAttr())});
+      b.setInsertionPointToStart(guarded.elseBlock());
+      b.create<scf::YieldOp>(ValueRange{b.create<arith::ConstantOp>(b.getZeroAttr(srcElement))});
+      loaded[size_t(v)] = guarded.getResult(0);
+    }
+    SmallVector<Value> converted;
+    for (Value x : loaded)
+      converted.push_back(applyMap(b, copy.getMapBlock(), x));
+    // Stores.
+    for (int64_t v = 0; v < values; v += wd) {
+      std::vector<Int> c = to.at(v, shift);
+      Value at = coordinateValue(b, e, dstShape, c);
+      if (wd > 1) {
+        auto type = VectorType::get({wd}, dstElement);
+        Value x = b.create<vector::FromElementsOp>(type, ArrayRef<Value>(converted).slice(size_t(v), size_t(wd)));
+        b.create<StoreOp>(x, copy.getDst(), at, alignment(b, wd, dstElement));
+        continue;
+      }
+      Value in = inside(c);
+      if (!in) {
+        b.create<StoreOp>(converted[size_t(v)], copy.getDst(), at, IntegerAttr());
+        continue;
+      }
+      auto guarded = b.create<scf::IfOp>(in, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(guarded.thenBlock());
+      b.create<StoreOp>(converted[size_t(v)], copy.getDst(), at, IntegerAttr());
+    }
+  }
+};
+
+// A grid's copy: the element loop over the domain's indices.
+struct ExpandGridCopy : OpRewritePattern<CopyOp> {
+  ExpandGridCopy(MLIRContext *context, Reasons &reasons) : OpRewritePattern(context), reasons(reasons) {}
+  Reasons &reasons;
+
+  LogicalResult matchAndRewrite(CopyOp copy, PatternRewriter &rewriter) const override {
+    if (copy.getTv())
+      return failure();
+    ImplicitLocOpBuilder b(copy.getLoc(), rewriter);
+    IndexEmitter e(rewriter, copy.getLoc());
+    algebra::DomainScope scope(e);
+    std::optional<algebra::Layout> src = bindTensorLayout(e, copy.getSrc());
+    if (!src) {
+      reasons[copy] = "a grid's copy needs its source from lay.make_tensor with its `?` leaves in the IR";
+      return failure();
+    }
+    Value size = e.value(algebra::product(src->shape));
+    Value block = b.create<gpu::BlockIdOp>(gpu::Dimension::x);
+    Value threads = b.create<gpu::BlockDimOp>(gpu::Dimension::x);
+    Value thread = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);
+    Value grid = b.create<gpu::GridDimOp>(gpu::Dimension::x);
+    Value start = b.create<arith::AddIOp>(b.create<arith::MulIOp>(block, threads), thread);
+    Value step = b.create<arith::MulIOp>(grid, threads);
+    auto loop = b.create<scf::ForOp>(start, size, step);
+    b.setInsertionPointToStart(loop.getBody());
+    Value k = loop.getInductionVar();
+    Type element = copy.getSrc().getType().getElementType();
+    Value x = b.create<LoadOp>(element, copy.getSrc(), k, IntegerAttr());
+    b.create<StoreOp>(applyMap(b, copy.getMapBlock(), x), copy.getDst(), k, IntegerAttr());
+    rewriter.eraseOp(copy);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateCopyExpansionPatterns(RewritePatternSet &patterns, Reasons &reasons) {
+  patterns.add<ExpandBlockCopy, ExpandGridCopy>(patterns.getContext(), reasons);
+}
+
+} // namespace layoutc::conversion

@@ -1,0 +1,57 @@
+// RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
+// RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
+
+// A grid's copy between two layouts of one domain: a transpose.
+// CHECK-LABEL: func.func @transpose
+// CHECK: lay.copy %{{.*}}, %{{.*}} : !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>, !lay.tensor<f32, !lay.layout<"(8,4):(1,8)">>
+func.func @transpose(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %ls = lay.constant : !lay.layout<"(8,4):(4,1)">
+  %ld = lay.constant : !lay.layout<"(8,4):(1,8)">
+  %s = lay.make_tensor %a, %ls : memref<?xf32>, !lay.layout<"(8,4):(4,1)"> -> !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>
+  %d = lay.make_tensor %b, %ld : memref<?xf32>, !lay.layout<"(8,4):(1,8)"> -> !lay.tensor<f32, !lay.layout<"(8,4):(1,8)">>
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>, !lay.tensor<f32, !lay.layout<"(8,4):(1,8)">>
+  return
+}
+
+// A cast on the way, and the element loop asked for outright.
+// CHECK-LABEL: func.func @cast
+// CHECK: lay.copy %{{.*}}, %{{.*}} : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<bf16, !lay.layout<"?:1">> map {
+// CHECK-NEXT: ^bb0(%{{.*}}: f32):
+// CHECK-NEXT: arith.truncf
+// CHECK-NEXT: lay.yield %{{.*}} : bf16
+// CHECK: lay.copy %{{.*}}, %{{.*}} elementwise : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
+func.func @cast(%s: !lay.tensor<f32, !lay.layout<"?:1">>, %d: !lay.tensor<bf16, !lay.layout<"?:1">>, %e: !lay.tensor<f32, !lay.layout<"?:1">>) {
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<bf16, !lay.layout<"?:1">> map {
+  ^bb0(%x: f32):
+    %y = arith.truncf %x : f32 to bf16
+    lay.yield %y : bf16
+  }
+  lay.copy %s, %e elementwise : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
+  return
+}
+
+// A block's copy of a tile: the TV layout, the widths of each side's
+// accesses, and a residue that guards a ragged tile.
+// CHECK-LABEL: func.func @block
+// CHECK: lay.copy %arg0, %arg1 thread %arg2 {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, widths = array<i64: 4, 1>}
+// CHECK: lay.copy %arg0, %arg1 thread %arg2 within %arg3 : !lay.tuple<"(?,?)"> {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">}
+func.func @block(%s: !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, %d: !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>, %t: index, %r: !lay.tuple<"(?,?)">) {
+  lay.copy %s, %d thread %t {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, widths = array<i64: 4, 1>} : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
+  lay.copy %s, %d thread %t within %r : !lay.tuple<"(?,?)"> {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">} : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
+  return
+}
+
+// A gather is a copy from a tensor whose layout is idx o 0 o outer.
+// CHECK-LABEL: func.func @gather
+// CHECK: lay.copy %{{.*}}, %{{.*}} : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
+func.func @gather(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?xi32>, %n: index) {
+  %il = lay.make_layout %n : !lay.layout<"?:1">
+  %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
+  %rows = lay.make_layout %n : !lay.layout<"(77,?):(1,77)">
+  %zero = arith.constant 0 : index
+  %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(77,?):(1,77)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>
+  %t = lay.make_tensor %table, %g : memref<?xf32>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>
+  %o = lay.make_tensor %out, %rows : memref<?xf32>, !lay.layout<"(77,?):(1,77)"> -> !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
+  lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
+  return
+}

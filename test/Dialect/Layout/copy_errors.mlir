@@ -1,0 +1,125 @@
+// RUN: layoutc-opt %s -split-input-file -verify-diagnostics
+
+func.func @sizes(%s: !lay.tensor<f32, !lay.layout<"(8,8):(8,1)">>, %d: !lay.tensor<f32, !lay.layout<"(8,4):(1,8)">>) {
+  // expected-error @+1 {{'lay.copy' op copies the 64 elements of '!lay.layout<"(8,8):(8,1)">' into the 32 of '!lay.layout<"(8,4):(1,8)">'; both sides of a copy have one size}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(8,8):(8,1)">>, !lay.tensor<f32, !lay.layout<"(8,4):(1,8)">>
+  return
+}
+
+// -----
+
+func.func @many_to_one(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"(8,8):(0,1)">>) {
+  // expected-error @+1 {{'lay.copy' op writes indices 0 and 1 of the destination '!lay.layout<"(8,8):(0,1)">' to one offset; a copy's destination must be one-to-one}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"(8,8):(0,1)">>
+  return
+}
+
+// -----
+
+func.func @overlapping(%s: !lay.tensor<f32, !lay.layout<"16:1">>, %d: !lay.tensor<f32, !lay.layout<"(4,4):(2,1)">>) {
+  // expected-error @+1 {{'lay.copy' op writes indices 1 and 8 of the destination '!lay.layout<"(4,4):(2,1)">' to one offset}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"16:1">>, !lay.tensor<f32, !lay.layout<"(4,4):(2,1)">>
+  return
+}
+
+// -----
+
+func.func @types_without_map(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f16, !lay.layout<"64:1">>) {
+  // expected-error @+1 {{'lay.copy' op copies 'f32' elements into 'f16' ones; a copy between element types converts them in a `map` region}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f16, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @map_argument(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f16, !lay.layout<"64:1">>) {
+  // expected-error @+1 {{'lay.copy' op the map takes one source element of type 'f32'}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f16, !lay.layout<"64:1">> map {
+  ^bb0(%x: f16):
+    lay.yield %x : f16
+  }
+  return
+}
+
+// -----
+
+func.func @map_result(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f16, !lay.layout<"64:1">>) {
+  // expected-error @+1 {{'lay.copy' op the map yields one destination element of type 'f16'}}
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f16, !lay.layout<"64:1">> map {
+  ^bb0(%x: f32):
+    lay.yield %x : f32
+  }
+  return
+}
+
+// -----
+
+func.func @tv_without_thread(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>) {
+  // expected-error @+1 {{'lay.copy' op a block's copy takes both `thread` (this thread's index) and `tv` (the layout of thread and value over the tile)}}
+  lay.copy %s, %d {tv = !lay.layout<"(32,2):(1,32)">} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @tv_size(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op tv '!lay.layout<"(32,4):(1,32)">' covers 128 elements but the tile has 64; each element of the tile is one thread's value}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(32,4):(1,32)">} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @tv_rank(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op tv '!lay.layout<"64:1">' must be a static layout of two modes, (thread, value)}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"64:1">} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @dynamic_tile(%s: !lay.tensor<f32, !lay.layout<"?:1">>, %d: !lay.tensor<f32, !lay.layout<"?:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op a block's copy moves a tile of static size, not '!lay.layout<"?:1">'}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(32,2):(1,32)">} : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
+  return
+}
+
+// -----
+
+func.func @width(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op width 4 must be a power of two dividing the chunk of 2 consecutive values each thread holds (tv's first value mode)}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(32,2):(2,1)">, widths = array<i64: 4, 1>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @widths_without_tv(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>) {
+  // expected-error @+1 {{'lay.copy' op `widths` and `within` are for a block's copy (with `thread` and `tv`)}}
+  lay.copy %s, %d {widths = array<i64: 4, 4>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @residue_rank(%s: !lay.tensor<f32, !lay.layout<"(8,8):(1,8)">>, %d: !lay.tensor<f32, !lay.layout<"(8,8):(1,8)">>, %t: index, %r: index) {
+  // expected-error @+1 {{'lay.copy' op the residue has 1 entries; it bounds each leaf of the tile's shape, which src '!lay.layout<"(8,8):(1,8)">' and dst '!lay.layout<"(8,8):(1,8)">' must share}}
+  lay.copy %s, %d thread %t within %r : index {tv = !lay.layout<"(32,2):(1,32)">} : !lay.tensor<f32, !lay.layout<"(8,8):(1,8)">>, !lay.tensor<f32, !lay.layout<"(8,8):(1,8)">>
+  return
+}
+
+// -----
+
+func.func @residue_and_vectors(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index, %r: index) {
+  // expected-error @+1 {{'lay.copy' op a copy within a residue moves its elements one by one; its widths must be 1}}
+  lay.copy %s, %d thread %t within %r : index {tv = !lay.layout<"(32,2):(2,1)">, widths = array<i64: 2, 2>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @elementwise_block(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op an elementwise copy is the grid's, one element per thread per step; it takes no thread, tv, widths or residue}}
+  lay.copy %s, %d thread %t elementwise {tv = !lay.layout<"(32,2):(1,32)">} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
