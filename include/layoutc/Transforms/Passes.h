@@ -14,6 +14,13 @@ namespace layoutc {
 #define GEN_PASS_REGISTRATION
 #include "layoutc/Transforms/Passes.h.inc"
 
+/// The kernel passes in their order: lay-copy-partition, lay-copy-stage,
+/// lay-copy-predicate, lay-copy-vectorize, then canonicalize.
+void buildCopyKernelPipeline(mlir::OpPassManager &pm);
+
+/// Registers buildCopyKernelPipeline as --lay-copy-kernels.
+void registerCopyKernelPipeline();
+
 } // namespace layoutc
 
 #endif

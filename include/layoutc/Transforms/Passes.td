@@ -40,4 +40,82 @@ def LayCoalesce : Pass<"lay-coalesce"> {
   let dependentDialects = ["::layoutc::lay::LayDialect"];
 }
 
+//===----------------------------------------------------------------------===//
+// The kernel passes: a grid's lay.copy becomes tiles, threads, vectors,
+// shared memory and predicates, each decided from the layouts.
+//===----------------------------------------------------------------------===//
+
+def LayCopyPartition : Pass<"lay-copy-partition"> {
+  let summary = "Tile a grid's lay.copy over blocks and partition each tile over threads";
+  let description = [{
+    For each `lay.copy` of a `gpu.func` that is the grid's (no `thread`):
+    the domain becomes joint modes of both sides (the common refinement of
+    the flat shapes, ordered by the destination's strides, merged where both
+    sides continue), rebuilt as tensors over the same buffers. A tile is
+    chosen from the layouts: a flat tile of the domain when both sides are
+    contiguous along the same mode (or the source along none), a 2-D tile
+    spanning both contiguous modes when they differ (for
+    `lay-copy-stage`). Blocks take tiles in a grid-stride loop, tiles along
+    the destination's contiguous mode first (`lay.local_tile`); the tile's
+    copy becomes the block's, with the TV layout that coalesces the
+    destination (`thread %t {tv = ...}`).
+
+    Dynamic sizes that the two sides pair are checked for equality at run
+    time; where they differ, and where no tile applies (shapes without a
+    common refinement, tensors whose leaves are not in the IR), the copy
+    stays the grid's `elementwise` loop. The gpu.func gets
+    `known_block_size` and `lay.tile_elements` (elements per tile) and, when
+    static, `lay.tiles` (the number of tiles: the grid a launch needs). Each
+    decision is a remark on the copy.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];
+}
+
+def LayCopyStage : Pass<"lay-copy-stage"> {
+  let summary = "Stage a block's copy through shared memory when its sides are contiguous along different modes";
+  let description = [{
+    A block's `lay.copy` between two global tiles that are contiguous along
+    different modes (a transpose, a permute) becomes two: the source tile
+    into a shared-memory tile with a TV layout along the source's contiguous
+    mode, `gpu.barrier`, then the shared tile into the destination with a
+    TV layout along the destination's, and `gpu.barrier` again. The shared
+    tile is the gpu.func's workgroup buffer, laid out with the destination's
+    element type behind the swizzle that a bank-conflict analysis of both
+    phases finds conflict-free (or cheapest). A `map` runs in the first
+    phase. The decision and the wavefronts per warp are a remark.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect", "::layoutc::lay::LayDialect"];
+}
+
+def LayCopyPredicate : Pass<"lay-copy-predicate"> {
+  let summary = "Guard the ragged edge of tiled copies, CuTe's way";
+  let description = [{
+    Where a tile may reach past the domain (a size the tile does not divide,
+    or a dynamic one), the tile loop's body is split: tiles wholly inside
+    the domain keep their copies as they are; the others take a copy of the
+    body whose block copies move only the elements within the residue (the
+    extent left from the tile's origin, per mode), each access guarded by
+    `elem_less` of its coordinate against it. The interior stays tiled,
+    vectorized and staged; only the edge is masked.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect",
+                           "::layoutc::lay::LayDialect"];
+}
+
+def LayCopyVectorize : Pass<"lay-copy-vectorize"> {
+  let summary = "Give each block's copy the widest access on each side";
+  let description = [{
+    For a block's `lay.copy` that is not guarded by a residue, each side
+    gets the widest access (at most 16 bytes) its layout allows along the
+    TV layout's chunks: stride 1 there, every other stride a multiple of the
+    width, runs the inner part keeps whole (a swizzle's 2^M, a gather's
+    block), written as `widths`. What rests on run-time values (buffer
+    addresses, dynamic strides without a divisibility fact) is tested in the
+    kernel, with the one-element accesses of the same copy as the fallback.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];
+}
+
 #endif

@@ -1,0 +1,89 @@
+//===- CopyTiling.h - Tiles and thread-value layouts of a copy --*- C++ -*-===//
+//
+// How a block moves a tile: CuTe's TV layouts, (thread, value) -> an index
+// of the tile (colexicographic over the tile's shape). Each thread holds
+// chunks of consecutive elements along one mode of the tile (an access of up
+// to 16 bytes), a warp's lanes cover consecutive chunks (coalesced), and the
+// values are the rest of the tile. Every TV here is a bijection onto its
+// tile. No MLIR: the passes and the unit tests share it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_TRANSFORMS_COPYTILING_H
+#define LAYOUTC_TRANSFORMS_COPYTILING_H
+
+#include "layoutc/Algebra/Layout.h"
+#include "layoutc/Transforms/AccessWidth.h"
+#include "layoutc/Transforms/CopyDomain.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace layoutc::transforms {
+
+/// Threads per block of the tiled copies (a kernel's known block size, when
+/// it states one, wins).
+constexpr int64_t kThreads = 256;
+
+/// A flat tile of threads * chunk * chunks consecutive indices: thread t holds
+/// chunks u of `chunk` indices at chunk * (t + threads * u):
+/// ((threads),(chunk,chunks)):((chunk),(1,threads*chunk)).
+algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks);
+
+/// The chunks per thread of a flat tile: enough to keep about 64 bytes in
+/// flight per thread (four 16-byte vectors), at most 32.
+int64_t flatChunks(int64_t chunk, int elementBytes);
+
+/// A tile of extents (a, b), chunks of `chunk` along mode `along` (0 or 1).
+/// A warp's lanes take `lanes` chunks along that mode and 32 / `lanes` rows
+/// across it; warps fill the mode first, then go across; what is left of the
+/// tile across the mode is each thread's further values. The thread mode is
+/// ((lanes, 32/lanes), (warps along, warps across)), the value mode (chunk,
+/// passes). Empty when the numbers do not divide.
+std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
+                                      int64_t threads);
+
+/// The first value leaf of a TV: the chunk of consecutive elements.
+int64_t chunkOf(const algebra::Layout &tv);
+
+/// The tile of a transpose staged through shared memory, (a, b) with a along
+/// the destination's contiguous mode and b along the source's, for elements
+/// of `elementBytes` (the wider side's, for a copy that converts): 64 rows of
+/// 256 bytes where 16-byte vectors hold 4 elements or fewer, else 128 rows of
+/// 128 bytes; two-byte elements take 128 x 128 where that makes at least 8192
+/// tiles. A tile that divides the extents is preferred; `extentA`/`extentB`
+/// are the modes' sizes (0 when dynamic).
+struct StagedTile {
+  int64_t a = 0, b = 0;
+};
+StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize);
+
+/// How a grid's copy is tiled: the domain's joint modes in the tile's order,
+/// the tile's extent along each, and the TV layout of a block's copy.
+struct TilePlan {
+  /// Flat: tiles of consecutive indices of the whole domain, one extent.
+  /// Staged: a 2-D tile (a, b) over the destination's and the source's
+  /// contiguous modes, 1 along every other mode (their tiles are single
+  /// elements), for lay-copy-stage.
+  enum class Kind { Flat, Staged } kind = Kind::Flat;
+  std::vector<size_t> order;
+  std::vector<int64_t> tile;
+  algebra::Layout tv;
+  /// The tile's elements (the product of `tile`).
+  int64_t elements() const;
+};
+
+/// The tiling of copy(src, dst) over `domain`. A staged tile when the
+/// destination is contiguous along mode 0 and the source along another
+/// mode, both sides are `stageable` (global memory), and the tile fits in the
+/// static extents; else a flat tile, whose chunks are the destination's
+/// widest access (assuming what run time will check). A flat tile over
+/// several modes needs `flattenable` sides (plain layouts: their offsets are
+/// read at flat indices). Empty, with the reason in `why`, when neither fits.
+std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
+                                  bool stageable, bool flattenable, int64_t threads, std::string &why);
+
+} // namespace layoutc::transforms
+
+#endif

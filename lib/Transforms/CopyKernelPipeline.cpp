@@ -1,0 +1,32 @@
+//===- CopyKernelPipeline.cpp - The kernel passes in their order ----------===//
+//
+// Partition first (tiles and threads), then stage (each phase through
+// shared memory gets its own TV layout), then predicate (the edge tiles'
+// copies guarded), then vectorize: each remaining copy's widths follow from
+// its own two sides, so the staged phases and the interior tiles are
+// vectorized alike, and the guarded edge keeps one element per access.
+//
+//===----------------------------------------------------------------------===//
+#include "layoutc/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace layoutc {
+
+void buildCopyKernelPipeline(mlir::OpPassManager &pm) {
+  pm.addPass(createLayCopyPartition());
+  pm.addPass(createLayCopyStage());
+  pm.addPass(createLayCopyPredicate());
+  pm.addPass(createLayCopyVectorize());
+  pm.addPass(mlir::createCanonicalizerPass());
+}
+
+void registerCopyKernelPipeline() {
+  mlir::PassPipelineRegistration<>("lay-copy-kernels",
+                                   "The kernel passes: partition, stage, predicate, vectorize, canonicalize",
+                                   buildCopyKernelPipeline);
+}
+
+} // namespace layoutc

@@ -1,0 +1,232 @@
+//===- CopyPartition.cpp - A grid's copy as tiles of blocks and threads ---===//
+//
+// The grid's lay.copy becomes: tensors over the domain's joint modes, a
+// grid-stride loop of blocks over tiles (taken along the destination's
+// contiguous mode first), lay.local_tile of both tensors, and the block's
+// copy of its tile with a TV layout. The decisions come from CopyTiling;
+// this file writes them as IR.
+//
+//===----------------------------------------------------------------------===//
+#include "CopySide.h"
+#include "LaunchAttributes.h"
+
+#include "layoutc/Transforms/CopyTiling.h"
+#include "layoutc/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace layoutc {
+#define GEN_PASS_DEF_LAYCOPYPARTITION
+#include "layoutc/Transforms/Passes.h.inc"
+} // namespace layoutc
+
+using namespace mlir;
+using namespace layoutc;
+using namespace layoutc::lay;
+using namespace layoutc::transforms;
+
+namespace {
+
+// The joint modes of one side, in `order`, as a layout and the values of its
+// `?` leaves (sizes from the source: a kernel has checked they are equal).
+struct SideLayout {
+  algebra::Layout layout;
+  SmallVector<Value> leaves;
+};
+
+// A mode's size: a constant, or its factor times its source leaves' sizes.
+Value sizeOf(IndexMath &m, const JointMode &mode, const CopySide &src) {
+  Value size = m.c(mode.sizeFactor);
+  for (int leaf : mode.sizeLeaves)
+    size = m.mul(size, src.shapeOf(m, leaf));
+  return size;
+}
+
+SideLayout sideLayout(IndexMath &m, const JointDomain &domain, const std::vector<size_t> &order,
+                      const CopySide &src, const CopySide &side, bool dst) {
+  JointDomain d;
+  SmallVector<Value> shapes, strides;
+  for (size_t i : order) {
+    const JointMode &mode = domain.modes[i];
+    d.modes.push_back(mode);
+    if (!mode.size.isStatic())
+      shapes.push_back(sizeOf(m, mode, src));
+    const algebra::Int &stride = dst ? mode.dst : mode.src;
+    if (!stride.isStatic())
+      strides.push_back(side.strideOf(m, dst ? mode.dstLeaf : mode.srcLeaf, dst ? mode.dstFactor : mode.srcFactor));
+  }
+  SideLayout r{d.layout(dst), shapes};
+  r.leaves.append(strides.begin(), strides.end());
+  return r;
+}
+
+// The size of each of `order`'s modes: a constant, or the source's leaf.
+SmallVector<Value> extents(IndexMath &m, const JointDomain &domain, const std::vector<size_t> &order,
+                           const CopySide &src) {
+  SmallVector<Value> out;
+  for (size_t i : order)
+    out.push_back(sizeOf(m, domain.modes[i], src));
+  return out;
+}
+
+std::string tilerNotation(const std::vector<int64_t> &tile) {
+  std::string s = "<";
+  for (size_t i = 0; i < tile.size(); ++i)
+    s += (i ? "," : "") + std::to_string(tile[i]) + ":1";
+  return s + ">";
+}
+
+std::string join(const std::vector<int64_t> &v, const char *sep) {
+  std::string s;
+  for (size_t i = 0; i < v.size(); ++i)
+    s += (i ? sep : "") + std::to_string(v[i]);
+  return s;
+}
+
+struct Partitioner {
+  gpu::GPUFuncOp func;
+  int64_t threads;
+  LaunchAttributes &launch;
+
+  // The copy as the grid's element loop, with the reason.
+  void keepElementwise(CopyOp copy, const std::string &why) {
+    copy.setElementwise(true);
+    copy.emitRemark() << "lay-copy-partition: stays an element loop, one element per thread per step: " << why;
+    algebra::Int n = algebra::sizeInt(copy.getSrc().getType().getOuterLayout().getLayout());
+    launch.add(n.isStatic() ? std::optional<int64_t>((n.value + threads - 1) / threads) : std::nullopt, threads);
+  }
+
+  void partition(CopyOp copy) {
+    std::string why;
+    std::optional<CopySide> src = readSide(copy.getSrc(), why), dst = src ? readSide(copy.getDst(), why)
+                                                                          : std::nullopt;
+    if (!src || !dst)
+      return keepElementwise(copy, why);
+    std::optional<JointDomain> domain = jointModes(src->outer, dst->outer, why);
+    if (!domain)
+      return keepElementwise(copy, why);
+    bool flattenable = src->plain() && dst->plain();
+    std::optional<TilePlan> plan = planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(),
+                                             flattenable, threads, why);
+    if (!plan)
+      return keepElementwise(copy, why);
+    emit(copy, *src, *dst, *domain, *plan);
+  }
+
+  void emit(CopyOp copy, const CopySide &src, const CopySide &dst, const JointDomain &domain, const TilePlan &plan) {
+    ImplicitLocOpBuilder b(copy.getLoc(), copy);
+    IndexMath m(b);
+    // Sizes the sides pair, equal at run time, else the element loop.
+    Value same;
+    for (auto [s, d] : domain.equalSizes) {
+      Value a = src.shapeOf(m, s), b = dst.shapeOf(m, d);
+      if (a != b)
+        same = m.both(same, m.cmp(arith::CmpIPredicate::eq, a, b));
+    }
+    CopyOp tiled = copy;
+    bool checked = same != nullptr;
+    if (same) {
+      auto branch = b.create<scf::IfOp>(same, /*withElseRegion=*/true);
+      b.setInsertionPointToStart(branch.elseBlock());
+      Operation *fallback = b.clone(*copy);
+      cast<CopyOp>(fallback).setElementwise(true);
+      b.setInsertionPointToStart(branch.thenBlock());
+      tiled = cast<CopyOp>(b.clone(*copy));
+      copy.erase();
+    }
+    bool flat = plan.kind == TilePlan::Kind::Flat;
+    bool overModes = flat && domain.modes.size() > 1;
+    SmallVector<Value> sizes = extents(m, domain, plan.order, src);
+    // The tensors over the joint modes (flat over several modes: their
+    // offsets read at flat indices).
+    SideLayout ls = sideLayout(m, domain, plan.order, src, src, false);
+    SideLayout ld = sideLayout(m, domain, plan.order, src, dst, true);
+    Value st, dt;
+    SmallVector<Value> tiledExtents;
+    if (overModes) {
+      Value n = m.product(sizes);
+      st = src.rebuildFlat(m, ls.layout, ls.leaves, n);
+      dt = dst.rebuildFlat(m, ld.layout, ld.leaves, n);
+      tiledExtents = {n};
+    } else {
+      st = src.rebuild(m, ls.layout, ls.leaves);
+      dt = dst.rebuild(m, ld.layout, ld.leaves);
+      tiledExtents = sizes;
+    }
+    // Tiles per mode, and all of them.
+    SmallVector<Value> counts;
+    std::optional<int64_t> staticTiles = 1;
+    for (size_t i = 0; i < tiledExtents.size(); ++i) {
+      counts.push_back(m.ceilDiv(tiledExtents[i], m.c(plan.tile[i])));
+      std::optional<int64_t> c = getConstantIntValue(counts.back());
+      staticTiles = c && staticTiles ? std::optional<int64_t>(*c * *staticTiles) : std::nullopt;
+    }
+    Value tiles = m.product(counts);
+    Value tiler = b.create<ConstantOp>(TilerType::get(b.getContext(), tilerNotation(plan.tile)));
+    Value block = b.create<gpu::BlockIdOp>(gpu::Dimension::x);
+    Value grid = b.create<gpu::GridDimOp>(gpu::Dimension::x);
+    Value thread = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);
+    auto loop = b.create<scf::ForOp>(block, tiles, grid);
+    b.setInsertionPointToStart(loop.getBody());
+    // The tile's coordinate: its index split by the counts, mode 0 first.
+    Value r = loop.getInductionVar(), coord = r;
+    if (counts.size() > 1) {
+      SmallVector<Value> parts;
+      for (size_t i = 0; i < counts.size(); ++i) {
+        parts.push_back(i + 1 == counts.size() ? r : m.rem(r, counts[i]));
+        r = i + 1 == counts.size() ? r : m.div(r, counts[i]);
+      }
+      std::string type = "(" + std::string(2 * parts.size() - 1, ',') + ")";
+      for (size_t i = 0; i < parts.size(); ++i)
+        type[1 + 2 * i] = '?';
+      coord = b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), parts);
+    }
+    Value stile = b.create<LocalTileOp>(st, tiler, coord);
+    Value dtile = b.create<LocalTileOp>(dt, tiler, coord);
+    auto blockCopy = b.create<CopyOp>(stile, dtile, thread, Value(), TypeAttr::get(LayoutType::get(b.getContext(), plan.tv)),
+                                      DenseI64ArrayAttr(), UnitAttr());
+    blockCopy.getMap().takeBody(tiled.getMap());
+    launch.add(staticTiles, plan.elements());
+    std::string shape = flat ? std::to_string(plan.tile[0]) + " consecutive indices" : join(plan.tile, "x");
+    blockCopy.emitRemark() << "lay-copy-partition: the domain as joint modes size:(src stride,dst stride) "
+                           << domain.str() << ", ordered by the destination's strides; "
+                           << (staticTiles ? std::to_string(*staticTiles) : std::string("?"))
+                           << (staticTiles && *staticTiles == 1 ? " tile of " : " tiles of ") << shape
+                           << (flat ? "" : " over modes (" + join(std::vector<int64_t>(plan.order.begin(), plan.order.end()), ",") + ")")
+                           << ", blocks take them along the destination's contiguous mode first; " << threads
+                           << " threads, TV layout " << plan.tv.str() << " (thread, value) -> tile index"
+                           << (checked ? "; the sides' dynamic sizes checked equal at run time, else an element loop"
+                                       : "");
+    tiled.erase();
+  }
+};
+
+struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> {
+  void runOnOperation() override {
+    getOperation()->walk([&](gpu::GPUFuncOp func) {
+      if (!func.isKernel())
+        return;
+      SmallVector<CopyOp> copies;
+      func.walk([&](CopyOp c) {
+        if (!c.getTv() && !c.getElementwise())
+          copies.push_back(c);
+      });
+      if (copies.empty())
+        return;
+      LaunchAttributes launch;
+      std::optional<int64_t> threads = LaunchAttributes::blockThreads(func);
+      Partitioner p{func, threads.value_or(kThreads), launch};
+      for (CopyOp c : copies) {
+        if (!threads)
+          p.keepElementwise(c, "the kernel's known_block_size is not one-dimensional");
+        else
+          p.partition(c);
+      }
+      launch.apply(func, p.threads);
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,71 @@
+//===- CopySide.h - One side of a lay.copy, as the passes read it -*- C++ -*-===//
+//
+// A copy's tensor made by lay.make_tensor: its buffer, its outer layout (the
+// type's, `?` leaves with their facts) and the SSA values of those leaves,
+// the composed layout's inner part and offset, and what the inner part
+// allows an access (SideMemory). The passes rebuild tensors over the same
+// buffer from these.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_LIB_TRANSFORMS_COPYSIDE_H
+#define LAYOUTC_LIB_TRANSFORMS_COPYSIDE_H
+
+#include "IndexMath.h"
+
+#include "layoutc/Dialect/Layout/LayoutOps.h"
+#include "layoutc/Transforms/AccessWidth.h"
+
+#include <optional>
+#include <string>
+
+namespace layoutc::transforms {
+
+struct CopySide {
+  lay::MakeTensorOp make;
+  mlir::Value data;
+  lay::LayoutTensorType type;
+  /// The outer layout as its type states it.
+  algebra::Layout outer;
+  /// The values of the outer layout's flat leaves: null where static.
+  llvm::SmallVector<mlir::Value> shapeValues, strideValues;
+  /// The composed layout's maker (lay.make_composed_layout or
+  /// lay.make_composed_function), or null for a plain layout.
+  mlir::Operation *composed = nullptr;
+  SideMemory memory;
+
+  bool global() const { return type.getAddressSpace() == 0; }
+  bool plain() const { return composed == nullptr; }
+
+  /// Leaf `i`'s size or stride (times `factor`): a constant when static.
+  mlir::Value shapeOf(IndexMath &m, int i) const;
+  mlir::Value strideOf(IndexMath &m, int i, int64_t factor) const;
+
+  /// The same buffer and inner part over `outer` (whose `?` leaves have
+  /// the values `leaves`, in print order): a new lay.make_tensor.
+  mlir::Value rebuild(IndexMath &m, const algebra::Layout &outer, mlir::ValueRange leaves) const;
+  /// The plain side's buffer through the composed layout `offsets o 0 o
+  /// (N):(1)`: its offsets read at flat indices, N = size(offsets).
+  mlir::Value rebuildFlat(IndexMath &m, const algebra::Layout &offsets, mlir::ValueRange leaves,
+                          mlir::Value size) const;
+};
+
+/// The side of `tensor`, or why the passes cannot read it.
+std::optional<CopySide> readSide(mlir::Value tensor, std::string &why);
+
+/// A layout value of the type of `layout`: lay.constant when static, else
+/// lay.make_layout of `leaves`.
+mlir::Value layoutValue(IndexMath &m, const algebra::Layout &layout, mlir::ValueRange leaves);
+
+/// The values of `layout`'s flat leaves (null where static), read from the
+/// lay.make_layout (or lay.constant) that made `value`; false when its `?`
+/// leaves are not in the IR.
+bool leafValues(mlir::Value value, const algebra::Layout &layout, llvm::SmallVectorImpl<mlir::Value> &shapes,
+                llvm::SmallVectorImpl<mlir::Value> &strides);
+
+/// The tensor a copy operand views: itself, or the tensor of the
+/// lay.local_tile (or chain of views) that made it.
+lay::MakeTensorOp viewedTensor(mlir::Value tensor);
+
+} // namespace layoutc::transforms
+
+#endif

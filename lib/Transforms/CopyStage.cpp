@@ -1,0 +1,171 @@
+//===- CopyStage.cpp - A block's transpose through shared memory ----------===//
+//
+// A block's copy between global tiles contiguous along different modes reads
+// one side along the other's stride: one of the two is uncoalesced. Staged,
+// each phase is coalesced on its global side: the source into a shared tile
+// along the source's contiguous mode, a barrier, the shared tile into the
+// destination along the destination's. The shared tile's swizzle and the
+// phases' thread arrangements come from the bank-conflict analysis.
+//
+//===----------------------------------------------------------------------===//
+#include "BlockCopy.h"
+
+#include "layoutc/Transforms/CopyTiling.h"
+#include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/SharedMemoryBanks.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include "layoutc/Algebra/Operations.h"
+
+#include <algorithm>
+
+namespace layoutc {
+#define GEN_PASS_DEF_LAYCOPYSTAGE
+#include "layoutc/Transforms/Passes.h.inc"
+} // namespace layoutc
+
+using namespace mlir;
+using namespace layoutc;
+using namespace layoutc::lay;
+using namespace layoutc::transforms;
+
+namespace {
+
+// The staged plan: the shared tile (with its swizzle) and both phases.
+struct Staging {
+  SharedTile tile;
+  SharedPhase write, read;
+  BankCost writes, reads, plainReads;
+};
+
+// Lanes along a phase's mode, in the order tried: `first`, then more up to
+// 32, then fewer.
+std::vector<int64_t> laneOrder(int64_t first) {
+  std::vector<int64_t> out;
+  for (int64_t l = first; l <= 32; l *= 2)
+    out.push_back(l);
+  for (int64_t l = first / 2; l >= 1; l /= 2)
+    out.push_back(l);
+  return out;
+}
+
+// Thread arrangements for both phases, tried in order, and the swizzle of
+// each pair: the first pair that is conflict-free, else the cheapest. The
+// writes first put a whole row of the tile in a warp; the reads a line of
+// 128 bytes per row (8 lanes of 16-byte vectors: what the H100 measured
+// fastest for the transposes).
+std::optional<Staging> plan(int64_t a, int64_t b, int elementBytes, int64_t chunkWrite, int64_t smemWidth,
+                            int64_t chunkRead, int globalBytes, int64_t threads) {
+  std::vector<int64_t> writeLanes = laneOrder(std::clamp<int64_t>(b / chunkWrite, 1, 32));
+  std::vector<int64_t> readLanes = laneOrder(std::clamp<int64_t>(128 / (chunkRead * globalBytes), 1, 32));
+  std::optional<Staging> best;
+  int64_t bestCost = 0;
+  for (int64_t lw : writeLanes)
+    for (int64_t lr : readLanes) {
+      std::optional<algebra::Layout> tw = tileTV(a, b, 1, chunkWrite, lw, threads);
+      std::optional<algebra::Layout> tr = tileTV(a, b, 0, chunkRead, lr, threads);
+      if (!tw || !tr)
+        continue;
+      Staging s;
+      s.write = {*tw, smemWidth};
+      s.read = {*tr, 1};
+      s.tile = chooseSwizzle({a, b, elementBytes, {}}, s.write, s.read);
+      s.writes = phaseCost(s.tile, s.write);
+      s.reads = phaseCost(s.tile, s.read);
+      SharedTile plain = s.tile;
+      plain.swizzle = {};
+      s.plainReads = phaseCost(plain, s.read);
+      int64_t cost = s.writes.wavefronts + s.reads.wavefronts;
+      if (s.writes.conflictFree() && s.reads.conflictFree())
+        return s;
+      if (!best || cost < bestCost)
+        best = s, bestCost = cost;
+    }
+  return best;
+}
+
+// The shared tile's layout over the tile's own shape: b contiguous, a rows of
+// b, every other (size-1) leaf stride 0.
+algebra::Layout sharedLayout(const algebra::IntTuple &shape, int64_t b) {
+  std::vector<algebra::IntTuple> leaves;
+  algebra::flattenInto(shape, leaves);
+  std::vector<algebra::IntTuple> strides(leaves.size(), algebra::IntTuple(0));
+  strides[0] = algebra::IntTuple(b);
+  strides[1] = algebra::IntTuple(1);
+  return algebra::unflatten({algebra::IntTuple::tuple(leaves), algebra::IntTuple::tuple(strides)}, shape);
+}
+
+struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
+  void runOnOperation() override {
+    getOperation()->walk([&](CopyOp copy) {
+      if (copy.getTv() && !copy.getResidue() && !copy.getWidths())
+        stage(copy);
+    });
+  }
+
+  void stage(CopyOp copy) {
+    auto func = copy->getParentOfType<gpu::GPUFuncOp>();
+    LayoutTensorType src = copy.getSrc().getType(), dst = copy.getDst().getType();
+    if (!func || src.getAddressSpace() != 0 || dst.getAddressSpace() != 0)
+      return;
+    std::vector<int64_t> leaves = tileLeaves(src);
+    algebra::Layout ls = src.getOuterLayout().getLayout(), ld = dst.getOuterLayout().getLayout();
+    // The destination contiguous along the tile's leaf 0 (a), the source
+    // along leaf 1 (b), every other leaf a single element.
+    if (leaves != tileLeaves(dst) || leaves.size() < 2 || unitLeaf(ld) != 0 || unitLeaf(ls) != 1 ||
+        std::any_of(leaves.begin() + 2, leaves.end(), [](int64_t n) { return n != 1; }))
+      return;
+    int64_t a = leaves[0], b = leaves[1];
+    Type element = dst.getElementType();
+    int smemBytes = std::max<int>(1, int(element.getIntOrFloatBitWidth() / 8));
+    SideAccess load = sideAccess(copy.getSrc(), 1, std::min<int64_t>(b, 16 * 8 / src.getElementType().getIntOrFloatBitWidth()),
+                                 true);
+    SideAccess store = sideAccess(copy.getDst(), 0, std::min<int64_t>(a, 16 / smemBytes), true);
+    int64_t smemWidth = std::min<int64_t>(load.width, 16 / smemBytes);
+    int64_t threads = algebra::product(algebra::mode(copy.getTvLayout().getLayout().shape, 0)).value;
+    std::optional<Staging> s = plan(a, b, smemBytes, load.width, smemWidth, store.width, smemBytes, threads);
+    if (!s)
+      return;
+
+    ImplicitLocOpBuilder builder(copy.getLoc(), copy);
+    MLIRContext *context = builder.getContext();
+    auto memref = MemRefType::get({a * b}, element, MemRefLayoutAttrInterface(), builder.getI64IntegerAttr(3));
+    BlockArgument buffer = func.addWorkgroupAttribution(memref, copy.getLoc());
+    func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                     builder.getStringAttr(LLVM::LLVMDialect::getAlignAttrName()),
+                                     builder.getI64IntegerAttr(16));
+    auto layoutType = LayoutType::get(context, sharedLayout(ls.shape, b));
+    Value layout = builder.create<ConstantOp>(layoutType);
+    if (s->tile.swizzle.bits > 0) {
+      auto swizzle = SwizzleType::get(context, s->tile.swizzle.bits, s->tile.swizzle.base, s->tile.swizzle.shift);
+      Value inner = builder.create<ConstantOp>(swizzle);
+      layout = builder.create<MakeComposedLayoutOp>(ComposedType::get(context, swizzle, layoutType), inner,
+                                                    builder.create<arith::ConstantIndexOp>(0), layout);
+    }
+    auto tileType = LayoutTensorType::get(context, element, layout.getType(), 3);
+    Value shared = builder.create<MakeTensorOp>(tileType, buffer, layout);
+    auto writes = builder.create<CopyOp>(copy.getSrc(), shared, copy.getThread(), Value(),
+                                         TypeAttr::get(LayoutType::get(context, s->write.tv)), DenseI64ArrayAttr(),
+                                         UnitAttr());
+    writes.getMap().takeBody(copy.getMap());
+    builder.create<gpu::BarrierOp>();
+    builder.create<CopyOp>(shared, copy.getDst(), copy.getThread(), Value(),
+                           TypeAttr::get(LayoutType::get(context, s->read.tv)), DenseI64ArrayAttr(), UnitAttr());
+    builder.create<gpu::BarrierOp>();
+    std::string swizzled = s->tile.swizzle.bits > 0 ? " behind " + s->tile.swizzle.str() : "";
+    writes.emitRemark() << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "
+                           "mode 0: staged through "
+                        << a * b * smemBytes << " bytes of shared memory laid out " << layoutType.getLayout().str()
+                        << swizzled << "; loads along mode 1 with TV " << s->write.tv.str()
+                        << ", stores along mode 0 with TV " << s->read.tv.str()
+                        << "; bank-conflict analysis of both phases: shared writes " << s->writes.wavefronts
+                        << " wavefronts per warp (" << s->writes.ideal << " without conflicts), reads "
+                        << s->reads.wavefronts << " (" << s->reads.ideal << ")"
+                        << (swizzled.empty() ? "" : "; unswizzled reads take " + std::to_string(s->plainReads.wavefronts));
+    copy.erase();
+  }
+};
+
+} // namespace

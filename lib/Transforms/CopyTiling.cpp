@@ -1,0 +1,155 @@
+//===- CopyTiling.cpp - Tiles and thread-value layouts of a copy ----------===//
+#include "layoutc/Transforms/CopyTiling.h"
+
+#include "layoutc/Algebra/IntTuple.h"
+#include "layoutc/Algebra/Operations.h"
+
+#include <algorithm>
+
+namespace layoutc::transforms {
+
+using algebra::IntTuple;
+
+namespace {
+
+IntTuple tuple(std::initializer_list<IntTuple> xs) { return IntTuple::tuple(std::vector<IntTuple>(xs)); }
+
+algebra::Layout threadsAndValues(algebra::Layout threads, algebra::Layout values) {
+  // The thread mode is coalesced (its warps and lanes may continue each
+  // other); the value mode keeps the chunk as its first leaf.
+  threads = algebra::coalesce(threads);
+  return {tuple({threads.shape, values.shape}), tuple({threads.stride, values.stride})};
+}
+
+} // namespace
+
+algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks) {
+  return threadsAndValues({IntTuple(threads), IntTuple(chunk)},
+                          {tuple({chunk, chunks}), tuple({1, algebra::mul(threads, chunk)})});
+}
+
+int64_t flatChunks(int64_t chunk, int elementBytes) {
+  return std::clamp<int64_t>(64 / (chunk * elementBytes), 4, 32);
+}
+
+std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
+                                      int64_t threads) {
+  int64_t extentAlong = along == 0 ? a : b, extentAcross = along == 0 ? b : a;
+  int64_t strideAlong = along == 0 ? 1 : a, strideAcross = along == 0 ? a : 1;
+  int64_t warps = threads / 32;
+  if (lanes < 1 || lanes > 32 || 32 % lanes != 0 || threads % 32 != 0 || extentAlong % (chunk * lanes) != 0)
+    return std::nullopt;
+  int64_t warpsAlong = extentAlong / (chunk * lanes);
+  if (warps % warpsAlong != 0)
+    return std::nullopt;
+  int64_t warpsAcross = warps / warpsAlong, rows = (32 / lanes) * warpsAcross;
+  if (extentAcross % rows != 0)
+    return std::nullopt;
+  algebra::Layout thread{tuple({tuple({lanes, 32 / lanes}), tuple({warpsAlong, warpsAcross})}),
+                         tuple({tuple({chunk * strideAlong, strideAcross}),
+                                tuple({lanes * chunk * strideAlong, (32 / lanes) * strideAcross})})};
+  algebra::Layout value{tuple({chunk, extentAcross / rows}), tuple({strideAlong, rows * strideAcross})};
+  return threadsAndValues(thread, value);
+}
+
+int64_t chunkOf(const algebra::Layout &tv) {
+  std::vector<IntTuple> values;
+  algebra::flattenInto(algebra::mode(tv.shape, 1), values);
+  return values.front().value();
+}
+
+StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize) {
+  // Measured on the H100: 64 rows of 256 bytes for f32 transposes (2874 GB/s
+  // against 2813 with 128 rows), 128 rows of 128 bytes for f16 (2823 against
+  // 2767); 128 x 128 two-byte tiles where they are many (the 16384^2 f16
+  // transpose 2903 against 2826), but a partial last wave of few wide tiles
+  // costs more than their longer runs gain (the (64,256,64,64) f16 permute's
+  // 4096 tiles: 2662 against 2751).
+  constexpr int64_t kManyTiles = 8192;
+  int64_t vector = 16 / elementBytes;
+  auto divides = [&](int64_t ta, int64_t tb) {
+    return extentA > 0 && extentB > 0 && extentA % ta == 0 && extentB % tb == 0;
+  };
+  StagedTile rows64{64, 256 / elementBytes}, rows128{128, 128 / elementBytes}, square{128, 128};
+  if (elementBytes == 2 && divides(128, 128) && domainSize / (128 * 128) >= kManyTiles)
+    return square;
+  if (vector <= 4 && (divides(rows64.a, rows64.b) || !divides(rows128.a, rows128.b)))
+    return rows64;
+  return rows128;
+}
+
+int64_t TilePlan::elements() const {
+  int64_t n = 1;
+  for (int64_t t : tile)
+    n *= t;
+  return n;
+}
+
+namespace {
+
+// The chunk of a side contiguous along the tile's mode `unit` of `layout`
+// (its modes in tile order): its widest access, assuming run-time facts.
+int64_t chunkAlong(const algebra::Layout &layout, int unit, int64_t extent, const SideMemory &side,
+                   bool withinLeaf) {
+  return widestAccess(layout, unit, extent, side, withinLeaf, /*assumeUnknown=*/true).elements;
+}
+
+algebra::Layout reordered(const JointDomain &domain, const std::vector<size_t> &order, bool dst) {
+  JointDomain d;
+  for (size_t i : order)
+    d.modes.push_back(domain.modes[i]);
+  return d.layout(dst);
+}
+
+} // namespace
+
+std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
+                                  bool stageable, bool flattenable, int64_t threads, std::string &why) {
+  const std::vector<JointMode> &modes = domain.modes;
+  TilePlan plan;
+  for (size_t i = 0; i < modes.size(); ++i)
+    plan.order.push_back(i);
+  bool dstUnit = modes[0].dst.is(1);
+  size_t srcUnit = 0;
+  while (srcUnit < modes.size() && !modes[srcUnit].src.is(1))
+    ++srcUnit;
+  int wider = std::max(src.elementBytes, dst.elementBytes);
+  if (stageable && dstUnit && srcUnit > 0 && srcUnit < modes.size()) {
+    const algebra::Int &a = modes[0].size, &b = modes[srcUnit].size;
+    algebra::Int n = domain.size();
+    StagedTile t = stagedTile(wider, a.isStatic() ? a.value : 0, b.isStatic() ? b.value : 0,
+                              n.isStatic() ? n.value : 0);
+    bool fits = (!a.isStatic() || a.value >= t.a) && (!b.isStatic() || b.value >= t.b);
+    if (fits) {
+      plan.kind = TilePlan::Kind::Staged;
+      plan.order = {0, srcUnit};
+      for (size_t i = 1; i < modes.size(); ++i)
+        if (i != srcUnit)
+          plan.order.push_back(i);
+      plan.tile.assign(plan.order.size(), 1);
+      plan.tile[0] = t.a, plan.tile[1] = t.b;
+      int64_t chunk = chunkAlong(reordered(domain, plan.order, true), 0, 16 / dst.elementBytes, dst, false);
+      for (int64_t lanes = std::min<int64_t>(32, t.a / chunk); lanes >= 1; lanes /= 2)
+        if (std::optional<algebra::Layout> tv = tileTV(t.a, t.b, 0, chunk, lanes, threads)) {
+          plan.tv = *tv;
+          return plan;
+        }
+    }
+  }
+  if (modes.size() > 1 && !flattenable) {
+    why = "a composed side over joint modes " + domain.str() +
+          " that do not merge into one: its outer layout cannot be read at flat indices";
+    return std::nullopt;
+  }
+  plan.kind = TilePlan::Kind::Flat;
+  int64_t chunk = dstUnit ? chunkAlong(domain.layout(true), 0, 16 / dst.elementBytes, dst, modes.size() > 1) : 1;
+  int64_t chunks = flatChunks(chunk, dst.elementBytes);
+  // A domain smaller than one tile takes as few chunks as cover it.
+  if (algebra::Int n = domain.size(); n.isStatic())
+    chunks = std::clamp<int64_t>((n.value + threads * chunk - 1) / (threads * chunk), 1, chunks);
+  plan.tile = {threads * chunk * chunks};
+  plan.tv = flatTV(threads, chunk, chunks);
+  return plan;
+}
+
+} // namespace layoutc::transforms

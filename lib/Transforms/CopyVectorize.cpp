@@ -1,0 +1,100 @@
+//===- CopyVectorize.cpp - The widest access on each side of a copy -------===//
+//
+// A block's copy moves chunks of consecutive elements; on each side a chunk
+// is one access where the layout and the facts allow (AccessWidth). What
+// rests on run-time values (a buffer's address, a dynamic stride with no
+// divisibility fact) is tested in the kernel, where the copy's one-element
+// accesses are the fallback.
+//
+//===----------------------------------------------------------------------===//
+#include "BlockCopy.h"
+
+#include "layoutc/Transforms/CopyTiling.h"
+#include "layoutc/Transforms/Passes.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace layoutc {
+#define GEN_PASS_DEF_LAYCOPYVECTORIZE
+#include "layoutc/Transforms/Passes.h.inc"
+} // namespace layoutc
+
+using namespace mlir;
+using namespace layoutc;
+using namespace layoutc::lay;
+using namespace layoutc::transforms;
+
+namespace {
+
+struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> {
+  void runOnOperation() override {
+    SmallVector<CopyOp> copies;
+    getOperation()->walk([&](CopyOp copy) {
+      if (copy.getTv() && !copy.getResidue() && !copy.getWidths())
+        copies.push_back(copy);
+    });
+    for (CopyOp copy : copies)
+      vectorize(copy);
+  }
+
+  // The widest access of one side along the chunk's leaf.
+  static SideAccess access(Value tile, const algebra::Layout &tv, const std::vector<int64_t> &leaves, int leaf) {
+    SideAccess a = sideAccess(tile, leaf, chunkOf(tv), /*assumeUnknown=*/true);
+    if (a.width > 1 && chunkLeaf(tv, leaves, a.width) != leaf)
+      a.width = 1;
+    return a;
+  }
+
+  static std::string describe(const SideAccess &a) {
+    return std::to_string(a.width) + " per access (" + std::to_string(a.width * a.elementBytes) + " bytes)";
+  }
+
+  void vectorize(CopyOp copy) {
+    std::vector<int64_t> leaves = tileLeaves(copy.getSrc().getType());
+    algebra::Layout tv = copy.getTvLayout().getLayout();
+    int leaf = chunkLeaf(tv, leaves, 1);
+    if (leaves != tileLeaves(copy.getDst().getType()) || leaf < 0)
+      return;
+    SideAccess src = access(copy.getSrc(), tv, leaves, leaf), dst = access(copy.getDst(), tv, leaves, leaf);
+    if (src.width == 1 && dst.width == 1) {
+      copy.emitRemark() << "lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode "
+                        << leaf << " beyond one element: elements one by one";
+      return;
+    }
+    ImplicitLocOpBuilder b(copy.getLoc(), copy);
+    IndexMath m(b);
+    Value ok;
+    std::string checked;
+    for (const SideAccess *side : {&src, &dst}) {
+      if (side->width == 1)
+        continue;
+      for (auto [value, divisor] : side->checks) {
+        ok = m.both(ok, m.cmp(arith::CmpIPredicate::eq, m.rem(value, m.c(divisor)), m.c(0)));
+        checked += ", a dynamic size or stride a multiple of " + std::to_string(divisor);
+      }
+      int64_t bytes = side->width * side->elementBytes;
+      if (!provablyAligned(side->data, bytes)) {
+        Value address = b.create<memref::ExtractAlignedPointerAsIndexOp>(side->data);
+        ok = m.both(ok, m.cmp(arith::CmpIPredicate::eq, m.rem(address, m.c(bytes)), m.c(0)));
+        checked += std::string(", the ") + (side == &src ? "source" : "destination") + "'s address a multiple of " +
+                   std::to_string(bytes) + " bytes";
+      }
+    }
+    CopyOp wide = copy;
+    if (ok) {
+      auto branch = b.create<scf::IfOp>(ok, /*withElseRegion=*/true);
+      b.setInsertionPointToStart(branch.thenBlock());
+      wide = cast<CopyOp>(b.clone(*copy));
+      copy->moveBefore(branch.elseBlock()->getTerminator());
+    }
+    wide.setWidths(ArrayRef<int64_t>{src.width, dst.width});
+    wide.emitRemark() << "lay-copy-vectorize: along the tile's mode " << leaf << " the source moves "
+                      << describe(src) << ", the destination " << describe(dst)
+                      << (checked.empty() ? std::string("")
+                                          : "; checked in the kernel: " + checked.substr(2) +
+                                                ", else one element per access");
+  }
+};
+
+} // namespace

@@ -1,0 +1,70 @@
+//===- LaunchAttributes.h - What a kernel's launch needs --------*- C++ -*-===//
+//
+// The partition decides how many threads a block has and how the grid covers
+// the tiles; a launch must use the same. They are attributes of the gpu.func:
+// `known_block_size` (the threads), `lay.tile_elements` (the elements one
+// block moves per step of its tile loop) and, when every count is static,
+// `lay.tiles` (the tiles there are: the blocks a launch needs). Any grid is
+// correct (the loops stride by the grid); these give each block one tile.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_LIB_TRANSFORMS_LAUNCHATTRIBUTES_H
+#define LAYOUTC_LIB_TRANSFORMS_LAUNCHATTRIBUTES_H
+
+#include "layoutc/Transforms/CopyTiling.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace layoutc::transforms {
+
+class LaunchAttributes {
+public:
+  static constexpr const char *kTiles = "lay.tiles";
+  static constexpr const char *kTileElements = "lay.tile_elements";
+
+  /// The kernel's threads per block: its known_block_size (x, 1, 1), or
+  /// kThreads when it states none; empty for a block of several dimensions.
+  static std::optional<int64_t> blockThreads(mlir::gpu::GPUFuncOp func) {
+    std::optional<llvm::ArrayRef<int32_t>> known = func.getKnownBlockSize();
+    if (!known)
+      return kThreads;
+    if (known->size() != 3 || (*known)[1] != 1 || (*known)[2] != 1)
+      return std::nullopt;
+    return (*known)[0];
+  }
+
+  /// A copy of `tiles` tiles (empty: known at run time only) of `elements`.
+  void add(std::optional<int64_t> tiles, int64_t elements) {
+    staticTiles_ = staticTiles_ && tiles ? std::optional<int64_t>(std::max(*staticTiles_, *tiles)) : std::nullopt;
+    elements_ = elements_ ? std::min(elements_, elements) : elements;
+  }
+
+  /// Writes the attributes, merged with those the kernel has.
+  void apply(mlir::gpu::GPUFuncOp func, int64_t threads) const {
+    mlir::Builder b(func.getContext());
+    if (!func.getKnownBlockSize())
+      func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+    std::optional<int64_t> tiles = staticTiles_;
+    int64_t elements = elements_;
+    if (auto had = func->getAttrOfType<mlir::IntegerAttr>(kTileElements))
+      elements = std::min(elements, had.getInt());
+    if (auto had = func->getAttrOfType<mlir::IntegerAttr>(kTiles); had && tiles)
+      tiles = std::max(*tiles, had.getInt());
+    func->setAttr(kTileElements, b.getI64IntegerAttr(elements));
+    if (tiles)
+      func->setAttr(kTiles, b.getI64IntegerAttr(*tiles));
+    else
+      func->removeAttr(kTiles);
+  }
+
+private:
+  std::optional<int64_t> staticTiles_ = 0;
+  int64_t elements_ = 0;
+};
+
+} // namespace layoutc::transforms
+
+#endif

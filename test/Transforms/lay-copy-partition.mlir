@@ -1,0 +1,120 @@
+// RUN: layoutc-opt %s -lay-copy-partition -verify-diagnostics | FileCheck %s
+
+// A transpose: tensors over the joint modes (ordered by the destination),
+// 64x64 tiles over both contiguous modes taken by blocks in a grid-stride
+// loop, and the block's copy of its tile with a TV layout along the
+// destination's contiguous mode. The launch is on the gpu.func.
+// CHECK-LABEL: gpu.func @transpose
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>, lay.tile_elements = 4096 : i64, lay.tiles = 65536 : i64
+// CHECK: %[[TILER:[a-z0-9_]+]] = lay.constant : !lay.tiler<"<64:1,64:1>">
+// CHECK: %[[B:[a-z0-9_]+]] = gpu.block_id  x
+// CHECK: %[[G:[a-z0-9_]+]] = gpu.grid_dim  x
+// CHECK: %[[T:[a-z0-9_]+]] = gpu.thread_id  x
+// CHECK: scf.for %[[R:[a-z0-9_]+]] = %[[B]] to %{{.*}} step %[[G]] {
+// CHECK: %[[A:[a-z0-9_]+]] = arith.remui %[[R]], %{{.*}} : index
+// CHECK: %[[C:[a-z0-9_]+]] = arith.divui %[[R]], %{{.*}} : index
+// CHECK: %[[RC:[a-z0-9_]+]] = lay.make_tuple %[[A]], %[[C]] : !lay.tuple<"(?,?)">
+// CHECK: %[[ST:[a-z0-9_]+]] = lay.local_tile %{{.*}}, %[[TILER]], %[[RC]] {{.*}} -> !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>
+// CHECK: %[[DT:[a-z0-9_]+]] = lay.local_tile %{{.*}}, %[[TILER]], %[[RC]] {{.*}} -> !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>
+// CHECK: lay.copy %[[ST]], %[[DT]] thread %[[T]] {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">}
+// CHECK-NOT: lay.copy
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
+      %ls = lay.constant : !lay.layout<"(16384,16384):(16384,1)">
+      %ld = lay.constant : !lay.layout<"(16384,16384):(1,16384)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(16384,16384):(16384,1)"> -> !lay.tensor<f32, !lay.layout<"(16384,16384):(16384,1)">>
+      %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(16384,16384):(1,16384)"> -> !lay.tensor<f32, !lay.layout<"(16384,16384):(1,16384)">>
+      // expected-remark @+1 {{lay-copy-partition: the domain as joint modes size:(src stride,dst stride) 16384:(16384,1) 16384:(1,16384), ordered by the destination's strides; 65536 tiles of 64x64 over modes (0,1), blocks take them along the destination's contiguous mode first; 256 threads, TV layout (256,(4,4)):(4,(1,1024)) (thread, value) -> tile index}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(16384,16384):(16384,1)">>, !lay.tensor<f32, !lay.layout<"(16384,16384):(1,16384)">>
+      gpu.return
+    }
+
+    // A strided slice x[:, ::2]: its modes merge into one of stride 2 in the
+    // source, 1 in the destination; flat tiles of 4096 consecutive indices.
+    // CHECK-LABEL: gpu.func @slice
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tiles = 38 : i64
+    // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.layout<"((4096)):((2))">>
+    // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+    gpu.func @slice(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
+      %ls = lay.constant : !lay.layout<"(512,300):(600,2)">
+      %ld = lay.constant : !lay.layout<"(512,300):(300,1)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(512,300):(600,2)"> -> !lay.tensor<f32, !lay.layout<"(512,300):(600,2)">>
+      %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(512,300):(300,1)"> -> !lay.tensor<f32, !lay.layout<"(512,300):(300,1)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 153600:(2,1), ordered by the destination's strides; 38 tiles of 4096 consecutive indices}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(512,300):(600,2)">>, !lay.tensor<f32, !lay.layout<"(512,300):(300,1)">>
+      gpu.return
+    }
+
+    // Dynamic sizes: the two sides' sizes are checked equal at run time; the
+    // tiles are counted in the kernel; where the sizes differ, the element loop.
+    // CHECK-LABEL: gpu.func @dynamic
+    // CHECK-SAME: lay.tile_elements = 4096 : i64}
+    // CHECK: %[[EQ0:.*]] = arith.cmpi eq, %arg2, %arg5 : index
+    // CHECK: %[[EQ1:.*]] = arith.cmpi eq, %arg3, %arg6 : index
+    // CHECK: %[[SAME:[a-z0-9_]+]] = arith.andi %[[EQ0]], %[[EQ1]] : i1
+    // CHECK: scf.if %[[SAME]] {
+    // CHECK: arith.divui
+    // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
+    // CHECK: lay.copy {{.*}} thread
+    // CHECK: } else {
+    // CHECK: lay.copy {{.*}} elementwise
+    gpu.func @dynamic(%src: memref<?xf32>, %dst: memref<?xf32>, %m: index, %n: index, %k: index, %p: index, %q: index, %r: index) kernel {
+      %ls = lay.make_layout %m, %n, %k : !lay.layout<"(?,?):(?,1)">
+      %ld = lay.make_layout %p, %q, %r : !lay.layout<"(?,?):(1,?)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(?,?):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>
+      %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(?,?):(1,?)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
+      // expected-remark @+1 {{? tiles of 64x64 over modes (0,1), blocks take them along the destination's contiguous mode first; 256 threads, TV layout (256,(4,4)):(4,(1,1024)) (thread, value) -> tile index; the sides' dynamic sizes checked equal at run time, else an element loop}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>, !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
+      gpu.return
+    }
+
+    // A gather of rows of 77: idx o 0 o (77,?):(1,77) in blocks of 77, into
+    // rows (77,?):(1,77). Both are one mode of 77 * ? values: flat tiles.
+    // CHECK-LABEL: gpu.func @gather
+    // CHECK: arith.muli %arg3, %{{.*}} : index
+    // CHECK: lay.make_layout %{{.*}} : !lay.layout<"?{div=77}:1">
+    // CHECK: -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"?{div=77}:1">, block 77>
+    // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"((4096)):((1))">, block 77>>
+    // CHECK-NOT: elementwise
+    gpu.func @gather(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?xi32>, %n: index) kernel {
+      %il = lay.make_layout %n : !lay.layout<"?:1">
+      %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
+      %rows = lay.make_layout %n : !lay.layout<"(77,?):(1,77)">
+      %zero = arith.constant 0 : index
+      %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(77,?):(1,77)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>
+      %t = lay.make_tensor %table, %g : memref<?xf32>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>
+      %o = lay.make_tensor %out, %rows : memref<?xf32>, !lay.layout<"(77,?):(1,77)"> -> !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) ?{div=77}:(1,1), ordered by the destination's strides; ? tiles of 4096 consecutive indices}}
+      lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
+      gpu.return
+    }
+
+    // Shapes without a common refinement stay the element loop, and say why.
+    // CHECK-LABEL: gpu.func @reshape
+    // CHECK-SAME: lay.tile_elements = 256 : i64, lay.tiles = 1 : i64
+    // CHECK: lay.copy %{{.*}}, %{{.*}} elementwise
+    gpu.func @reshape(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
+      %ls = lay.constant : !lay.layout<"(4,6):(6,1)">
+      %ld = lay.constant : !lay.layout<"(6,4):(4,1)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(4,6):(6,1)"> -> !lay.tensor<f32, !lay.layout<"(4,6):(6,1)">>
+      %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(6,4):(4,1)"> -> !lay.tensor<f32, !lay.layout<"(6,4):(4,1)">>
+      // expected-remark @+1 {{lay-copy-partition: stays an element loop, one element per thread per step: the shapes have no common refinement: the source's 4 elements meet the destination's 6 (neither divides the other)}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(4,6):(6,1)">>, !lay.tensor<f32, !lay.layout<"(6,4):(4,1)">>
+      gpu.return
+    }
+
+    // A kernel's known block size is the threads the partition uses.
+    // CHECK-LABEL: gpu.func @known_block
+    // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>, lay.tile_elements = 2048 : i64
+    // CHECK: tv = !lay.layout<"(128,(4,4)):(4,(1,512))">
+    gpu.func @known_block(%src: memref<?xf32>, %dst: memref<?xf32>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %l = lay.constant : !lay.layout<"65536:1">
+      %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"65536:1"> -> !lay.tensor<f32, !lay.layout<"65536:1">>
+      %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"65536:1"> -> !lay.tensor<f32, !lay.layout<"65536:1">>
+      // expected-remark @+1 {{32 tiles of 2048 consecutive indices}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"65536:1">>, !lay.tensor<f32, !lay.layout<"65536:1">>
+      gpu.return
+    }
+  }
+}

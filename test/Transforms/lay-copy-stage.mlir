@@ -1,0 +1,56 @@
+// RUN: layoutc-opt %s -lay-copy-stage -verify-diagnostics | FileCheck %s
+
+// A block's copy between global tiles contiguous along different modes (the
+// source along mode 1, the destination along mode 0) goes through a shared
+// tile: the gpu.func gets a workgroup buffer of the tile, laid out b
+// contiguous behind the swizzle the bank analysis chose; the source tile is
+// written into it along mode 1, a barrier, then read along mode 0 into the
+// destination, and a barrier before the next tile.
+// CHECK-LABEL: gpu.func @transpose
+// CHECK-SAME: workgroup(%[[SMEM:[a-z0-9_]+]] : memref<4096xf32, 3> {llvm.align = 16 : i64})
+// CHECK: %[[L:[0-9]+]] = lay.constant : !lay.layout<"(64,64):(64,1)">
+// CHECK: %[[SW:[0-9]+]] = lay.constant : !lay.swizzle<3,2,6>
+// CHECK: %[[C:[0-9]+]] = lay.make_composed_layout %[[SW]], %{{.*}}, %[[L]]
+// CHECK: %[[T:[0-9]+]] = lay.make_tensor %[[SMEM]], %[[C]] : memref<4096xf32, 3>, !lay.composed<!lay.swizzle<3,2,6>, !lay.layout<"(64,64):(64,1)">> -> !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,6>, !lay.layout<"(64,64):(64,1)">>, 3>
+// CHECK: lay.copy %arg2, %[[T]] thread %arg4 {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">}
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: lay.copy %[[T]], %arg3 thread %arg4 {tv = !lay.layout<"((8,4,2,4),(4,4)):((4,64,32,256),(1,1024))">}
+// CHECK-NEXT: gpu.barrier
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
+      // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (64,64):(64,1) behind S<3,2,6>; loads along mode 1 with TV ((16,16),(4,4)):((256,1),(64,16)), stores along mode 0 with TV ((8,4,2,4),(4,4)):((4,64,32,256),(1,1024)); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 128}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>
+      gpu.return
+    }
+
+    // A copy that converts: the map runs in the first phase, and the shared
+    // tile holds the destination's elements.
+    // CHECK-LABEL: gpu.func @cast
+    // CHECK-SAME: workgroup(%{{.*}} : memref<4096xbf16, 3> {llvm.align = 16 : i64})
+    // CHECK: lay.copy %arg2, %{{.*}} thread %arg4 {{.*}} map {
+    // CHECK: arith.truncf
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: lay.copy %{{.*}}, %arg3 thread %arg4 {tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">} : !lay.tensor<bf16, !lay.composed<!lay.swizzle<4,2,6>
+    gpu.func @cast(%src: memref<?xf32>, %dst: memref<?xbf16>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
+      // expected-remark @+1 {{staged through 8192 bytes of shared memory}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">} : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">> map {
+      ^bb0(%x: f32):
+        %y = arith.truncf %x : f32 to bf16
+        lay.yield %y : bf16
+      }
+      gpu.return
+    }
+
+    // Both sides contiguous along mode 0, and a copy into shared memory: no
+    // staging.
+    // CHECK-LABEL: gpu.func @same_mode
+    // CHECK-NOT: workgroup
+    // CHECK-NOT: gpu.barrier
+    gpu.func @same_mode(%a: !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, %b: !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>, %s: !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>, %t: index) kernel {
+      lay.copy %a, %b thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
+      lay.copy %a, %s thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// RUN: layoutc-opt %s -lay-copy-vectorize -verify-diagnostics | FileCheck %s
+
+// Both sides contiguous along the chunk: 16-byte accesses, the buffers'
+// addresses tested in the kernel, the one-element copy as the fallback.
+// CHECK-LABEL: gpu.func @contiguous
+// CHECK: %[[A:[0-9a-z_]+]] = memref.extract_aligned_pointer_as_index %arg0
+// CHECK: arith.remui %[[A]], %{{.*}} : index
+// CHECK: %[[B:[0-9a-z_]+]] = memref.extract_aligned_pointer_as_index %arg1
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: lay.copy {{.*}} {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">, widths = array<i64: 4, 4>}
+// CHECK-NEXT: } else {
+// CHECK-NEXT: lay.copy {{.*}} {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} :
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @contiguous(%src: memref<?xf32>, %dst: memref<?xf32>, %r: index) kernel {
+      %l = lay.constant : !lay.layout<"8192:1">
+      %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"8192:1"> -> !lay.tensor<f32, !lay.layout<"8192:1">>
+      %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"8192:1"> -> !lay.tensor<f32, !lay.layout<"8192:1">>
+      %tiler = lay.constant : !lay.tiler<"<4096:1>">
+      %t = gpu.thread_id x
+      %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 0 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); checked in the kernel: the source's address a multiple of 16 bytes, the destination's address a multiple of 16 bytes, else one element per access}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      gpu.return
+    }
+
+    // A dynamic stride without a fact: taken as a multiple of the width and
+    // tested in the kernel. A shared tile's alignment is known: untested.
+    // CHECK-LABEL: gpu.func @dynamic_stride
+    // CHECK: arith.remui %arg2, %{{.*}} : index
+    // CHECK-NOT: extract_aligned_pointer_as_index %arg3
+    // CHECK: widths = array<i64: 4, 4>
+    gpu.func @dynamic_stride(%src: memref<?xf32>, %dst: memref<?xf32>, %ld: index, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<4096xf32, 3> {llvm.align = 16 : i64}) kernel {
+      %c1024 = arith.constant 1024 : index
+      %ls = lay.make_layout %ld : !lay.layout<"(1024,1024):(?,1)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(1024,1024):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>
+      %sl = lay.constant : !lay.layout<"(64,64):(64,1)">
+      %m = lay.make_tensor %smem, %sl : memref<4096xf32, 3>, !lay.layout<"(64,64):(64,1)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      %tiler = lay.constant : !lay.tiler<"<64:1,64:1>">
+      %t = gpu.thread_id x
+      %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
+      // expected-remark @+1 {{along the tile's mode 1 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); checked in the kernel: a dynamic size or stride a multiple of 4, the source's address a multiple of 16 bytes, else one element per access}}
+      lay.copy %st, %m thread %t {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">} : !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      gpu.return
+    }
+
+    // Columns 8191 elements apart start at every residue of 4: no access is
+    // wider than one element, and nothing is tested.
+    // CHECK-LABEL: gpu.func @odd_stride
+    // CHECK-NOT: scf.if
+    // CHECK-NOT: widths
+    gpu.func @odd_stride(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
+      // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
+      gpu.return
+    }
+
+    // Copies within a residue keep one element per access.
+    // CHECK-LABEL: gpu.func @edge
+    // CHECK-NOT: widths
+    gpu.func @edge(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %t: index, %res: !lay.tuple<"(?,?)">) kernel {
+      lay.copy %st, %dt thread %t within %res : !lay.tuple<"(?,?)"> {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>
+      gpu.return
+    }
+  }
+}

@@ -1,0 +1,233 @@
+//===- CopyPlanTest.cpp - Joint modes, widths, TV layouts, banks, tiles ---===//
+#include "layoutc/Algebra/Notation.h"
+#include "layoutc/Algebra/Operations.h"
+#include "layoutc/Transforms/AccessWidth.h"
+#include "layoutc/Transforms/CopyDomain.h"
+#include "layoutc/Transforms/CopyTiling.h"
+#include "layoutc/Transforms/SharedMemoryBanks.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace layoutc::test {
+namespace {
+
+using namespace transforms;
+
+algebra::Layout layout(const std::string &text) { return algebra::parseLayout(text).value(); }
+
+JointDomain joint(const std::string &s, const std::string &d) {
+  std::string why;
+  std::optional<JointDomain> domain = jointModes(layout(s), layout(d), why);
+  EXPECT_TRUE(domain) << s << " -> " << d << ": " << why;
+  return domain.value_or(JointDomain{});
+}
+
+// The (src offset, dst offset) pairs of every domain index.
+std::multiset<std::pair<int64_t, int64_t>> pairs(const algebra::Layout &src, const algebra::Layout &dst) {
+  std::multiset<std::pair<int64_t, int64_t>> r;
+  for (int64_t k = 0, n = algebra::size(src); k < n; ++k)
+    r.emplace(algebra::evaluate(src, k), algebra::evaluate(dst, k));
+  return r;
+}
+
+TEST(JointModes, TransposeCopyAndReshape) {
+  EXPECT_EQ(joint("(8,4):(4,1)", "(8,4):(1,8)").str(), "8:(4,1) 4:(1,8)");
+  EXPECT_EQ(joint("(64,32):(32,1)", "(64,32):(32,1)").str(), "2048:(1,1)");
+  EXPECT_EQ(joint("(64,32):(32,1)", "(16,128):(128,1)").str(), "4:(512,1) 512:(1,4)");
+  EXPECT_EQ(joint("(700,512):(0,1)", "(700,512):(512,1)").str(), "512:(1,1) 700:(0,512)");
+  std::string why;
+  EXPECT_FALSE(jointModes(layout("(4,6):(6,1)"), layout("(6,4):(4,1)"), why));
+  EXPECT_EQ(why, "the shapes have no common refinement: the source's 4 elements meet the destination's 6 (neither "
+                 "divides the other)");
+}
+
+TEST(JointModes, EveryIndexKeepsItsPairOfOffsets) {
+  for (auto [s, d] : std::vector<std::pair<std::string, std::string>>{
+           {"(8,4):(4,1)", "(8,4):(1,8)"},
+           {"(64,32):(32,1)", "(16,128):(128,1)"},
+           {"(2,3,4,5):(60,20,5,1)", "(2,3,4,5):(1,2,6,24)"},
+           {"((2,2),(3,4)):((1,2),(4,12))", "(4,12):(12,1)"},
+           {"(6,10):(20,2)", "(6,10):(10,1)"},
+           {"(4,1,8):(8,0,1)", "(32):(1)"}}) {
+    JointDomain domain = joint(s, d);
+    EXPECT_EQ(pairs(domain.layout(false), domain.layout(true)), pairs(layout(s), layout(d))) << s << " -> " << d;
+    for (size_t i = 1; i < domain.modes.size(); ++i)
+      EXPECT_LE(domain.modes[i - 1].dst.value, domain.modes[i].dst.value) << s << " -> " << d;
+  }
+}
+
+TEST(JointModes, DynamicSizesPairOneToOneAndAreCheckedEqual) {
+  JointDomain t = joint("(?,?):(?,1)", "(?,?):(1,?)");
+  EXPECT_EQ(t.str(), "?:(?,1) ?:(1,?)");
+  EXPECT_EQ(t.equalSizes, (std::vector<std::pair<int, int>>{{0, 0}, {1, 1}}));
+  EXPECT_EQ(t.modes[0].sizeLeaves, std::vector<int>{0});
+  EXPECT_EQ(t.modes[1].srcLeaf, 1);
+  // A static mode followed by a dynamic one that continues it merges: rows
+  // of a gather are one mode of 256 * ? elements.
+  JointDomain rows = joint("(256,?):(1,256)", "(256,?):(1,256)");
+  ASSERT_EQ(rows.modes.size(), 1u);
+  EXPECT_EQ(rows.modes[0].sizeFactor, 256);
+  EXPECT_EQ(rows.modes[0].sizeLeaves, std::vector<int>{1});
+  EXPECT_EQ(rows.modes[0].size.divisor(), 256);
+  std::string why;
+  EXPECT_FALSE(jointModes(layout("(6,?):(1,6)"), layout("(?,6):(1,?)"), why));
+  EXPECT_EQ(why, "a mode of 6 in the source pairs with one of ? in the destination; dynamic sizes pair only whole "
+                 "with dynamic sizes");
+}
+
+TEST(AccessWidth, StrideOneAlignedAndRunsKeptWhole) {
+  SideMemory f32;
+  EXPECT_EQ(widestAccess(layout("(64,64):(1,64)"), 0, 4, f32, false, false).elements, 4);
+  EXPECT_EQ(widestAccess(layout("(64,64):(1,8191)"), 0, 4, f32, false, false).elements, 1); // odd column starts
+  EXPECT_EQ(widestAccess(layout("(64,64):(1,8190)"), 0, 4, f32, false, false).elements, 2);
+  EXPECT_EQ(widestAccess(layout("(64,64):(64,1)"), 0, 4, f32, false, false).elements, 1); // no stride 1 there
+  SideMemory gather{4, 77, algebra::Int(0)}, rows{2, 250, algebra::Int(0)};
+  EXPECT_EQ(widestAccess(layout("(77,64):(1,77)"), 0, 4, gather, false, false).elements, 1);
+  EXPECT_EQ(widestAccess(layout("?{div=250}:1"), 0, 8, rows, false, false).elements, 2);
+  SideMemory swizzle{2, 4, algebra::Int(0)};
+  EXPECT_EQ(widestAccess(layout("(64,64):(1,64)"), 0, 8, swizzle, false, false).elements, 4);
+  // A flat index: chunks stay inside the leaf only where its size allows.
+  EXPECT_EQ(widestAccess(layout("(300,512):(1,600)"), 0, 4, f32, true, false).elements, 4);
+  EXPECT_EQ(widestAccess(layout("(302,512):(1,600)"), 0, 4, f32, true, false).elements, 2);
+  // A `?` stride: assumed and checked at run time, or not assumed.
+  AccessWidth dynamic = widestAccess(layout("(64,64):(1,?)"), 0, 4, f32, false, true);
+  EXPECT_EQ(dynamic.elements, 4);
+  EXPECT_EQ(dynamic.checks, (std::vector<RuntimeCheck>{{1, false, 4}}));
+  EXPECT_EQ(widestAccess(layout("(64,64):(1,?)"), 0, 4, f32, false, false).elements, 1);
+  EXPECT_EQ(widestAccess(layout("(64,64):(1,?{div=8})"), 0, 4, f32, false, false).elements, 4);
+  EXPECT_EQ(unitLeaf(layout("(64,(4,16)):(4,(1,256))")), 1);
+  EXPECT_EQ(unitLeaf(layout("(64,64):(1,1)")), -1);
+}
+
+// Every index of the tile, once.
+void expectBijection(const algebra::Layout &tv, int64_t tile) {
+  std::set<int64_t> seen;
+  for (int64_t i = 0, n = algebra::size(tv); i < n; ++i)
+    seen.insert(algebra::evaluate(tv, i));
+  EXPECT_EQ(int64_t(seen.size()), tile) << tv.str();
+  EXPECT_EQ(*seen.rbegin(), tile - 1) << tv.str();
+  EXPECT_EQ(algebra::size(tv), tile) << tv.str();
+}
+
+TEST(CopyTiling, TvLayoutsCoverTheirTileOnce) {
+  expectBijection(flatTV(256, 4, 4), 4096);
+  expectBijection(flatTV(256, 1, 16), 4096);
+  for (int64_t chunk : {1, 2, 4, 8, 16})
+    for (int64_t lanes : {1, 2, 4, 8, 16, 32})
+      for (int along : {0, 1})
+        if (std::optional<algebra::Layout> tv = tileTV(128, 64, along, chunk, lanes, 256)) {
+          expectBijection(*tv, 128 * 64);
+          EXPECT_EQ(chunkOf(*tv), chunk) << tv->str();
+        }
+  // The measured arrangements of the f32 transpose, as the old kernels had them.
+  EXPECT_EQ(tileTV(64, 64, 1, 4, 16, 256)->str(), "((16,16),(4,4)):((256,1),(64,16))");
+  EXPECT_EQ(tileTV(64, 64, 0, 4, 8, 256)->str(), "((8,4,2,4),(4,4)):((4,64,32,256),(1,1024))");
+  EXPECT_FALSE(tileTV(64, 64, 0, 4, 32, 256)); // 128 elements of lanes along a row of 64
+}
+
+TEST(CopyTiling, StagedTilesFollowTheMeasuredRules) {
+  auto tile = [](int bytes, int64_t a, int64_t b) {
+    StagedTile t = stagedTile(bytes, a, b, a * b);
+    return std::make_pair(t.a, t.b);
+  };
+  EXPECT_EQ(tile(4, 1024, 768), std::make_pair(int64_t(64), int64_t(64)));
+  EXPECT_EQ(tile(8, 1024, 768), std::make_pair(int64_t(64), int64_t(32)));
+  EXPECT_EQ(tile(2, 1024, 768), std::make_pair(int64_t(128), int64_t(64)));
+  EXPECT_EQ(tile(1, 1024, 768), std::make_pair(int64_t(128), int64_t(128)));
+  EXPECT_EQ(tile(2, 16384, 8192), std::make_pair(int64_t(128), int64_t(128))); // 8192 tiles
+  EXPECT_EQ(tile(2, 16384, 4096), std::make_pair(int64_t(128), int64_t(64)));  // 4096: a partial last wave
+  EXPECT_EQ(tile(4, 8191, 8193), std::make_pair(int64_t(64), int64_t(64)));     // ragged: the rule's default
+}
+
+TEST(CopyTiling, PlansFollowTheLayouts) {
+  std::string why;
+  SideMemory f32, f16{2, 0, algebra::Int(0)};
+  auto plan = [&](const std::string &s, const std::string &d, const SideMemory &m) {
+    return planTiles(joint(s, d), m, m, true, true, 256, why);
+  };
+  // A contiguous copy: flat tiles of 4 vectors of 16 bytes per thread.
+  std::optional<TilePlan> copy = plan("(1000,333):(333,1)", "(1000,333):(333,1)", f32);
+  ASSERT_TRUE(copy);
+  EXPECT_EQ(copy->kind, TilePlan::Kind::Flat);
+  EXPECT_EQ(copy->elements(), 4096);
+  EXPECT_EQ(copy->tv.str(), "(256,(4,4)):(4,(1,1024))");
+  // A transpose: staged tiles over both contiguous modes.
+  std::optional<TilePlan> t = plan("(1024,768):(768,1)", "(1024,768):(1,1024)", f32);
+  ASSERT_TRUE(t);
+  EXPECT_EQ(t->kind, TilePlan::Kind::Staged);
+  EXPECT_EQ(t->tile, (std::vector<int64_t>{64, 64}));
+  // Prime sizes keep the staged tile (its edge is predicated); odd strides
+  // make chunks of one element.
+  std::optional<TilePlan> prime = plan("(8191,8193):(8193,1)", "(8191,8193):(1,8191)", f32);
+  ASSERT_TRUE(prime);
+  EXPECT_EQ(prime->kind, TilePlan::Kind::Staged);
+  EXPECT_EQ(chunkOf(prime->tv), 1);
+  // Too small a source extent for the tile: flat, the source strided.
+  std::optional<TilePlan> narrow = plan("(257,3):(3,1)", "(257,3):(1,257)", f32);
+  ASSERT_TRUE(narrow);
+  EXPECT_EQ(narrow->kind, TilePlan::Kind::Flat);
+  // A slice: flat, whole destination vectors.
+  std::optional<TilePlan> slice = plan("(512,300):(600,2)", "(512,300):(300,1)", f32);
+  ASSERT_TRUE(slice);
+  EXPECT_EQ(chunkOf(slice->tv), 4);
+  // f16 rows of 250 merge into one mode: the destination's chunks are
+  // 16 bytes; a gather of them reads 2 elements per access (AccessWidth).
+  std::optional<TilePlan> rows = plan("(250,?):(1,250)", "(250,?):(1,250)", f16);
+  ASSERT_TRUE(rows);
+  EXPECT_EQ(rows->tile, std::vector<int64_t>{256 * 8 * 4});
+  EXPECT_EQ(chunkOf(rows->tv), 8);
+  // A composed side over modes that do not merge has no flat tile.
+  EXPECT_FALSE(planTiles(joint("(64,32):(32,1)", "(16,128):(128,1)"), f32, f32, true, false, 256, why));
+  EXPECT_EQ(why.rfind("a composed side over joint modes", 0), 0u);
+}
+
+TEST(BankCost, WavefrontsPerPhase) {
+  std::vector<int64_t> consecutive, sameBank, sameWord, vectors;
+  for (int64_t l = 0; l < 32; ++l) {
+    consecutive.push_back(4 * l);
+    sameBank.push_back(128 * l);
+    sameWord.push_back(0);
+    vectors.push_back(16 * l);
+  }
+  EXPECT_EQ(bankCost(consecutive, 4).wavefronts, 1);
+  EXPECT_EQ(bankCost(sameBank, 4).wavefronts, 32);
+  EXPECT_EQ(bankCost(sameBank, 4).ideal, 1);
+  EXPECT_EQ(bankCost(sameWord, 4).wavefronts, 1); // a broadcast
+  EXPECT_EQ(bankCost(vectors, 16).wavefronts, 4); // four quarter-warp phases of 128 bytes
+  EXPECT_EQ(bankCost(vectors, 16).ideal, 4);
+  std::vector<int64_t> halves(32);
+  for (int64_t l = 0; l < 32; ++l)
+    halves[size_t(l)] = 2 * l; // 16 words
+  EXPECT_EQ(bankCost(halves, 2).wavefronts, 1);
+}
+
+TEST(SharedMemoryBanks, TheMeasuredPhasesAreConflictFreeBehindTheirSwizzles) {
+  struct Case {
+    int bytes;
+    int64_t a, b, chunk;
+    const char *swizzle;
+  };
+  for (Case c : {Case{4, 64, 64, 4, "S<3,2,6>"}, Case{2, 128, 128, 8, "S<3,3,7>"}, Case{2, 128, 64, 8, "S<3,3,6>"},
+                 Case{1, 128, 128, 16, "S<3,4,7>"}, Case{8, 64, 32, 2, "S<3,1,5>"}}) {
+    SharedPhase write{*tileTV(c.a, c.b, 1, c.chunk, std::min<int64_t>(32, c.b / c.chunk), 256), c.chunk};
+    SharedPhase read{*tileTV(c.a, c.b, 0, c.chunk, 128 / (c.chunk * c.bytes), 256), 1};
+    SharedTile tile = chooseSwizzle({c.a, c.b, c.bytes, {}}, write, read);
+    EXPECT_EQ(tile.swizzle.str(), c.swizzle) << c.bytes;
+    EXPECT_TRUE(phaseCost(tile, write).conflictFree()) << c.bytes;
+    EXPECT_TRUE(phaseCost(tile, read).conflictFree()) << c.bytes;
+    SharedTile plain = tile;
+    plain.swizzle = {};
+    EXPECT_GT(phaseCost(plain, read).wavefronts, phaseCost(tile, read).wavefronts) << c.bytes;
+  }
+  // One-element chunks (odd strides): lanes along the column need five row
+  // bits moved.
+  SharedPhase write{*tileTV(64, 64, 1, 1, 32, 256), 1}, read{*tileTV(64, 64, 0, 1, 32, 256), 1};
+  SharedTile scalar = chooseSwizzle({64, 64, 4, {}}, write, read);
+  EXPECT_EQ(scalar.swizzle.str(), "S<5,0,6>");
+  EXPECT_TRUE(phaseCost(scalar, read).conflictFree());
+}
+
+} // namespace
+} // namespace layoutc::test
