@@ -2,6 +2,7 @@
 #include "layoutc/JIT/Compiler.h"
 
 #include "layoutc/Conversion/Passes.h"
+#include "layoutc/Transforms/Passes.h"
 #include "layoutc/Target/GpuModule.h"
 #include "layoutc/Target/PTX.h"
 
@@ -9,6 +10,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
@@ -23,6 +25,8 @@ namespace layoutc::jit {
 std::optional<Emit> parseEmit(std::string_view name) {
   if (name == "mlir")
     return Emit::Mlir;
+  if (name == "tiled")
+    return Emit::Tiled;
   if (name == "lowered")
     return Emit::Lowered;
   if (name == "llvm")
@@ -38,7 +42,7 @@ namespace {
 std::string print(mlir::Operation *op) {
   std::string text;
   llvm::raw_string_ostream os(text);
-  op->print(os);
+  op->print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
   os << "\n";
   return text;
 }
@@ -48,6 +52,28 @@ std::unique_ptr<mlir::PassManager> loweringPipeline(mlir::MLIRContext &context, 
   auto pm = std::make_unique<mlir::PassManager>(&context);
   buildLowerToNVVMPipeline(*pm, unsigned(indexBits));
   return pm;
+}
+
+// A pass manager with the kernel passes.
+std::unique_ptr<mlir::PassManager> kernelPipeline(mlir::MLIRContext &context) {
+  auto pm = std::make_unique<mlir::PassManager>(&context);
+  buildCopyKernelPipeline(*pm);
+  return pm;
+}
+
+// The launch the passes recorded on the first kernel, into `plan`.
+void readLaunch(mlir::ModuleOp module, KernelPlan &plan) {
+  module.walk([&](mlir::gpu::GPUFuncOp func) {
+    if (!func.isKernel())
+      return mlir::WalkResult::advance();
+    if (std::optional<llvm::ArrayRef<int32_t>> block = func.getKnownBlockSize())
+      plan.threadsPerBlock = (*block)[0];
+    if (auto elements = func->getAttrOfType<mlir::IntegerAttr>("lay.tile_elements"))
+      plan.elementsPerBlock = elements.getInt();
+    if (auto tiles = func->getAttrOfType<mlir::IntegerAttr>("lay.tiles"))
+      plan.tiles = tiles.getInt();
+    return mlir::WalkResult::interrupt();
+  });
 }
 } // namespace
 
@@ -59,15 +85,21 @@ struct Compiler::State {
     return r;
   }
   mlir::MLIRContext context;
-  // The lowering pipeline for 32- and 64-bit index math, built on first use:
-  // its passes (the canonicalizer's pattern set among them) initialize once.
-  std::unique_ptr<mlir::PassManager> pipelines[2];
+  // The kernel passes, and the lowering pipeline for 32- and 64-bit index
+  // math, built on first use: their passes (the canonicalizer's pattern set
+  // among them) initialize once.
+  std::unique_ptr<mlir::PassManager> kernels, pipelines[2];
 
   mlir::PassManager &pipeline(int indexBits) {
     std::unique_ptr<mlir::PassManager> &pm = pipelines[indexBits == 32 ? 0 : 1];
     if (!pm)
       pm = loweringPipeline(context, indexBits);
     return *pm;
+  }
+  mlir::PassManager &kernelPasses() {
+    if (!kernels)
+      kernels = kernelPipeline(context);
+    return *kernels;
   }
 };
 
@@ -78,74 +110,120 @@ std::string compile(std::string_view source, std::string_view name, const Compil
   return Compiler().compile(source, name, options);
 }
 
+mlir::MLIRContext &Compiler::context() { return state_->context; }
+
+// Diagnostics of one compile (errors with file:line:col for the
+// CompileError, remarks for the plan) and its stage timers (no-ops unless a
+// report is asked for; the report is written when the session goes).
+struct Compiler::Session {
+  Session(mlir::MLIRContext &context, const CompileOptions &options)
+      : stream(text), handler(sources, &context, stream),
+        remarks(&context,
+                [plan = options.plan](mlir::Diagnostic &d) {
+                  if (d.getSeverity() != mlir::DiagnosticSeverity::Remark)
+                    return mlir::failure();
+                  if (plan)
+                    plan->reasons.push_back(d.str());
+                  return mlir::success();
+                }),
+        reportStream(report), reportTo(options.timeReport) {
+    if (reportTo) {
+      timing.setEnabled(true);
+      timing.setOutput(mlir::createOutputStrategy(mlir::DefaultTimingManager::OutputFormat::Text, reportStream));
+    }
+  }
+  ~Session() {
+    if (reportTo) {
+      timing.print();
+      *reportTo = report;
+    }
+  }
+  CompileError fail(const std::string &what) const {
+    return CompileError(text.empty() ? what : what + ":\n" + text);
+  }
+
+  llvm::SourceMgr sources;
+  std::string text;
+  llvm::raw_string_ostream stream;
+  mlir::SourceMgrDiagnosticHandler handler;
+  mlir::ScopedDiagnosticHandler remarks;
+  std::string report;
+  llvm::raw_string_ostream reportStream;
+  std::string *reportTo;
+  mlir::DefaultTimingManager timing;
+};
+
 std::string Compiler::compile(std::string_view source, std::string_view name, const CompileOptions &options) {
+  Session session(state_->context, options);
+  session.sources.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(source.data(), source.size()),
+                                       llvm::StringRef(name.data(), name.size())),
+      llvm::SMLoc());
+  mlir::TimingScope parsing = session.timing.getRootScope().nest("parse");
+  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(session.sources, &state_->context);
+  parsing.stop();
+  if (!module)
+    throw session.fail(std::string(name) + " is not valid MLIR");
+  return compileIn(session, *module, name, options);
+}
+
+std::string Compiler::compile(mlir::Operation *module, std::string_view name, const CompileOptions &options) {
+  Session session(state_->context, options);
+  if (mlir::failed(mlir::verify(module)))
+    throw session.fail(std::string(name) + " is not valid MLIR");
+  return compileIn(session, module, name, options);
+}
+
+std::string Compiler::compileIn(Session &session, mlir::Operation *op, std::string_view name,
+                                const CompileOptions &options) {
   target::checkArch(options.arch);
   if (options.indexBits != 32 && options.indexBits != 64)
     throw CompileError("the index width must be 32 or 64 bits, not " + std::to_string(options.indexBits));
+  auto module = mlir::cast<mlir::ModuleOp>(op);
   mlir::MLIRContext &context = state_->context;
-  std::string diagnostics;
-  llvm::raw_string_ostream diagnosticStream(diagnostics);
-  llvm::SourceMgr sources;
-  sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(source.data(), source.size()),
-                                                              llvm::StringRef(name.data(), name.size())),
-                             llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler handler(sources, &context, diagnosticStream);
-  auto fail = [&](const std::string &what) -> CompileError {
-    return CompileError(diagnostics.empty() ? what : what + ":\n" + diagnostics);
-  };
-
-  // Stage timers (no-ops unless a report is asked for); the report is
-  // written when `timing` goes, on every path out of this function.
-  std::string report;
-  llvm::raw_string_ostream reportStream(report);
-  mlir::DefaultTimingManager timing;
-  if (options.timeReport) {
-    timing.setEnabled(true);
-    timing.setOutput(mlir::createOutputStrategy(mlir::DefaultTimingManager::OutputFormat::Text, reportStream));
+  if (options.emit == Emit::Mlir) {
+    session.reportTo = nullptr; // nothing compiled, nothing to report
+    return print(module);
   }
-  struct Deliver {
-    mlir::DefaultTimingManager &timing;
-    std::string &report;
-    std::string *to;
-    ~Deliver() {
-      if (to) {
-        timing.print();
-        *to = report;
-      }
-    }
-  } deliver{timing, report, options.timeReport};
-  mlir::TimingScope root = timing.getRootScope();
+  mlir::TimingScope root = session.timing.getRootScope();
 
-  mlir::TimingScope parsing = root.nest("parse");
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(sources, &context);
-  parsing.stop();
-  if (!module)
-    throw fail(std::string(name) + " is not valid MLIR");
-  if (options.emit == Emit::Mlir)
-    return print(*module);
+  // Timed compiles get their own pipelines: timing instruments a pass
+  // manager for good.
+  std::unique_ptr<mlir::PassManager> timedKernels = options.timeReport ? kernelPipeline(context) : nullptr;
+  mlir::PassManager &kernels = timedKernels ? *timedKernels : state_->kernelPasses();
+  mlir::TimingScope planning = root.nest("lay-copy passes");
+  if (timedKernels)
+    kernels.enableTiming(planning);
+  if (mlir::failed(kernels.run(module)))
+    throw session.fail("the lay-copy passes failed on " + std::string(name));
+  planning.stop();
+  if (options.plan) {
+    options.plan->indexBits = options.indexBits;
+    readLaunch(module, *options.plan);
+  }
+  if (options.emit == Emit::Tiled)
+    return print(module);
 
-  // A timed compile gets its own pipeline: timing instruments a pass manager
-  // for good.
   std::unique_ptr<mlir::PassManager> timed =
       options.timeReport ? loweringPipeline(context, options.indexBits) : nullptr;
   mlir::PassManager &pm = timed ? *timed : state_->pipeline(options.indexBits);
   mlir::TimingScope lowering = root.nest("lower to NVVM");
   if (timed)
     pm.enableTiming(lowering);
-  if (mlir::failed(pm.run(*module)))
-    throw fail("lowering " + std::string(name) + " failed");
+  if (mlir::failed(pm.run(module)))
+    throw session.fail("lowering " + std::string(name) + " failed");
   lowering.stop();
   if (options.emit == Emit::Lowered)
-    return print(*module);
+    return print(module);
 
-  auto kernels = module->getOps<mlir::gpu::GPUModuleOp>();
-  if (kernels.empty())
+  auto kernelModules = module.getOps<mlir::gpu::GPUModuleOp>();
+  if (kernelModules.empty())
     throw CompileError(std::string(name) + " has no gpu.module: kernels are gpu.func ops in a gpu.module");
-  if (std::next(kernels.begin()) != kernels.end())
+  if (std::next(kernelModules.begin()) != kernelModules.end())
     throw CompileError(std::string(name) + " has several gpu.modules; layoutc compiles one per input");
   llvm::LLVMContext llvmContext;
   mlir::TimingScope translating = root.nest("translate to LLVM IR");
-  std::unique_ptr<llvm::Module> ir = target::translateGpuModule(*kernels.begin(), llvmContext);
+  std::unique_ptr<llvm::Module> ir = target::translateGpuModule(*kernelModules.begin(), llvmContext);
   translating.stop();
   if (options.emit == Emit::Llvm) {
     std::string text;
@@ -155,9 +233,9 @@ std::string Compiler::compile(std::string_view source, std::string_view name, co
   }
   mlir::TimingScope codegen = root.nest("NVPTX: optimize and emit PTX");
   std::optional<mlir::TimingScope> stage;
-  auto nextStage = [&](const std::string &name) {
+  auto nextStage = [&](const std::string &stageName) {
     stage.reset();
-    stage.emplace(codegen.nest(name));
+    stage.emplace(codegen.nest(stageName));
   };
   std::string ptx = target::compileToPtx(*ir, {options.arch, options.optLevel, nextStage});
   stage.reset();

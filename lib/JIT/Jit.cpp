@@ -2,13 +2,16 @@
 #include "layoutc/JIT/Jit.h"
 
 #include "CompilerStamp.inc"
+#include "KernelBuilder.h"
 #include "KernelOperand.h"
+#include "KernelRecord.h"
 
 #include "layoutc/JIT/Compiler.h"
 
 #include "llvm/Config/llvm-config.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <limits>
 #include <stdexcept>
 #include <unordered_map>
@@ -33,10 +36,13 @@ LaunchArgs &LaunchArgs::index(int64_t value) {
   return *this;
 }
 
-CompiledKernel::CompiledKernel(std::string name, std::string mlir, std::string ptx, std::vector<Param> params,
-                               KernelPlan plan)
-    : name_(std::move(name)), mlir_(std::move(mlir)), ptx_(std::move(ptx)), params_(std::move(params)),
-      plan_(std::move(plan)) {}
+CompiledKernel::CompiledKernel(std::string name, std::string ptx, std::vector<Param> params, KernelPlan plan)
+    : name_(std::move(name)), ptx_(std::move(ptx)), params_(std::move(params)), plan_(std::move(plan)) {}
+
+unsigned CompiledKernel::gridFor(int64_t elements) const {
+  int64_t blocks = plan_.tiles ? *plan_.tiles : (elements + plan_.elementsPerBlock - 1) / plan_.elementsPerBlock;
+  return unsigned(std::clamp<int64_t>(blocks, 1, int64_t(1) << 20));
+}
 
 const runtime::Kernel &CompiledKernel::loaded(const runtime::Context &context) const {
   if (const auto *last = last_.load(std::memory_order_acquire); last && last->first == context.ordinal())
@@ -111,11 +117,13 @@ namespace {
 // LLVM's version.
 const std::string kCompilerVersion = "layoutc " LAYOUTC_VERSION " (" LAYOUTC_COMMIT "), LLVM " LLVM_VERSION_STRING "\n";
 
-// Enough blocks for one step of each block's loop to cover the elements,
-// capped (the grid-stride loop takes the rest).
-unsigned gridFor(int64_t elements, int64_t elementsPerBlock) {
-  int64_t blocks = (elements + elementsPerBlock - 1) / elementsPerBlock;
-  return unsigned(std::clamp<int64_t>(blocks, 1, int64_t(1) << 20));
+// A built kernel compiled to PTX, with its plan.
+KernelRecord compileRecord(Compiler &compiler, BuiltKernel built, const JitOptions &options) {
+  KernelRecord r{built.name, built.params, {}, {}};
+  CompileOptions o{options.arch, Emit::Ptx, options.optLevel, built.indexBits};
+  o.plan = &r.plan;
+  r.ptx = compiler.compile(built.module.get(), "<" + built.name + " kernel>", o);
+  return r;
 }
 
 } // namespace
@@ -188,7 +196,7 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
       FastDivisor f = fastDivisor(dynamic[size_t(first + i)]);
       args.index(int64_t(f.multiplier)).index(f.shift);
     }
-  kernel_->launch(context, gridFor(e.size, kernel_->plan().elementsPerBlock), args, stream);
+  kernel_->launch(context, kernel_->gridFor(e.size), args, stream);
 }
 
 IndexedKernel::IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec)
@@ -201,7 +209,7 @@ void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int6
   LaunchArgs args;
   args.buffer(table, tableRows * spec_.rowWidth).buffer(rows, count * spec_.rowWidth).buffer(indices, count);
   args.index(tableRows).index(count);
-  kernel_->launch(context, gridFor(count * spec_.rowWidth, kernel_->plan().elementsPerBlock), args, stream);
+  kernel_->launch(context, kernel_->gridFor(count * spec_.rowWidth), args, stream);
 }
 
 struct Jit::State {
@@ -217,6 +225,8 @@ struct Jit::State {
   size_t hits = 0, diskHits = 0, misses = 0;
   mutable std::mutex diskMutex;
   std::optional<DiskCache> disk;
+  // Whole disk entries whose record did not read back (compiled again).
+  size_t damaged = 0;
   // Specs already compiled, by their text: a repeated spec is one lookup.
   std::mutex specMutex;
   std::unordered_map<std::string, CopyKernel> copies;
@@ -230,9 +240,9 @@ Jit::Jit(JitOptions options) : options_(std::move(options)), state_(std::make_un
 }
 Jit::~Jit() = default;
 
-std::shared_ptr<const CompiledKernel> Jit::cached(const KernelSource &source) {
-  std::string key = source.mlir + "\n// " + options_.arch + " O" + std::to_string(options_.optLevel) + " index" +
-                    std::to_string(source.plan.indexBits) + " @" + source.name;
+std::shared_ptr<const CompiledKernel> Jit::cached(const std::string &spec,
+                                                  const std::function<KernelRecord(Compiler &)> &compile) {
+  std::string key = spec + "\n// " + options_.arch + " O" + std::to_string(options_.optLevel);
   {
     std::lock_guard<std::mutex> lock(state_->cacheMutex);
     auto it = state_->cache.find(key);
@@ -241,34 +251,30 @@ std::shared_ptr<const CompiledKernel> Jit::cached(const KernelSource &source) {
       return it->second;
     }
   }
-  std::optional<std::string> stored;
+  std::optional<KernelRecord> record;
   if (state_->disk) {
     std::lock_guard<std::mutex> lock(state_->diskMutex);
-    stored = state_->disk->load(kCompilerVersion + key);
+    if (std::optional<std::string> stored = state_->disk->load(kCompilerVersion + key)) {
+      record = KernelRecord::parse(*stored);
+      if (!record)
+        ++state_->damaged;
+    }
   }
-  if (stored) {
-    auto kernel = std::make_shared<const CompiledKernel>(source.name, source.mlir, std::move(*stored), source.params,
-                                                         source.plan);
-    std::lock_guard<std::mutex> lock(state_->cacheMutex);
-    ++state_->diskHits;
-    return state_->cache.emplace(std::move(key), std::move(kernel)).first->second;
-  }
-  std::string ptx;
-  {
+  bool fromDisk = record.has_value();
+  if (!record) {
     std::lock_guard<std::mutex> lock(state_->compileMutex);
-    ptx = state_->compilerLocked().compile(source.mlir, "<" + source.name + " kernel>",
-                                   {options_.arch, Emit::Ptx, options_.optLevel, source.plan.indexBits});
+    record = compile(state_->compilerLocked());
   }
-  if (ptx.find(".entry " + source.name + "(") == std::string::npos)
-    throw CompileError("the module has no kernel named '" + source.name + "' (a gpu.func with the kernel attribute)");
-  if (state_->disk) {
+  if (record->ptx.find(".entry " + record->name + "(") == std::string::npos)
+    throw CompileError("the module has no kernel named '" + record->name + "' (a gpu.func with the kernel attribute)");
+  if (!fromDisk && state_->disk) {
     std::lock_guard<std::mutex> lock(state_->diskMutex);
-    state_->disk->store(kCompilerVersion + key, ptx);
+    state_->disk->store(kCompilerVersion + key, record->serialize());
   }
-  auto kernel = std::make_shared<const CompiledKernel>(source.name, source.mlir, std::move(ptx), source.params,
-                                                       source.plan);
+  auto kernel = std::make_shared<const CompiledKernel>(record->name, std::move(record->ptx),
+                                                       std::move(record->params), std::move(record->plan));
   std::lock_guard<std::mutex> lock(state_->cacheMutex);
-  ++state_->misses;
+  ++(fromDisk ? state_->diskHits : state_->misses);
   // Two threads may compile the same kernel at once; the first one stored wins.
   return state_->cache.emplace(std::move(key), std::move(kernel)).first->second;
 }
@@ -295,35 +301,67 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   // form, the second (equal modules written differently share a kernel).
   std::string key = std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + std::string(mlir);
   return bySpec(state_->modules, std::move(key), [&] {
-    KernelSource source;
-    source.name = std::string(kernel);
-    source.plan.indexBits = indexBits;
+    CompileOptions options{options_.arch, Emit::Mlir, options_.optLevel, indexBits};
+    std::string canonical;
     {
       std::lock_guard<std::mutex> lock(state_->compileMutex);
-      source.mlir = state_->compilerLocked().compile(mlir, "<input>",
-                                                     {options_.arch, Emit::Mlir, options_.optLevel, indexBits});
+      canonical = state_->compilerLocked().compile(mlir, "<input>", options);
     }
-    return cached(source);
+    return cached("module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
+                  [&](Compiler &compiler) {
+                    KernelRecord r{std::string(kernel), {}, {}, {}};
+                    options.emit = Emit::Ptx;
+                    options.plan = &r.plan;
+                    r.ptx = compiler.compile(canonical, "<input>", options);
+                    return r;
+                  });
   });
 }
 
+namespace {
+
+// The exact text of a scale in a key.
+std::string keyOf(std::optional<double> scale) {
+  if (!scale)
+    return "-";
+  char text[64];
+  std::snprintf(text, sizeof text, "%a", *scale);
+  return text;
+}
+
+} // namespace
+
 CopyKernel Jit::copy(const CopySpec &spec) {
-  return bySpec(state_->copies, spec.src + "\n" + spec.dst + "\n" + dtypeName(spec.dtype),
-                [&] { return CopyKernel(cached(generateCopy(spec)), spec); });
+  std::string key = "copy " + spec.src + "\n" + spec.dst + "\n" + dtypeName(spec.dtype) + " " +
+                    dtypeName(spec.dstType()) + " " + keyOf(spec.scale);
+  return bySpec(state_->copies, key, [&] {
+    return CopyKernel(cached(key,
+                             [&](Compiler &compiler) {
+                               BuiltKernel built = buildCopy(compiler.context(), spec);
+                               return compileRecord(compiler, std::move(built), options_);
+                             }),
+                      spec);
+  });
 }
 
 IndexedKernel Jit::indexed(const IndexedSpec &spec) {
-  return bySpec(state_->indexed,
-                std::to_string(int(spec.kind)) + " " + std::to_string(spec.rowWidth) + " " + dtypeName(spec.dtype) +
-                    " " + dtypeName(spec.indexType),
-                [&] { return IndexedKernel(cached(generateIndexed(spec)), spec); });
+  std::string key = std::string(spec.kind == IndexedKind::Gather ? "gather " : "scatter ") +
+                    std::to_string(spec.rowWidth) + " " + dtypeName(spec.dtype) + " " + dtypeName(spec.indexType);
+  return bySpec(state_->indexed, key, [&] {
+    return IndexedKernel(cached(key,
+                                [&](Compiler &compiler) {
+                                  BuiltKernel built = buildIndexed(compiler.context(), spec);
+                                  return compileRecord(compiler, std::move(built), options_);
+                                }),
+                         spec);
+  });
 }
 
 Jit::CacheStats Jit::cacheStats() const {
   size_t corrupt = 0;
   if (state_->disk) {
     std::lock_guard<std::mutex> lock(state_->diskMutex);
-    corrupt = state_->disk->corrupt();
+    corrupt = state_->disk->corrupt() + state_->damaged;
   }
   std::lock_guard<std::mutex> lock(state_->cacheMutex);
   return {state_->hits, state_->diskHits, state_->misses, state_->cache.size(), corrupt};

@@ -1,6 +1,7 @@
 //===- Run.cpp - Run a kernel on random data and check every element ------===//
 #include "layoutc/JIT/Run.h"
 
+#include "HostConvert.h"
 #include "KernelOperand.h"
 
 #include <cstring>
@@ -44,9 +45,12 @@ std::string hex(const uint8_t *p, int bytes) {
 struct Checker {
   RunReport &report;
   int bytes;
+  /// Elements of this type match when both are NaN (a conversion's NaN
+  /// need not keep its payload); unset: bytes only.
+  std::optional<DType> nanType = std::nullopt;
   template <class Where> void expect(const uint8_t *got, const uint8_t *want, Where where) {
     ++report.checked;
-    if (std::memcmp(got, want, size_t(bytes)) == 0)
+    if (std::memcmp(got, want, size_t(bytes)) == 0 || (nanType && isNaN(got, *nanType) && isNaN(want, *nanType)))
       return;
     if (report.mismatches++ == 0)
       report.firstMismatch = where() + ": expected " + hex(want, bytes) + ", got " + hex(got, bytes);
@@ -79,35 +83,46 @@ RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   size_t next = 0;
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
   KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst").bind(options.dynamic, next);
-  const int eb = dtypeBytes(spec.dtype);
+  const int eb = dtypeBytes(spec.dtype), db = dtypeBytes(spec.dstType());
+  const bool converts = spec.dstType() != spec.dtype || spec.scale;
   const int64_t n = src.size(), srcExtent = src.maxOffset() + 1, dstExtent = dst.maxOffset() + 1;
 
   runtime::Context context(options.device);
   runtime::Stream stream;
-  const size_t pad = size_t(options.misalign * eb);
+  const size_t pad = size_t(options.misalign * eb), dstPad = size_t(options.misalign * db);
   std::vector<uint8_t> padded = randomBytes(pad + size_t(srcExtent * eb), options.seed);
-  runtime::DeviceBuffer dSrc(padded.size()), dDst(pad + size_t(dstExtent * eb));
+  runtime::DeviceBuffer dSrc(padded.size()), dDst(dstPad + size_t(dstExtent * db));
   dSrc.copyFromHost(padded.data(), padded.size());
   dDst.fill(kPoison);
-  auto launch = [&] { kernel.launch(context, dSrc.address() + pad, dDst.address() + pad, options.dynamic, stream); };
+  auto launch = [&] {
+    kernel.launch(context, dSrc.address() + pad, dDst.address() + dstPad, options.dynamic, stream);
+  };
   launch();
   stream.synchronize();
   std::vector<uint8_t> output(dDst.bytes());
   dDst.copyToHost(output.data(), output.size());
-  output.erase(output.begin(), output.begin() + std::ptrdiff_t(pad));
+  output.erase(output.begin(), output.begin() + std::ptrdiff_t(dstPad));
   const uint8_t *input = padded.data() + pad; // the data the kernel was given
 
   RunReport report;
-  report.kernel = "copy " + src.str() + " -> " + dst.str() + " " + dtypeName(spec.dtype);
+  report.kernel = "copy " + src.str() + " -> " + dst.str() + " " + dtypeName(spec.dtype) +
+                  (converts ? std::string(" to ") + dtypeName(spec.dstType()) : "") +
+                  (spec.scale ? " scaled by " + std::to_string(*spec.scale) : "");
   report.elements = n;
-  report.bytes = 2.0 * double(n) * eb;
-  Checker check{report, eb};
+  report.bytes = double(n) * (eb + db);
+  Checker check{report, db, converts ? std::optional<DType>(spec.dstType()) : std::nullopt};
   std::vector<bool> written(size_t(dstExtent), false);
+  std::vector<uint8_t> expected(static_cast<size_t>(db));
   KernelOperand::Cursor from(src), to(dst);
   for (int64_t k = 0; k < n; ++k, from.advance(), to.advance()) {
     int64_t s = from.offset(), d = to.offset();
     written[size_t(d)] = true;
-    check.expect(&output[size_t(d * eb)], &input[size_t(s * eb)], [&] {
+    const uint8_t *want = &input[size_t(s * eb)];
+    if (converts) {
+      convertElement(want, spec.dtype, expected.data(), spec.dstType(), spec.scale);
+      want = expected.data();
+    }
+    check.expect(&output[size_t(d * db)], want, [&] {
       return "dst[" + std::to_string(d) + "] (k = " + std::to_string(k) + ", src[" + std::to_string(s) + "])";
     });
   }

@@ -1,8 +1,9 @@
-//===- KernelGpuTest.cpp - Generated kernels, every element checked -------===//
+//===- KernelGpuTest.cpp - Kernels from specs, every element checked ------===//
 //
 // Copy, gather and scatter kernels from layouts, run by the run-and-check
 // harness: random inputs, outputs poisoned first, every moved element compared
 // with the host and every other output element checked to keep the poison.
+// The sizes are ragged on purpose: every remainder of a tile, prime widths.
 //
 //===----------------------------------------------------------------------===//
 #include "RequireGpu.h"
@@ -34,6 +35,14 @@ jit::RunOptions once(std::vector<int64_t> dynamic = {}) {
   return o;
 }
 
+// The kernel of `spec` after the lay-copy passes, and their plan.
+std::string tiled(const CopySpec &spec, jit::KernelPlan *plan = nullptr) {
+  jit::Compiler compiler;
+  jit::CompileOptions o{"sm_90", jit::Emit::Tiled};
+  o.plan = plan;
+  return jit::compileCopy(compiler, spec, o);
+}
+
 void expectAllMatch(const RunReport &r, int64_t moved) {
   EXPECT_EQ(r.elements, moved) << r.kernel;
   EXPECT_GE(r.checked, moved) << r.kernel;
@@ -55,14 +64,14 @@ TEST(KernelGpu, StagedTransposeInEveryDtype) {
   LAYOUTC_REQUIRE_GPU();
   // 1024 x 768 divides every dtype's tile: the shared-memory path.
   for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::I8}) {
-    EXPECT_NE(jit::generateCopy({"(1024,768):(768,1)", "(1024,768):(1,1024)", t}).mlir.find("workgroup("),
+    EXPECT_NE(tiled({"(1024,768):(768,1)", "(1024,768):(1,1024)", t}).find("workgroup("),
               std::string::npos);
     expectCopy("(1024,768):(768,1)", "(1024,768):(1,1024)", t, 786432);
   }
   // A batch of transposes: the rest mode walks the tiles of each.
   expectCopy("(3,256,128):(32768,128,1)", "(3,256,128):(32768,1,256)", DType::F32, 98304);
   // 8192 tiles of 128 x 128 two-byte elements: the 32 KiB tile.
-  std::string wide = jit::generateCopy({"(16384,8192):(8192,1)", "(16384,8192):(1,16384)", DType::BF16}).mlir;
+  std::string wide = tiled({"(16384,8192):(8192,1)", "(16384,8192):(1,16384)", DType::BF16});
   EXPECT_NE(wide.find("memref<16384xbf16, 3>"), std::string::npos);
   expectCopy("(16384,8192):(8192,1)", "(16384,8192):(1,16384)", DType::BF16, 134217728);
 }
@@ -107,6 +116,70 @@ TEST(KernelGpu, RaggedSizesNoTileDivides) {
   LAYOUTC_REQUIRE_GPU();
   expectCopy("(257,3):(3,1)", "(257,3):(1,257)", DType::F32, 771);
   expectCopy("1:1", "1:1", DType::F16, 1);
+  // Static prime sizes: staged 64 x 64 tiles with a predicated edge.
+  expectCopy("(1031,1033):(1033,1)", "(1031,1033):(1,1031)", DType::F32, 1031 * 1033);
+  expectCopy("(523,4099):(4099,1)", "(523,4099):(1,523)", DType::F16, 523 * 4099);
+  expectCopy("(7,509,131):(66679,131,1)", "(7,509,131):(66679,1,509)", DType::BF16, 7 * 509 * 131);
+}
+
+// One dynamic-shape transpose kernel per dtype, launched on every remainder
+// of its staged tile on both modes: a along the destination (tile 64 for
+// 4-byte elements and wider, 128 for narrower), b along the source (64).
+TEST(KernelGpu, EveryTileRemainderOnBothSides) {
+  LAYOUTC_REQUIRE_GPU();
+  for (DType t : {DType::F32, DType::F16, DType::I8, DType::F64}) {
+    int64_t tileA = jit::dtypeBytes(t) >= 4 ? 64 : 128, tileB = 64;
+    for (int64_t r = 1; r < tileA; ++r) {
+      int64_t m = tileA + r, n = tileB + 1 + (r - 1) % (tileB - 1);
+      expectCopy("(?,?):(?,1)", "(?,?):(1,?)", t, m * n, {m, n, n, m, n, m});
+    }
+  }
+  // Every launch was the same kernel.
+  EXPECT_GE(sharedJit().cacheStats().hits, 4u * 60);
+}
+
+TEST(KernelGpu, CastsAndScalesOnTheWay) {
+  LAYOUTC_REQUIRE_GPU();
+  auto cast = [](const std::string &src, const std::string &dst, DType from, DType to, std::optional<double> scale,
+                 int64_t moved) {
+    expectAllMatch(jit::runCopy(sharedJit(), {src, dst, from, to, scale}, once()), moved);
+  };
+  std::string rows = "(1000,700):(700,1)", cols = "(1000,700):(1,1000)";
+  cast(rows, cols, DType::F32, DType::BF16, std::nullopt, 700000); // staged, bf16 in shared memory
+  cast(rows, cols, DType::F32, DType::F16, 0.5, 700000);
+  cast(rows, rows, DType::F16, DType::F32, std::nullopt, 700000);   // vectors of 4 f16 into 4 f32
+  cast(rows, rows, DType::BF16, DType::F16, std::nullopt, 700000);  // through f32
+  cast(rows, cols, DType::F64, DType::F32, std::nullopt, 700000);
+  cast(rows, rows, DType::F64, DType::BF16, 3.0, 700000);
+  cast(rows, cols, DType::I32, DType::F32, std::nullopt, 700000);   // rounded to nearest even
+  cast(rows, rows, DType::F32, DType::I8, 0.01, 700000);            // saturated, NaN to 0
+  cast(rows, cols, DType::F32, DType::I32, std::nullopt, 700000);
+  cast(rows, rows, DType::I8, DType::I32, std::nullopt, 700000);
+  cast(rows, rows, DType::I32, DType::I8, std::nullopt, 700000);    // truncated
+  expectAllMatch(jit::runCopy(sharedJit(), {"(?,?):(?,1)", "(?,?):(1,?)", DType::F32, DType::BF16, 2.0},
+                              once({500, 301, 301, 500, 301, 500})),
+                 500 * 301);
+}
+
+// Rows of every width from 1 to 33 and of prime widths, gathered and
+// scattered: vectors where the width allows, single elements coalesced
+// across a warp where it does not.
+TEST(KernelGpu, GathersAndScattersOfEveryRowWidth) {
+  LAYOUTC_REQUIRE_GPU();
+  std::vector<int64_t> widths;
+  for (int64_t w = 1; w <= 33; ++w)
+    widths.push_back(w);
+  for (int64_t w : {37, 77, 101, 127, 250, 251, 509})
+    widths.push_back(w);
+  std::vector<int64_t> repeats = jit::randomIndices(1537, 3001, false, 9);
+  std::vector<int64_t> distinct = jit::randomIndices(1537, 3001, true, 10);
+  for (int64_t w : widths)
+    for (DType t : {DType::F32, DType::BF16}) {
+      IndexedSpec gather{IndexedKind::Gather, w, t, DType::I32};
+      expectAllMatch(jit::runIndexed(sharedJit(), gather, 3001, repeats, once()), 1537 * w);
+      IndexedSpec scatter{IndexedKind::Scatter, w, t, DType::I64};
+      expectAllMatch(jit::runIndexed(sharedJit(), scatter, 3001, distinct, once()), 1537 * w);
+    }
 }
 
 TEST(KernelGpu, PermuteOfFourModes) {
@@ -134,13 +207,20 @@ TEST(KernelGpu, DynamicShapesGivenAtLaunch) {
   for (auto [m, n] : {std::pair<int64_t, int64_t>{1, 1}, {333, 517}, {1024, 96}})
     expectCopy("(?,?):(?,1)", "(?,?):(1,?)", DType::F32, m * n, {m, n, n, m, n, m});
   EXPECT_GE(sharedJit().cacheStats().hits, 2u);
+  // A row stride that is not a multiple of the vector (the kernel's check
+  // takes the one-element path), and modes that differ between the sides
+  // with the same size (the element loop).
+  expectCopy("(?,?):(?,1)", "(?,?):(1,?)", DType::F32, 300 * 200, {300, 200, 201, 300, 200, 301});
+  expectCopy("(?,?):(?,1)", "(?,?):(1,?)", DType::F32, 24, {6, 4, 4, 4, 6, 4});
 }
 
 TEST(KernelGpu, OffsetsBeyondTwoToThe31OnAStridedView) {
   LAYOUTC_REQUIRE_GPU();
   // Rows 2^31 + 4099 bytes apart: 64-bit index math, a 2.1 GB source.
   CopySpec spec{"(2,4096):(2147487747,1)", "(2,4096):(4096,1)", DType::I8};
-  EXPECT_EQ(jit::generateCopy(spec).plan.indexBits, 64);
+  jit::KernelPlan plan;
+  tiled(spec, &plan);
+  EXPECT_EQ(plan.indexBits, 64);
   expectCopy(spec.src, spec.dst, spec.dtype, 8192);
 }
 

@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   layoutc::registerLayoutcPasses();
   layoutc::registerLayoutcConversionPasses();
   layoutc::registerLowerToNVVMPipeline();
+  layoutc::registerCopyKernelPipeline();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
   return mlir::asMainReturnCode(

@@ -13,7 +13,7 @@
 #include "layoutc/JIT/Run.h"
 #include "layoutc/Runtime/Driver.h"
 
-#include <chrono>
+#include <cmath>
 #include <fstream>
 #include <iomanip>
 #include <optional>
@@ -25,13 +25,18 @@ namespace {
 
 using namespace layoutc::jit;
 
-const char *kCopyHelp = R"(usage: layoutc copy --src LAYOUT --dst LAYOUT [--dtype T] [--emit=STAGE | --run] [options]
+const char *kCopyHelp = R"(usage: layoutc copy --src LAYOUT --dst LAYOUT [--dtype T] [--to T] [--scale S] [--emit=STAGE | --run] [options]
 
-Generates copy(src @ Ls, dst @ Ld): dst[Ld(k)] = src[Ls(k)] for every k of the
-domain. Ls and Ld are layouts in CuTe notation with equal sizes (transposes,
-permutes, reshapes, strided slices, broadcasts with stride 0 in Ls, swizzled
-layouts such as 'S<3,4,3> o 0 o (64,64):(64,1)'); Ld must be one-to-one.
+Builds copy(src @ Ls, dst @ Ld): dst[Ld(k)] = src[Ls(k)] for every k of the
+domain, as a kernel whose body is one lay.copy, and compiles it. Ls and Ld are
+layouts in CuTe notation with equal sizes (transposes, permutes, reshapes,
+strided slices, broadcasts with stride 0 in Ls, swizzled layouts such as
+'S<3,4,3> o 0 o (64,64):(64,1)', `?` leaves given at launch); Ld must be
+one-to-one.
+  --to T        the destination's element type (a cast; default: --dtype)
+  --scale S     multiply each element by S on the way (in f32, f64 with f64)
   layoutc copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(1,8192)' --dtype f32 --run
+  layoutc copy --src '(8192,8192):(8192,1)' --dst '(8192,8192):(1,8192)' --dtype f32 --to bf16 --run
 )";
 
 const char *kGatherHelp = R"(usage: layoutc gather --width W [--dtype T] [--index-type I] [--emit=STAGE] [options]
@@ -52,12 +57,15 @@ composed layout idx o 0 o R:1 on the table's row mode.
 
 const char *kCommonHelp = R"(
   --dtype T      f32 (default), f16, bf16, f64, i32 or i8
-  --emit=STAGE   mlir, lowered, llvm, ptx (the default) or cubin
+  --emit=STAGE   mlir (the kernel as built), tiled (after the lay-copy passes),
+                 lowered, llvm, ptx (the default) or cubin
   --run          run on the GPU: random data, output poisoned, every element
                  checked against the host; prints time and GB/s
-  --explain      print the generator's decisions
-  --time-passes  print each stage's time (generate, parse, every lowering
-                 pass, LLVM IR, LLVM's passes, PTX, ptxas) to stderr
+  --explain      print the lay-copy passes' decisions (tiles, threads, vectors,
+                 shared memory, predicates) and the launch
+  --time-passes  print each stage's time (building the kernel, every
+                 lay-copy and lowering pass, LLVM IR, LLVM's passes, PTX,
+                 ptxas) to stderr
   --arch=ARCH    sm_90 (default), sm_80 or sm_90a
   -O0 .. -O3     LLVM's optimization: -O0 (default) a short pipeline, ptxas
                  does the rest; -O3 LLVM's full pipeline (slower to compile)
@@ -134,21 +142,32 @@ std::optional<std::string> parseOptions(const std::vector<std::string> &args, Op
 void explain(const KernelPlan &plan) {
   for (const std::string &r : plan.reasons)
     std::cerr << "explain: " << r << "\n";
+  std::cerr << "explain: launch: "
+            << (plan.tiles ? std::to_string(*plan.tiles) + (*plan.tiles == 1 ? " block" : " blocks")
+                        : std::string("a block per tile (counted at launch)"))
+            << " of " << plan.threadsPerBlock << " threads, " << plan.elementsPerBlock
+            << " elements per tile; index math " << plan.indexBits << "-bit\n";
 }
 
-// The generated kernel at the stage asked for; with --time-passes, the
-// generator's time (`generateMs`) and the compiler's stages on stderr.
-int emitStage(const KernelSource &source, const Options &o, double generateMs) {
-  Emit emit = o.emit.value_or(Emit::Ptx);
+// The kernel `compile` builds, at the stage asked for; with --explain, the
+// passes' decisions (compiling up to them when the stage is the kernel as
+// built); with --time-passes, each stage's time on stderr.
+template <class Compile> int emitStage(Compile compile, const Options &o) {
+  Compiler compiler;
+  KernelPlan plan;
   std::string report;
-  std::string text = emit == Emit::Mlir ? source.mlir
-                                        : compile(source.mlir, "<" + source.name + " kernel>",
-                                                  {o.arch, emit, o.optLevel, source.plan.indexBits,
-                                                   o.timePasses ? &report : nullptr});
+  CompileOptions options{o.arch, o.emit.value_or(Emit::Ptx), o.optLevel, 64, &plan,
+                         o.timePasses ? &report : nullptr};
+  std::string text = compile(compiler, options);
+  if (o.explain && options.emit == Emit::Mlir) {
+    options.emit = Emit::Tiled;
+    options.timeReport = nullptr;
+    compile(compiler, options);
+  }
+  if (o.explain)
+    explain(plan);
   if (o.timePasses)
-    std::cerr << "generate " << source.name << " kernel (layout algebra to lay MLIR): " << std::fixed
-              << std::setprecision(4) << generateMs << " ms\n"
-              << report;
+    std::cerr << report;
   return writeOutput(text, o.output);
 }
 
@@ -158,14 +177,6 @@ JitOptions jitOptionsFor(const Options &o) {
   options.arch = o.arch;
   options.optLevel = o.optLevel;
   return options;
-}
-
-// fn()'s result and its wall time in milliseconds.
-template <class Fn> auto timed(Fn fn, double &ms) {
-  auto start = std::chrono::steady_clock::now();
-  auto result = fn();
-  ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return result;
 }
 
 int report(const RunReport &r) {
@@ -216,6 +227,17 @@ std::optional<std::vector<int64_t>> readIndices(const std::string &path, std::st
   return out;
 }
 
+std::optional<double> number(const std::string &v) {
+  try {
+    size_t used = 0;
+    double d = std::stod(v, &used);
+    if (used == v.size() && std::isfinite(d))
+      return d;
+  } catch (const std::exception &) {
+  }
+  return std::nullopt;
+}
+
 std::optional<int64_t> positive(const std::optional<std::string> &v) {
   if (!v)
     return std::nullopt;
@@ -241,6 +263,22 @@ int copyCommand(const std::vector<std::string> &args) {
   CopySpec spec;
   std::optional<std::string> bad = parseOptions(args, o, [&](const std::string &a, const std::optional<std::string> &v,
                                                              std::optional<std::string> &error) {
+    if (a == "--to") {
+      std::optional<DType> t = v ? parseDType(*v) : std::nullopt;
+      if (!t || *t == DType::I64)
+        error = "--to must be f32, f16, bf16, f64, i32 or i8";
+      else
+        spec.to = t;
+      return 1;
+    }
+    if (a == "--scale") {
+      std::optional<double> s = v ? number(*v) : std::nullopt;
+      if (!s)
+        error = "--scale needs a number";
+      else
+        spec.scale = s;
+      return 1;
+    }
     if (a != "--src" && a != "--dst")
       return -1;
     if (!v)
@@ -255,13 +293,12 @@ int copyCommand(const std::vector<std::string> &args) {
     return usage("copy needs --src and --dst", help.c_str());
   spec.dtype = o.dtype;
   return guarded([&] {
-    double ms = 0;
-    KernelSource source = timed([&] { return generateCopy(spec); }, ms);
-    if (o.explain)
-      explain(source.plan);
     if (!o.run)
-      return emitStage(source, o, ms);
+      return emitStage([&](Compiler &c, const CompileOptions &options) { return compileCopy(c, spec, options); },
+                       o);
     Jit jit(jitOptionsFor(o));
+    if (o.explain)
+      explain(jit.copy(spec).kernel().plan());
     RunOptions run;
     run.seed = o.seed;
     return report(runCopy(jit, spec, run));
@@ -318,12 +355,9 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
   if (o.run && count.has_value() == !indexFile.empty())
     return usage("--run needs either --indices R or --index-file FILE", help.c_str());
   return guarded([&] {
-    double ms = 0;
-    KernelSource source = timed([&] { return generateIndexed(spec); }, ms);
-    if (o.explain)
-      explain(source.plan);
     if (!o.run)
-      return emitStage(source, o, ms);
+      return emitStage(
+          [&](Compiler &c, const CompileOptions &options) { return compileIndexed(c, spec, options); }, o);
     std::vector<int64_t> indices;
     if (count) {
       indices = randomIndices(*count, *tableRows, scatter, o.seed);
@@ -335,6 +369,8 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
       indices = std::move(*read);
     }
     Jit jit(jitOptionsFor(o));
+    if (o.explain)
+      explain(jit.indexed(spec).kernel().plan());
     RunOptions run;
     run.seed = o.seed;
     return report(runIndexed(jit, spec, *tableRows, indices, run));

@@ -87,11 +87,13 @@ Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
   layoutc print1d '(2,(2,2)):(4,(2,1))'
 )";
 
-const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [-O0..-O3] [--time-passes] [-o OUT]
+const char *kCompileHelp = R"(usage: layoutc compile FILE.mlir [--emit=STAGE] [--arch=ARCH] [-O0..-O3] [--explain] [--time-passes] [-o OUT]
 
 Compiles the gpu.module of FILE (gpu.func kernels using lay ops) and prints
 the chosen stage (or writes it to OUT):
   --emit=mlir      the parsed, verified input
+  --emit=tiled     after the lay-copy passes: each grid's lay.copy tiled over
+                   blocks, partitioned over threads, staged and vectorized
   --emit=lowered   after --lay-lower-to-nvvm (LLVM and NVVM dialects)
   --emit=llvm      LLVM IR
   --emit=ptx       PTX from LLVM's NVPTX backend (the default)
@@ -99,8 +101,10 @@ the chosen stage (or writes it to OUT):
   --arch=ARCH      sm_90 (the default), sm_80 or sm_90a
   -O0 .. -O3       LLVM's optimization: -O0 (the default) a short pipeline,
                    ptxas does the rest; -O3 LLVM's full pipeline
-  --time-passes    print each stage's time (parse, every lowering pass,
-                   LLVM IR, LLVM's passes, PTX, ptxas) to stderr
+  --explain        print the lay-copy passes' decisions and the launch they
+                   need (threads per block, tiles)
+  --time-passes    print each stage's time to stderr: parse, every lay-copy
+                   and lowering pass, LLVM IR, LLVM's passes, PTX, ptxas
 )";
 
 const char *kDevicesHelp = R"(usage: layoutc devices
@@ -267,13 +271,14 @@ int compileCommand(const std::vector<std::string> &args) {
     return kOk;
   }
   layoutc::jit::CompileOptions options;
+  layoutc::jit::KernelPlan plan;
   std::string file, output, timeReport;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string &a = args[i];
     if (a.rfind("--emit=", 0) == 0) {
       std::optional<layoutc::jit::Emit> emit = layoutc::jit::parseEmit(a.substr(7));
       if (!emit)
-        return usage("unknown stage '" + a.substr(7) + "' (mlir, lowered, llvm, ptx or cubin)", kCompileHelp);
+        return usage("unknown stage '" + a.substr(7) + "' (mlir, tiled, lowered, llvm, ptx or cubin)", kCompileHelp);
       options.emit = *emit;
     } else if (a.rfind("--arch=", 0) == 0) {
       options.arch = a.substr(7);
@@ -285,6 +290,8 @@ int compileCommand(const std::vector<std::string> &args) {
       output = args[++i];
     } else if (a == "--time-passes") {
       options.timeReport = &timeReport;
+    } else if (a == "--explain") {
+      options.plan = &plan;
     } else if (!a.empty() && a[0] == '-') {
       return usage("unknown option '" + a + "'", kCompileHelp);
     } else if (file.empty()) {
@@ -308,6 +315,9 @@ int compileCommand(const std::vector<std::string> &args) {
     std::cerr << timeReport << "error: " << e.what() << "\n";
     return kInputError;
   }
+  if (options.plan)
+    for (const std::string &r : plan.reasons)
+      std::cerr << "explain: " << r << "\n";
   std::cerr << timeReport;
   return writeOutput(result, output);
 }

@@ -8,10 +8,10 @@
 //   auto t = jit.copy({"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", DType::F32});
 //   t.launch(gpu, src, dst, {}, stream);
 //
-// Compiled kernels are cached in memory by their canonical MLIR, arch, index
-// width and optimization level, and on disk (DiskCache) with the compiler's
-// version too; a kernel compiles once and is loaded once per device it runs
-// on. Every member is thread-safe.
+// Compiled kernels are cached in memory and on disk (DiskCache) by their spec
+// (or canonical MLIR), arch, index width and optimization level, and the
+// compiler's version; a kernel compiles once and is loaded once per device it
+// runs on. Every member is thread-safe.
 //
 // Errors are exceptions, one family per layer, all std::runtime_error or
 // std::invalid_argument: CompileError (a spec or MLIR the compiler refuses,
@@ -31,6 +31,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -40,6 +41,8 @@
 #include <vector>
 
 namespace layoutc::jit {
+
+struct KernelRecord;
 
 struct JitOptions {
   std::string arch = "sm_90";
@@ -77,9 +80,8 @@ private:
 /// A compiled kernel: PTX, loaded into each device's context on first launch.
 class CompiledKernel {
 public:
-  CompiledKernel(std::string name, std::string mlir, std::string ptx, std::vector<Param> params, KernelPlan plan);
+  CompiledKernel(std::string name, std::string ptx, std::vector<Param> params, KernelPlan plan);
   const std::string &name() const { return name_; }
-  const std::string &mlir() const { return mlir_; }
   const std::string &ptx() const { return ptx_; }
   /// Empty for a kernel compiled from MLIR (its arguments are not checked).
   const std::vector<Param> &params() const { return params_; }
@@ -87,12 +89,14 @@ public:
 
   /// Launches `grid` blocks of `block` threads (0: plan().threadsPerBlock) on
   /// `stream`, on the device of `context`.
+  /// The blocks that give each block one tile of a domain of `elements`.
+  unsigned gridFor(int64_t elements) const;
   void launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args, const runtime::Stream &stream,
               unsigned block = 0) const;
 
 private:
   const runtime::Kernel &loaded(const runtime::Context &context) const;
-  std::string name_, mlir_, ptx_;
+  std::string name_, ptx_;
   std::vector<Param> params_;
   KernelPlan plan_;
   // A loaded module keeps its device's primary context retained: the module
@@ -170,7 +174,9 @@ public:
   CacheStats cacheStats() const;
 
 private:
-  std::shared_ptr<const CompiledKernel> cached(const KernelSource &source);
+  /// The kernel cached under `key`, else compile()'s, cached.
+  std::shared_ptr<const CompiledKernel> cached(const std::string &key,
+                                               const std::function<KernelRecord(Compiler &)> &compile);
   template <class Kernel, class Build>
   Kernel bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build);
   struct State;

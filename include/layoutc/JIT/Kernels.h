@@ -1,14 +1,18 @@
 //===- Kernels.h - Data-movement kernels stated with layouts ----*- C++ -*-===//
 //
-// The kernels layoutc generates: a copy between two layouts of one domain, and
-// a gather or scatter of table rows through an index tensor. A spec says what
-// moves; generate*() decides how (KernelPlan) and writes the kernel as lay
-// dialect MLIR, which the Compiler lowers like any user kernel. Bad specs
-// throw CompileError naming the option, the mode and the condition.
+// The kernels layoutc builds from specs: a copy between two layouts of one
+// domain (converting the elements on the way if asked), and a gather or
+// scatter of table rows through an index tensor. A spec says what moves; its
+// kernel is a gpu.func whose body is one lay.copy, built with OpBuilder, and
+// the lay-copy passes decide how it moves (KernelPlan), as for any user's
+// kernel. Bad specs throw CompileError naming the option, the mode and the
+// condition.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_JIT_KERNELS_H
 #define LAYOUTC_JIT_KERNELS_H
+
+#include "layoutc/JIT/Compiler.h"
 
 #include <cstdint>
 #include <optional>
@@ -29,9 +33,23 @@ int dtypeBytes(DType t);
 /// Ls and Ld are layouts in CuTe notation (or expressions evaluating to one),
 /// possibly swizzled (`S<3,4,3> o 0 o (64,64):(64,1)`), with equal sizes; Ld
 /// must be one-to-one. `?` leaves are given at launch, Ls's first.
+///
+/// `to` makes the destination's elements another type, and `scale`
+/// multiplies each element on the way: the element goes to f32 (f64 when a
+/// side is f64; integers rounded to nearest even), is multiplied, and goes
+/// to the destination's type: floats rounded to nearest even (to bf16 from
+/// f64 through f32), integers toward zero, saturated, NaN to 0. Integers to
+/// integers without a scale are sign-extended or truncated.
 struct CopySpec {
+  CopySpec() = default;
+  CopySpec(std::string src, std::string dst, DType dtype = DType::F32, std::optional<DType> to = std::nullopt,
+           std::optional<double> scale = std::nullopt)
+      : src(std::move(src)), dst(std::move(dst)), dtype(dtype), to(to), scale(scale) {}
   std::string src, dst;
   DType dtype = DType::F32;
+  std::optional<DType> to;
+  std::optional<double> scale;
+  DType dstType() const { return to.value_or(dtype); }
 };
 
 /// gather: out[r, c] = table[idx[r], c]; scatter: table[idx[r], c] = in[r, c];
@@ -47,16 +65,6 @@ struct IndexedSpec {
   DType indexType = DType::I32;
 };
 
-/// What the generator decided, and why (shown by --explain).
-struct KernelPlan {
-  int threadsPerBlock = 256;
-  /// Elements one block moves per step of its loop: a launch over n elements
-  /// takes ceil(n / elementsPerBlock) blocks (capped; the loop takes the rest).
-  int64_t elementsPerBlock = 256;
-  /// 32 when every offset and size provably fits in int32, else 64.
-  int indexBits = 64;
-  std::vector<std::string> reasons;
-};
 
 /// A kernel parameter: a buffer (a memref<?xT> descriptor: allocated and
 /// aligned pointer, offset, size, stride, the last three indexBits wide), or
@@ -65,15 +73,6 @@ struct Param {
   enum class Kind { Buffer, Index } kind = Kind::Buffer;
   DType dtype = DType::F32;
   std::string name;
-};
-
-/// A generated kernel: its gpu.func name, the module's MLIR, its parameters in
-/// order, and the plan.
-struct KernelSource {
-  std::string name;
-  std::string mlir;
-  std::vector<Param> params;
-  KernelPlan plan;
 };
 
 /// The parameters of lay.fast_divisor for a divisor d >= 1: for x in
@@ -88,8 +87,14 @@ FastDivisor fastDivisor(int64_t d);
 /// A copy kernel's parameters: src, dst, the `?` leaves' values (Ls's, then
 /// Ld's), then the fast-division parameters (multiplier, shift) of each `?`
 /// shape leaf, in the same order; CopyKernel::launch computes them.
-KernelSource generateCopy(const CopySpec &spec);
-KernelSource generateIndexed(const IndexedSpec &spec);
+/// compileCopy builds it and compiles it with `compiler` to `options.emit`
+/// (Emit::Mlir: the kernel as built); the index width is the spec's (32 bits
+/// where every offset and size fits), and `options.plan` receives what the
+/// passes decided.
+std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options);
+/// A gather's or scatter's parameters: table, rows, indices, the table's rows
+/// and the number of indices.
+std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options);
 
 } // namespace layoutc::jit
 

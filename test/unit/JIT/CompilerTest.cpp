@@ -9,28 +9,63 @@ namespace {
 
 using jit::DType;
 
-jit::CompileOptions ptxOf(const jit::KernelSource &k) { return {"sm_90", jit::Emit::Ptx, 3, k.plan.indexBits}; }
+jit::CompileOptions at(jit::Emit emit, jit::KernelPlan *plan = nullptr) {
+  jit::CompileOptions o{"sm_90", emit, 3};
+  o.plan = plan;
+  return o;
+}
 
-// The Compiler keeps its lowering pipelines between compiles: each compile
-// must still give what a fresh Compiler gives, whatever came before it.
+// The Compiler keeps its pass pipelines between compiles: each compile must
+// still give what a fresh Compiler gives, whatever came before it, from the
+// kernel as built and from its text alike.
 TEST(Compiler, ReusedPipelinesGiveWhatFreshOnesGive) {
-  jit::KernelSource narrow = jit::generateCopy({"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", DType::F16});
-  jit::KernelSource wide = jit::generateIndexed({jit::IndexedKind::Gather, 256, DType::F32, DType::I64});
-  ASSERT_EQ(narrow.plan.indexBits, 32);
-  ASSERT_EQ(wide.plan.indexBits, 64);
-  std::string narrowPtx = jit::compile(narrow.mlir, "copy", ptxOf(narrow));
-  std::string widePtx = jit::compile(wide.mlir, "gather", ptxOf(wide));
+  jit::CopySpec narrow{"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", DType::F16};
+  jit::IndexedSpec wide{jit::IndexedKind::Gather, 256, DType::F32, DType::I64};
+  jit::KernelPlan narrowPlan, widePlan;
+  std::string narrowPtx, widePtx, narrowText;
+  {
+    jit::Compiler fresh;
+    narrowPtx = jit::compileCopy(fresh, narrow, at(jit::Emit::Ptx, &narrowPlan));
+    narrowText = jit::compileCopy(fresh, narrow, at(jit::Emit::Mlir));
+  }
+  {
+    jit::Compiler fresh;
+    widePtx = jit::compileIndexed(fresh, wide, at(jit::Emit::Ptx, &widePlan));
+  }
+  ASSERT_EQ(narrowPlan.indexBits, 32);
+  ASSERT_EQ(widePlan.indexBits, 64);
   jit::Compiler compiler;
   std::string report;
-  jit::CompileOptions timed = ptxOf(narrow);
+  jit::CompileOptions timed = at(jit::Emit::Ptx);
   timed.timeReport = &report;
-  EXPECT_EQ(compiler.compile(narrow.mlir, "copy", ptxOf(narrow)), narrowPtx);
-  EXPECT_EQ(compiler.compile(wide.mlir, "gather", ptxOf(wide)), widePtx);
+  EXPECT_EQ(jit::compileCopy(compiler, narrow, at(jit::Emit::Ptx)), narrowPtx);
+  EXPECT_EQ(jit::compileIndexed(compiler, wide, at(jit::Emit::Ptx)), widePtx);
   EXPECT_THROW(compiler.compile("gpu.module @m { not an op }", "bad.mlir"), jit::CompileError);
-  EXPECT_EQ(compiler.compile(narrow.mlir, "copy", timed), narrowPtx);
+  EXPECT_EQ(jit::compileCopy(compiler, narrow, timed), narrowPtx);
+  EXPECT_NE(report.find("lay-copy passes"), std::string::npos) << report;
   EXPECT_NE(report.find("lower to NVVM"), std::string::npos) << report;
-  EXPECT_EQ(compiler.compile(narrow.mlir, "copy", ptxOf(narrow)), narrowPtx);
-  EXPECT_EQ(compiler.compile(wide.mlir, "gather", ptxOf(wide)), widePtx);
+  jit::CompileOptions fromText = at(jit::Emit::Ptx);
+  fromText.indexBits = 32;
+  EXPECT_EQ(compiler.compile(narrowText, "copy.mlir", fromText), narrowPtx);
+  EXPECT_EQ(jit::compileIndexed(compiler, wide, at(jit::Emit::Ptx)), widePtx);
+}
+
+// The plan is what the passes recorded on the kernel, and why.
+TEST(Compiler, ThePlanIsThePassesLaunchAndRemarks) {
+  jit::Compiler compiler;
+  jit::KernelPlan plan;
+  jit::compileCopy(compiler, {"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", DType::F32},
+                   at(jit::Emit::Tiled, &plan));
+  EXPECT_EQ(plan.threadsPerBlock, 256);
+  EXPECT_EQ(plan.elementsPerBlock, 4096);
+  EXPECT_EQ(plan.tiles, 65536);
+  ASSERT_GE(plan.reasons.size(), 3u);
+  EXPECT_EQ(plan.reasons[0].rfind("lay-copy-partition: ", 0), 0u) << plan.reasons[0];
+  EXPECT_EQ(plan.reasons[1].rfind("lay-copy-stage: ", 0), 0u) << plan.reasons[1];
+  jit::KernelPlan dynamic;
+  jit::compileCopy(compiler, {"(?,?):(?,1)", "(?,?):(1,?)", DType::F32}, at(jit::Emit::Tiled, &dynamic));
+  EXPECT_FALSE(dynamic.tiles); // counted at launch
+  EXPECT_EQ(dynamic.elementsPerBlock, 4096);
 }
 
 } // namespace

@@ -1,0 +1,276 @@
+//===- KernelBuilder.cpp - Copy, gather and scatter kernels as IR ---------===//
+#include "KernelBuilder.h"
+
+#include "KernelOperand.h"
+
+#include "layoutc/Dialect/Layout/LayoutOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+
+#include <limits>
+
+namespace layoutc::jit {
+
+using namespace mlir;
+using namespace layoutc::lay;
+
+namespace {
+
+constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
+// A grid-stride loop's index passes its end by up to one step (at most 2^20
+// blocks of 256 threads) before it stops: 32-bit math keeps that room.
+constexpr int64_t kLoopHeadroom = int64_t(1) << 28;
+
+Type elementType(MLIRContext &c, DType t) {
+  switch (t) {
+  case DType::F32: return Float32Type::get(&c);
+  case DType::F16: return Float16Type::get(&c);
+  case DType::BF16: return BFloat16Type::get(&c);
+  case DType::F64: return Float64Type::get(&c);
+  case DType::I32: return IntegerType::get(&c, 32);
+  case DType::I8: return IntegerType::get(&c, 8);
+  case DType::I64: return IntegerType::get(&c, 64);
+  }
+  return {};
+}
+
+bool isFloat(DType t) { return t == DType::F32 || t == DType::F16 || t == DType::BF16 || t == DType::F64; }
+
+void checkData(DType t, const std::string &what) {
+  if (t == DType::I64)
+    throw CompileError(what + ": the element type must be f32, f16, bf16, f64, i32 or i8");
+}
+
+// A module holding gpu.func @name(params) kernel, ready for its body.
+struct KernelScaffold {
+  OwningOpRef<ModuleOp> module;
+  gpu::GPUFuncOp func;
+
+  KernelScaffold(MLIRContext &context, const std::string &name, ArrayRef<Type> params,
+                 const std::vector<Param> &names) {
+    // The kernel's ops carry a file location, not a name: printed with name
+    // prefixes, only the parameters (NameLocs below) give SSA names.
+    Location loc = FileLineColLoc::get(&context, "<" + name + " kernel>", 1, 1);
+    module = ModuleOp::create(loc);
+    (*module)->setAttr(gpu::GPUDialect::getContainerModuleAttrName(), UnitAttr::get(&context));
+    OpBuilder b(&context);
+    b.setInsertionPointToStart(module->getBody());
+    auto kernels = gpu::GPUModuleOp::create(b, loc, "layoutc");
+    b.setInsertionPointToStart(kernels.getBody());
+    func = gpu::GPUFuncOp::create(b, loc, name, b.getFunctionType(params, {}));
+    func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
+    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+      func.getArgument(i).setLoc(NameLoc::get(b.getStringAttr(names[i].name)));
+    b.setInsertionPointToEnd(&func.getBody().front());
+    gpu::ReturnOp::create(b, loc);
+  }
+
+  // A builder before the kernel's gpu.return.
+  ImplicitLocOpBuilder body() {
+    ImplicitLocOpBuilder b(func.getLoc(), func.getContext());
+    b.setInsertionPoint(func.getBody().front().getTerminator());
+    return b;
+  }
+  Value arg(unsigned i) { return func.getArgument(i); }
+};
+
+// The tensor over `data` through `op`'s layout, its `?` leaves `leaves` (in
+// print order; shape leaves already fast divisors).
+Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, ValueRange leaves) {
+  MLIRContext *c = b.getContext();
+  auto outerType = LayoutType::get(c, op.layout);
+  Value layout = outerType.isStatic() ? Value(b.create<ConstantOp>(outerType))
+                                      : Value(b.create<MakeLayoutOp>(outerType, leaves));
+  if (op.composed) {
+    const algebra::ComposedLayout &composed = *op.composed;
+    Type innerType = composed.inner == algebra::ComposedLayout::Inner::Swizzle
+                         ? Type(SwizzleType::get(c, composed.swizzle.bits, composed.swizzle.base,
+                                                 composed.swizzle.shift))
+                         : Type(LayoutType::get(c, composed.innerLayout));
+    Value inner = b.create<ConstantOp>(innerType);
+    Value offset = b.create<arith::ConstantIndexOp>(composed.offset.value());
+    layout = b.create<MakeComposedLayoutOp>(ComposedType::get(c, innerType, outerType), inner, offset, layout);
+  }
+  auto memref = cast<MemRefType>(data.getType());
+  return b.create<MakeTensorOp>(LayoutTensorType::get(c, memref.getElementType(), layout.getType(), 0), data, layout);
+}
+
+// `x` of `from` as `to` (both floats).
+Value convertFloat(ImplicitLocOpBuilder &b, Value x, Type to) {
+  unsigned have = x.getType().getIntOrFloatBitWidth(), want = to.getIntOrFloatBitWidth();
+  if (x.getType() == to)
+    return x;
+  if (have < want)
+    return b.create<arith::ExtFOp>(to, x);
+  if (have > want)
+    return b.create<arith::TruncFOp>(to, x);
+  // f16 <-> bf16: through f32, exactly.
+  return b.create<arith::TruncFOp>(to, b.create<arith::ExtFOp>(b.getF32Type(), x));
+}
+
+// The float `x` to the integer type `to`: toward zero, saturated, NaN to 0.
+Value floatToInt(ImplicitLocOpBuilder &b, Value x, IntegerType to) {
+  unsigned bits = to.getWidth();
+  auto bound = [&](double v) { return b.create<arith::ConstantOp>(b.getFloatAttr(x.getType(), v)); };
+  auto integer = [&](APInt v) { return b.create<arith::ConstantOp>(b.getIntegerAttr(to, v)); };
+  double high = std::ldexp(1.0, int(bits) - 1);
+  Value above = b.create<arith::CmpFOp>(arith::CmpFPredicate::OGE, x, bound(high));
+  Value below = b.create<arith::CmpFOp>(arith::CmpFPredicate::OLT, x, bound(-high));
+  Value nan = b.create<arith::CmpFOp>(arith::CmpFPredicate::UNO, x, x);
+  Value r = b.create<arith::FPToSIOp>(to, x);
+  r = b.create<arith::SelectOp>(nan, integer(APInt(bits, 0)), r);
+  r = b.create<arith::SelectOp>(below, integer(APInt::getSignedMinValue(bits)), r);
+  return b.create<arith::SelectOp>(above, integer(APInt::getSignedMaxValue(bits)), r);
+}
+
+// The map region of a copy from `from` to `to` elements, scaled: see CopySpec.
+void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::optional<double> scale) {
+  MLIRContext &c = *b.getContext();
+  Type source = elementType(c, from), target = elementType(c, to);
+  Block *block = b.createBlock(&copy.getMap(), {}, {source}, {b.getLoc()});
+  b.setInsertionPointToStart(block);
+  Value x = block->getArgument(0), y;
+  if (!isFloat(from) && !isFloat(to) && !scale) {
+    unsigned have = source.getIntOrFloatBitWidth(), want = target.getIntOrFloatBitWidth();
+    y = have < want ? Value(b.create<arith::ExtSIOp>(target, x))
+                    : have > want ? Value(b.create<arith::TruncIOp>(target, x)) : x;
+  } else {
+    Type compute = from == DType::F64 || to == DType::F64 ? Type(b.getF64Type()) : Type(b.getF32Type());
+    Value v = isFloat(from) ? convertFloat(b, x, compute) : Value(b.create<arith::SIToFPOp>(compute, x));
+    if (scale)
+      v = b.create<arith::MulFOp>(v, b.create<arith::ConstantOp>(b.getFloatAttr(compute, *scale)));
+    if (!isFloat(to))
+      y = floatToInt(b, v, cast<IntegerType>(target));
+    else if (to == DType::BF16 && compute.isF64())
+      y = convertFloat(b, convertFloat(b, v, b.getF32Type()), target);
+    else
+      y = convertFloat(b, v, target);
+  }
+  b.create<YieldOp>(ValueRange{y});
+}
+
+// The index width of a static copy: 32 bits where every offset and size fits
+// in int32 with room for a loop's last step.
+int indexBitsOf(const KernelOperand &src, const KernelOperand &dst) {
+  if (!src.isStatic() || !dst.isStatic())
+    return 64;
+  int64_t top = std::max({src.size(), src.maxOffset() + 1, dst.maxOffset() + 1});
+  return top <= kInt32Max - kLoopHeadroom ? 32 : 64;
+}
+
+} // namespace
+
+BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec) {
+  checkData(spec.dtype, "copy: --dtype");
+  checkData(spec.dstType(), "copy: --to");
+  KernelOperand src = KernelOperand::parse(spec.src, "copy: --src");
+  KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst");
+  if (src.isStatic() && dst.isStatic()) {
+    if (src.size() != dst.size())
+      throw CompileError("copy: --src " + src.str() + " has " + std::to_string(src.size()) + " elements but --dst " +
+                         dst.str() + " has " + std::to_string(dst.size()) + "; a copy maps one domain");
+    if (!dst.oneToOne())
+      throw CompileError("copy: --dst " + dst.str() +
+                         " maps two domain indices to one element (a stride-0 or overlapping mode); a copy's "
+                         "destination must be one-to-one");
+  }
+  // Parameters: src, dst, the `?` leaves (src's, then dst's), then each
+  // `?` shape leaf's fast-division multiplier and shift.
+  BuiltKernel k;
+  k.name = "copy";
+  k.indexBits = indexBitsOf(src, dst);
+  Type from = elementType(context, spec.dtype), to = elementType(context, spec.dstType());
+  SmallVector<Type> types{MemRefType::get({ShapedType::kDynamic}, from), MemRefType::get({ShapedType::kDynamic}, to)};
+  k.params = {{Param::Kind::Buffer, spec.dtype, "src"}, {Param::Kind::Buffer, spec.dstType(), "dst"}};
+  int srcLeaves = src.dynamicCount(), dstLeaves = dst.dynamicCount();
+  int shapes = src.dynamicShapeCount() + dst.dynamicShapeCount();
+  for (int i = 0; i < srcLeaves + dstLeaves + 2 * shapes; ++i) {
+    types.push_back(IndexType::get(&context));
+    k.params.push_back({Param::Kind::Index, DType::I64, ""});
+  }
+  for (int i = 0; i < srcLeaves; ++i)
+    k.params[size_t(2 + i)].name = "src_" + std::to_string(i);
+  for (int i = 0; i < dstLeaves; ++i)
+    k.params[size_t(2 + srcLeaves + i)].name = "dst_" + std::to_string(i);
+  size_t divisor = size_t(2 + srcLeaves + dstLeaves);
+  for (auto [side, count] : {std::pair{"src_", src.dynamicShapeCount()}, {"dst_", dst.dynamicShapeCount()}})
+    for (int i = 0; i < count; ++i, divisor += 2) {
+      k.params[divisor].name = side + std::to_string(i) + "_mul";
+      k.params[divisor + 1].name = side + std::to_string(i) + "_shift";
+    }
+  KernelScaffold kernel(context, k.name, types, k.params);
+  ImplicitLocOpBuilder b = kernel.body();
+  // Each side's leaves, its `?` shape leaves as fast divisors.
+  unsigned nextDivisor = unsigned(2 + srcLeaves + dstLeaves);
+  auto leavesOf = [&](const KernelOperand &op, unsigned first) {
+    SmallVector<Value> leaves;
+    for (int i = 0; i < op.dynamicCount(); ++i) {
+      Value v = kernel.arg(first + unsigned(i));
+      if (i < op.dynamicShapeCount()) {
+        v = b.create<FastDivisorOp>(v, kernel.arg(nextDivisor), kernel.arg(nextDivisor + 1));
+        nextDivisor += 2;
+      }
+      leaves.push_back(v);
+    }
+    return leaves;
+  };
+  SmallVector<Value> srcValues = leavesOf(src, 2), dstValues = leavesOf(dst, unsigned(2 + srcLeaves));
+  Value s = tensorOf(b, kernel.arg(0), src, srcValues);
+  Value d = tensorOf(b, kernel.arg(1), dst, dstValues);
+  auto copy = b.create<CopyOp>(s, d, Value(), Value(), TypeAttr(), DenseI64ArrayAttr(), UnitAttr());
+  if (spec.dstType() != spec.dtype || spec.scale) {
+    OpBuilder::InsertionGuard guard(b);
+    buildMap(b, copy, spec.dtype, spec.dstType(), spec.scale);
+  }
+  k.module = std::move(kernel.module);
+  return k;
+}
+
+BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec) {
+  bool gather = spec.kind == IndexedKind::Gather;
+  std::string op = gather ? "gather" : "scatter";
+  checkData(spec.dtype, op + ": --dtype");
+  if (spec.indexType != DType::I32 && spec.indexType != DType::I64)
+    throw CompileError(op + ": the index type must be i32 or i64, not " + dtypeName(spec.indexType));
+  if (spec.rowWidth < 1)
+    throw CompileError(op + ": the row width must be at least 1, not " + std::to_string(spec.rowWidth));
+  BuiltKernel k;
+  k.name = op;
+  Type element = elementType(context, spec.dtype), index = elementType(context, spec.indexType);
+  Type buffer = MemRefType::get({ShapedType::kDynamic}, element);
+  Type indexType = IndexType::get(&context);
+  k.params = {{Param::Kind::Buffer, spec.dtype, "table"},
+              {Param::Kind::Buffer, spec.dtype, "rows"},
+              {Param::Kind::Buffer, spec.indexType, "indices"},
+              {Param::Kind::Index, DType::I64, "table_rows"},
+              {Param::Kind::Index, DType::I64, "count"}};
+  KernelScaffold kernel(context, k.name,
+                        {buffer, buffer, MemRefType::get({ShapedType::kDynamic}, index), indexType, indexType},
+                        k.params);
+  ImplicitLocOpBuilder b = kernel.body();
+  MLIRContext *c = &context;
+  Value count = kernel.arg(4);
+  // The indices, R:1; the rows, (W,R):(1,W); the table's rows gathered
+  // through the indices: blocks of W elements, idx o 0 o (W,R):(1,W).
+  int64_t w = spec.rowWidth;
+  auto idxLayoutType = LayoutType::get(c, "?:1");
+  Value idxLayout = b.create<MakeLayoutOp>(idxLayoutType, ValueRange{count});
+  auto idxType = LayoutTensorType::get(c, index, idxLayoutType, 0);
+  Value idx = b.create<MakeTensorOp>(idxType, kernel.arg(2), idxLayout);
+  auto rowsType = w == 1 ? idxLayoutType
+                         : LayoutType::get(c, "(" + std::to_string(w) + ",?):(1," + std::to_string(w) + ")");
+  Value rowsLayout = b.create<MakeLayoutOp>(rowsType, ValueRange{count});
+  auto composedType = ComposedType::get(c, idxType, rowsType, w);
+  Value gatheredLayout =
+      b.create<MakeComposedLayoutOp>(composedType, idx, b.create<arith::ConstantIndexOp>(0), rowsLayout);
+  Value table = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, composedType, 0), kernel.arg(0), gatheredLayout);
+  Value rows = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, rowsType, 0), kernel.arg(1), rowsLayout);
+  b.create<CopyOp>(gather ? table : rows, gather ? rows : table, Value(), Value(), TypeAttr(), DenseI64ArrayAttr(),
+                   UnitAttr());
+  k.module = std::move(kernel.module);
+  return k;
+}
+
+} // namespace layoutc::jit

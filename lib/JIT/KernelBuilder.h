@@ -1,0 +1,38 @@
+//===- KernelBuilder.h - Copy, gather and scatter kernels as IR -*- C++ -*-===//
+//
+// A spec becomes a gpu.func built with OpBuilder: its parameters, the
+// tensors of both sides (their `?` leaves the parameters, shape leaves as
+// fast divisors), and one lay.copy, with a map region that converts the
+// elements when the spec asks. It decides nothing about tiling: the lay-copy
+// passes do, on this IR as on any user's.
+//
+//===----------------------------------------------------------------------===//
+#ifndef LAYOUTC_LIB_JIT_KERNELBUILDER_H
+#define LAYOUTC_LIB_JIT_KERNELBUILDER_H
+
+#include "layoutc/JIT/Kernels.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace layoutc::jit {
+
+/// A module with one kernel (gpu.func @<name> in gpu.module @layoutc), its
+/// parameters in order and the width of its index math: 32 bits where every
+/// offset and size of a static spec fits in int32 with room for a loop's
+/// last step, else 64.
+struct BuiltKernel {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string name;
+  std::vector<Param> params;
+  int indexBits = 64;
+};
+
+/// The kernels of specs; a bad spec throws CompileError naming the option,
+/// the mode and the condition.
+BuiltKernel buildCopy(mlir::MLIRContext &context, const CopySpec &spec);
+BuiltKernel buildIndexed(mlir::MLIRContext &context, const IndexedSpec &spec);
+
+} // namespace layoutc::jit
+
+#endif

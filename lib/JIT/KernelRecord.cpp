@@ -1,0 +1,78 @@
+//===- KernelRecord.cpp - A compiled kernel as the disk cache keeps it ----===//
+#include "KernelRecord.h"
+
+#include <sstream>
+
+namespace layoutc::jit {
+
+namespace {
+constexpr const char *kHeader = "layoutc-kernel 1";
+} // namespace
+
+// Lines: the header; `name N`; `plan threads elements tiles|- indexBits`;
+// a `param buffer|index dtype [name]` per parameter; a `reason TEXT` per
+// remark; `ptx BYTES`, then the PTX.
+std::string KernelRecord::serialize() const {
+  std::ostringstream out;
+  out << kHeader << "\nname " << name << "\nplan " << plan.threadsPerBlock << " " << plan.elementsPerBlock << " "
+      << (plan.tiles ? std::to_string(*plan.tiles) : "-") << " " << plan.indexBits << "\n";
+  for (const Param &p : params)
+    out << "param " << (p.kind == Param::Kind::Buffer ? "buffer " : "index ") << dtypeName(p.dtype) << " " << p.name
+        << "\n";
+  for (const std::string &r : plan.reasons)
+    if (r.find('\n') == std::string::npos)
+      out << "reason " << r << "\n";
+  out << "ptx " << ptx.size() << "\n" << ptx;
+  return out.str();
+}
+
+std::optional<KernelRecord> KernelRecord::parse(const std::string &text) {
+  std::istringstream in(text);
+  std::string line;
+  KernelRecord r;
+  if (!std::getline(in, line) || line != kHeader || !std::getline(in, line) || line.rfind("name ", 0) != 0)
+    return std::nullopt;
+  r.name = line.substr(5);
+  std::string word, tiles;
+  if (!(in >> word) || word != "plan" ||
+      !(in >> r.plan.threadsPerBlock >> r.plan.elementsPerBlock >> tiles >> r.plan.indexBits) || in.get() != '\n')
+    return std::nullopt;
+  if (tiles != "-") {
+    try {
+      r.plan.tiles = std::stoll(tiles);
+    } catch (const std::exception &) {
+      return std::nullopt;
+    }
+  }
+  while (std::getline(in, line)) {
+    if (line.rfind("param ", 0) == 0) {
+      std::istringstream p(line.substr(6));
+      std::string kind, dtype, name;
+      p >> kind >> dtype;
+      std::getline(p >> std::ws, name);
+      std::optional<DType> t = parseDType(dtype);
+      if (!t || (kind != "buffer" && kind != "index"))
+        return std::nullopt;
+      r.params.push_back({kind == "buffer" ? Param::Kind::Buffer : Param::Kind::Index, *t, name});
+    } else if (line.rfind("reason ", 0) == 0) {
+      r.plan.reasons.push_back(line.substr(7));
+    } else if (line.rfind("ptx ", 0) == 0) {
+      size_t bytes = 0;
+      try {
+        bytes = std::stoull(line.substr(4));
+      } catch (const std::exception &) {
+        return std::nullopt;
+      }
+      size_t at = size_t(in.tellg());
+      if (at + bytes != text.size())
+        return std::nullopt;
+      r.ptx = text.substr(at);
+      return r;
+    } else {
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+} // namespace layoutc::jit

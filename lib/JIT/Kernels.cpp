@@ -1,0 +1,82 @@
+//===- Kernels.cpp - Data-movement kernels stated with layouts ------------===//
+#include "layoutc/JIT/Kernels.h"
+
+#include "KernelBuilder.h"
+
+#include <chrono>
+#include <cstdio>
+#include <stdexcept>
+
+namespace layoutc::jit {
+
+std::optional<DType> parseDType(std::string_view name) {
+  for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::I8, DType::I64})
+    if (name == dtypeName(t))
+      return t;
+  return std::nullopt;
+}
+
+const char *dtypeName(DType t) {
+  switch (t) {
+  case DType::F32: return "f32";
+  case DType::F16: return "f16";
+  case DType::BF16: return "bf16";
+  case DType::F64: return "f64";
+  case DType::I32: return "i32";
+  case DType::I8: return "i8";
+  case DType::I64: return "i64";
+  }
+  return "?";
+}
+
+int dtypeBytes(DType t) {
+  switch (t) {
+  case DType::F32: case DType::I32: return 4;
+  case DType::F16: case DType::BF16: return 2;
+  case DType::F64: case DType::I64: return 8;
+  case DType::I8: return 1;
+  }
+  return 0;
+}
+
+FastDivisor fastDivisor(int64_t d) {
+  if (d < 1)
+    throw std::invalid_argument("a fast divisor must be at least 1, not " + std::to_string(d));
+  if (d == 1)
+    return {};
+  int l = 0;
+  while ((uint64_t(1) << l) < uint64_t(d))
+    ++l;
+  unsigned __int128 p = (unsigned __int128)1 << (63 + l);
+  unsigned __int128 m = (p + uint64_t(d) - 1) / uint64_t(d);
+  return {uint64_t(m), l - 1};
+}
+
+namespace {
+// The kernel `build` makes, compiled; with a time report, the build's time
+// is its first line.
+template <class Build> std::string compileBuilt(Compiler &compiler, Build build, CompileOptions options) {
+  auto start = std::chrono::steady_clock::now();
+  BuiltKernel kernel = build(compiler.context());
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  options.indexBits = kernel.indexBits;
+  std::string text = compiler.compile(kernel.module.get(), "<" + kernel.name + " kernel>", options);
+  if (options.timeReport) {
+    char line[128];
+    std::snprintf(line, sizeof line, "build the %s kernel (lay IR with OpBuilder): %.4f ms\n", kernel.name.c_str(),
+                  ms);
+    *options.timeReport = line + *options.timeReport;
+  }
+  return text;
+}
+} // namespace
+
+std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options) {
+  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildCopy(c, spec); }, options);
+}
+
+std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options) {
+  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildIndexed(c, spec); }, options);
+}
+
+} // namespace layoutc::jit

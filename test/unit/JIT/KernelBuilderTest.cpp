@@ -1,0 +1,274 @@
+//===- KernelBuilderTest.cpp - Kernels built from specs, and their checks --===//
+#include "HostConvert.h"
+#include "KernelBuilder.h"
+#include "KernelOperand.h"
+
+#include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Operations.h"
+#include "layoutc/JIT/Compiler.h"
+#include "layoutc/JIT/Kernels.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+
+namespace layoutc::test {
+namespace {
+
+using jit::CompileError;
+using jit::CopySpec;
+using jit::DType;
+
+// A spec's kernel as built, printed, with its parameters and index width.
+struct Built {
+  std::string mlir;
+  std::vector<jit::Param> params;
+  int indexBits;
+};
+
+template <class Spec> Built build(const Spec &spec) {
+  jit::Compiler compiler;
+  jit::BuiltKernel k;
+  if constexpr (std::is_same_v<Spec, CopySpec>)
+    k = jit::buildCopy(compiler.context(), spec);
+  else
+    k = jit::buildIndexed(compiler.context(), spec);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  k.module->print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
+  return {text, k.params, k.indexBits};
+}
+
+std::string ptx(const CopySpec &spec) {
+  jit::Compiler compiler;
+  return jit::compileCopy(compiler, spec, {"sm_90", jit::Emit::Ptx, 3});
+}
+
+std::string refusal(const CopySpec &spec) {
+  try {
+    build(spec);
+  } catch (const CompileError &e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+bool has(const std::string &text, const std::string &part) { return text.find(part) != std::string::npos; }
+
+TEST(KernelBuilder, ACopyIsOneLayCopyOfTheTwoTensors) {
+  Built k = build(CopySpec{"(8,8):(8,1)", "(8,8):(1,8)", DType::F16});
+  ASSERT_EQ(k.params.size(), 2u);
+  EXPECT_EQ(k.params[0].name, "src");
+  EXPECT_EQ(k.params[1].dtype, DType::F16);
+  EXPECT_TRUE(has(k.mlir, "gpu.func @copy(%src: memref<?xf16>, %dst: memref<?xf16>) kernel")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "lay.constant : !lay.layout<\"(8,8):(8,1)\">")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "lay.copy %")) << k.mlir;
+  EXPECT_FALSE(has(k.mlir, "map")) << k.mlir;
+  EXPECT_EQ(k.indexBits, 32);
+  std::string p = ptx({"(8,8):(8,1)", "(8,8):(1,8)", DType::F16});
+  EXPECT_TRUE(has(p, ".entry copy("));
+  EXPECT_TRUE(has(p, "ld.global"));
+  EXPECT_TRUE(has(p, "st.global"));
+}
+
+TEST(KernelBuilder, IndexWidthFollowsTheLargestOffset) {
+  EXPECT_EQ(build(CopySpec{"(2,1024):(1073741823,1)", "2048:1", DType::I8}).indexBits, 32);
+  EXPECT_EQ(build(CopySpec{"(2,1024):(2147483647,1)", "2048:1", DType::I8}).indexBits, 64);
+  EXPECT_EQ(build(CopySpec{"(?,?):(?,1)", "(?,?):(1,?)", DType::F32}).indexBits, 64);
+}
+
+TEST(KernelBuilder, DynamicLeavesBecomeIndexParameters) {
+  Built k = build(CopySpec{"(?,?):(?,1)", "(?,?):(1,?)", DType::F32});
+  // src, dst, 6 leaves, then (multiplier, shift) for the 4 shape leaves.
+  ASSERT_EQ(k.params.size(), 16u);
+  EXPECT_EQ(k.params[2].name, "src_0");
+  EXPECT_EQ(k.params[5].name, "dst_0");
+  EXPECT_EQ(k.params[8].name, "src_0_mul");
+  EXPECT_EQ(k.params[15].name, "dst_1_shift");
+  EXPECT_EQ(k.params[15].kind, jit::Param::Kind::Index);
+  EXPECT_TRUE(has(k.mlir, "lay.fast_divisor %src_0, %src_0_mul, %src_0_shift")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "!lay.layout<\"(?,?):(?,1)\">")) << k.mlir;
+  // Divisions by the `?` sizes multiply and shift.
+  std::string p = ptx({"(?,?):(?,1)", "(?,?):(1,?)", DType::F32});
+  EXPECT_TRUE(has(p, "mul.hi.u64"));
+  EXPECT_FALSE(has(p, "div.s64")) << p;
+  EXPECT_FALSE(has(p, "rem.s64")) << p;
+}
+
+// x / d by multiply-high and shift, for divisors and dividends across the
+// whole range (the dividend below 2^63).
+TEST(KernelBuilder, FastDivisorsDivideExactly) {
+  auto check = [](int64_t d, uint64_t x) {
+    if (x > uint64_t(INT64_MAX)) // outside the dividends' range
+      return;
+    jit::FastDivisor f = jit::fastDivisor(d);
+    uint64_t high = uint64_t(((unsigned __int128)x * f.multiplier) >> 64);
+    uint64_t q = f.multiplier == 0 ? x : high >> f.shift;
+    ASSERT_EQ(q, x / uint64_t(d)) << x << " / " << d;
+  };
+  std::vector<int64_t> divisors;
+  for (int64_t d = 1; d <= 2000; ++d)
+    divisors.push_back(d);
+  for (int b = 11; b < 63; ++b)
+    for (int64_t delta : {-1, 0, 1, 3})
+      divisors.push_back((int64_t(1) << b) + delta);
+  divisors.push_back(INT64_MAX);
+  uint64_t state = 88172645463325252ull;
+  auto next = [&] { return state ^= state << 13, state ^= state >> 7, state ^= state << 17; };
+  for (int64_t d : divisors) {
+    uint64_t ud = uint64_t(d);
+    for (uint64_t x : {uint64_t(0), uint64_t(1), ud - 1, ud, ud + 1, 2 * ud - 1, uint64_t(INT64_MAX),
+                       uint64_t(INT64_MAX) - 1, uint64_t(INT64_MAX) / ud * ud, uint64_t(INT64_MAX) / ud * ud - 1})
+      check(d, x);
+    for (int i = 0; i < 200; ++i)
+      check(d, next() >> 1);
+  }
+  EXPECT_THROW(jit::fastDivisor(0), std::invalid_argument);
+}
+
+TEST(KernelBuilder, CastsAndScalesAreTheCopysMap) {
+  Built cast = build(CopySpec{"64:1", "64:1", DType::F32, DType::BF16});
+  EXPECT_TRUE(has(cast.mlir, "map {")) << cast.mlir;
+  EXPECT_TRUE(has(cast.mlir, "to bf16")) << cast.mlir;
+  EXPECT_EQ(cast.params[1].dtype, DType::BF16);
+  Built scaled = build(CopySpec{"64:1", "64:1", DType::F16, std::nullopt, 0.5});
+  EXPECT_TRUE(has(scaled.mlir, "arith.extf")) << scaled.mlir;
+  EXPECT_TRUE(has(scaled.mlir, "arith.mulf")) << scaled.mlir;
+  Built toInt = build(CopySpec{"64:1", "64:1", DType::F32, DType::I8});
+  EXPECT_TRUE(has(toInt.mlir, "arith.fptosi")) << toInt.mlir;
+  EXPECT_TRUE(has(toInt.mlir, "arith.select")) << toInt.mlir; // saturated, NaN to 0
+  Built widen = build(CopySpec{"64:1", "64:1", DType::I8, DType::I32});
+  EXPECT_TRUE(has(widen.mlir, "arith.extsi")) << widen.mlir;
+  EXPECT_TRUE(has(ptx({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32, DType::BF16}), "cvt.rn.bf16.f32"));
+}
+
+TEST(KernelBuilder, SwizzledOperandsAreComposedLayouts) {
+  Built k = build(CopySpec{"(64,64):(64,1)", "S<3,4,3> o 0 o (64,64):(64,1)", DType::F16});
+  EXPECT_TRUE(has(k.mlir, "lay.constant : !lay.swizzle<3,4,3>")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "-> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<")) << k.mlir;
+}
+
+TEST(KernelBuilder, BadCopiesAreRefusedWithTheReason) {
+  EXPECT_EQ(refusal({"(8,8):(8,1)", "(8,4):(1,8)", DType::F32}),
+            "copy: --src (8,8):(8,1) has 64 elements but --dst (8,4):(1,8) has 32; a copy maps one domain");
+  EXPECT_EQ(refusal({"(8,8):(8,1)", "(8,8):(0,1)", DType::F32}),
+            "copy: --dst (8,8):(0,1) maps two domain indices to one element (a stride-0 or overlapping mode); a "
+            "copy's destination must be one-to-one");
+  EXPECT_EQ(refusal({"(4,4):(2,1)", "16:1", DType::F32}), "(accepted)"); // overlapping reads are fine
+  EXPECT_EQ(refusal({"16:1", "(4,4):(2,1)", DType::F32}).rfind("copy: --dst (4,4):(2,1) maps two", 0), 0u);
+  EXPECT_EQ(refusal({"(8,8):(8,-1)", "64:1", DType::F32}),
+            "copy: --src: mode 1 (8:-1) has a negative stride; kernels address buffers from offset 0 upward");
+  EXPECT_EQ(refusal({"(8,8):(1@0,1@1)", "64:1", DType::F32}).rfind("copy: --src: mode 0 (8:1@0) has a scaled-basis", 0),
+            0u);
+  EXPECT_EQ(refusal({"(8,8", "64:1", DType::F32}).rfind("copy: --src: '(8,8' is not a layout: ", 0), 0u);
+  EXPECT_EQ(refusal({"(2,3)", "6:1", DType::F32}), "copy: --src: '(2,3)' is the tuple (2,3), not a layout");
+  EXPECT_EQ(refusal({"64:1", "64:1", DType::I64}),
+            "copy: --dtype: the element type must be f32, f16, bf16, f64, i32 or i8");
+  EXPECT_EQ(refusal({"64:1", "64:1", DType::F32, DType::I64}),
+            "copy: --to: the element type must be f32, f16, bf16, f64, i32 or i8");
+}
+
+TEST(KernelBuilder, GathersAndScattersCopyThroughBlocksOfRows) {
+  Built rows = build(jit::IndexedSpec{jit::IndexedKind::Gather, 256, DType::F16, DType::I32});
+  ASSERT_EQ(rows.params.size(), 5u);
+  EXPECT_EQ(rows.params[2].dtype, DType::I32);
+  EXPECT_TRUE(has(rows.mlir, "!lay.composed<!lay.tensor<i32, !lay.layout<\"?:1\">>, !lay.layout<\"(256,?):(1,256)\">, "
+                             "block 256>"))
+      << rows.mlir;
+  EXPECT_TRUE(has(rows.mlir, "lay.copy %")) << rows.mlir;
+  Built elements = build(jit::IndexedSpec{jit::IndexedKind::Scatter, 1, DType::BF16, DType::I64});
+  EXPECT_TRUE(has(elements.mlir, "!lay.tensor<bf16, !lay.composed<!lay.tensor<i64, !lay.layout<\"?:1\">>, "
+                                 "!lay.layout<\"?:1\">>>"))
+      << elements.mlir;
+  jit::Compiler compiler;
+  for (auto spec : {jit::IndexedSpec{jit::IndexedKind::Gather, 256, DType::F16, DType::I32},
+                    jit::IndexedSpec{jit::IndexedKind::Scatter, 1, DType::BF16, DType::I64}})
+    EXPECT_TRUE(has(jit::compileIndexed(compiler, spec, {}), spec.kind == jit::IndexedKind::Gather ? ".entry gather("
+                                                                                                   : ".entry scatter("));
+  EXPECT_THROW(build(jit::IndexedSpec{jit::IndexedKind::Gather, 0, DType::F16, DType::I32}), CompileError);
+  EXPECT_THROW(build(jit::IndexedSpec{jit::IndexedKind::Gather, 4, DType::F16, DType::F32}), CompileError);
+}
+
+// The host's conversions, as the kernel's map makes them.
+uint32_t bitsOf(float f) {
+  uint32_t b;
+  std::memcpy(&b, &f, 4);
+  return b;
+}
+
+float floatOf(uint32_t b) {
+  float f;
+  std::memcpy(&f, &b, 4);
+  return f;
+}
+
+template <class From, class To> To convert(From x, DType from, DType to, std::optional<double> scale = {}) {
+  To y{};
+  jit::convertElement(reinterpret_cast<const uint8_t *>(&x), from, reinterpret_cast<uint8_t *>(&y), to, scale);
+  return y;
+}
+
+TEST(HostConvert, RoundsToNearestEvenIntoEachFormat) {
+  // bf16: the upper 16 bits of f32, rounded to nearest even.
+  EXPECT_EQ(jit::roundToFormat(1.0, 8, 7), 0x3f80u);
+  EXPECT_EQ((convert<float, uint16_t>(1.00390625f, DType::F32, DType::BF16)), 0x3f80u);  // a tie: to even
+  EXPECT_EQ((convert<float, uint16_t>(1.01171875f, DType::F32, DType::BF16)), 0x3f82u);  // a tie: to even
+  EXPECT_EQ((convert<float, uint16_t>(floatOf(0x3f808001), DType::F32, DType::BF16)), 0x3f81u); // above the tie
+  // f16: overflow to infinity, subnormals kept.
+  EXPECT_EQ((convert<float, uint16_t>(65520.0f, DType::F32, DType::F16)), 0x7c00u);
+  EXPECT_EQ((convert<float, uint16_t>(65519.0f, DType::F32, DType::F16)), 0x7bffu);
+  EXPECT_EQ((convert<float, uint16_t>(5.9604645e-8f, DType::F32, DType::F16)), 0x0001u);
+  EXPECT_EQ((convert<float, uint16_t>(-0.0f, DType::F32, DType::F16)), 0x8000u);
+  uint16_t nan = (convert<float, uint16_t>(std::nanf(""), DType::F32, DType::BF16));
+  EXPECT_TRUE(jit::isNaN(reinterpret_cast<const uint8_t *>(&nan), DType::BF16));
+  // Back to f32 exactly.
+  EXPECT_EQ(bitsOf((convert<uint16_t, float>(0x3f81, DType::BF16, DType::F32))), 0x3f810000u);
+  EXPECT_EQ((convert<uint16_t, float>(0x0001, DType::F16, DType::F32)), 5.9604645e-8f);
+}
+
+TEST(HostConvert, IntegersSaturateTowardZeroAndNaNIsZero) {
+  EXPECT_EQ((convert<float, int8_t>(127.9f, DType::F32, DType::I8)), 127);
+  EXPECT_EQ((convert<float, int8_t>(300.0f, DType::F32, DType::I8)), 127);
+  EXPECT_EQ((convert<float, int8_t>(-129.5f, DType::F32, DType::I8)), -128);
+  EXPECT_EQ((convert<float, int8_t>(-2.9f, DType::F32, DType::I8)), -2);
+  EXPECT_EQ((convert<float, int32_t>(std::nanf(""), DType::F32, DType::I32)), 0);
+  EXPECT_EQ((convert<float, int32_t>(3e9f, DType::F32, DType::I32)), INT32_MAX);
+  EXPECT_EQ((convert<int32_t, int8_t>(300, DType::I32, DType::I8)), 44); // truncated
+  EXPECT_EQ((convert<int8_t, int32_t>(-5, DType::I8, DType::I32)), -5);
+  // i32 to f32 rounds to nearest even; a scale multiplies in f32.
+  EXPECT_EQ((convert<int32_t, float>(16777217, DType::I32, DType::F32)), 16777216.0f);
+  EXPECT_EQ((convert<int32_t, int32_t>(7, DType::I32, DType::I32, 0.5)), 3);
+  EXPECT_EQ((convert<float, float>(3.0f, DType::F32, DType::F32, 0.1)), 3.0f * 0.1f);
+}
+
+// The host reference's walk over a static operand is the layout's function.
+TEST(KernelOperand, CursorFollowsTheAlgebra) {
+  for (const char *text : {"(4,(3,2)):(1,(8,64))", "S<3,4,3> o 0 o (64,64):(64,1)", "S<2,3,-3> o 5 o (16,8):(1,16)",
+                           "(3,5):(0,7)"}) {
+    jit::KernelOperand op = jit::KernelOperand::parse(text, "test");
+    algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
+    ASSERT_TRUE(v.ok());
+    int64_t top = 0;
+    op.forEachOffset([&](int64_t k, int64_t offset) {
+      int64_t want = v.value().kind == algebra::Value::Kind::Layout ? algebra::evaluate(v.value().layout(), k)
+                                                                     : algebra::evaluate(v.value().composed(), k);
+      EXPECT_EQ(offset, want) << text << " at " << k;
+      top = std::max(top, offset);
+    });
+    EXPECT_LE(top, op.maxOffset()) << text;
+  }
+}
+
+TEST(KernelOperand, OneToOneIsDecidedExactly) {
+  auto injective = [](const char *t) { return jit::KernelOperand::parse(t, "test").oneToOne(); };
+  EXPECT_TRUE(injective("(8,8):(1,8)"));
+  EXPECT_TRUE(injective("(3,2):(2,1)")); // interleaved, found by enumeration
+  EXPECT_TRUE(injective("(4,1):(1,0)"));
+  EXPECT_FALSE(injective("(4,2):(1,2)"));
+  EXPECT_FALSE(injective("(4,2):(1,0)"));
+}
+
+} // namespace
+} // namespace layoutc::test
