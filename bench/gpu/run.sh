@@ -4,9 +4,17 @@
 # build here, pack with bench/gpu/bundle.sh, then carry the bundle, e.g. with
 # the device tool:
 #   carry: build/gpu-bundle.tar.xz     command: bash bench/gpu/run.sh build
-# Without a bundle it runs the build's binaries in place.
+# Without a bundle it runs the build's binaries in place. A second argument
+# runs one part (tests, memcheck, bandwidth or jit; all of them by default),
+# for hosts that limit one call's time.
 set -uo pipefail
 build=${1:-build}
+part=${2:-all}
+case "$part" in all|tests|memcheck|bandwidth|jit) ;; *)
+  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth or jit)" >&2; exit 2 ;;
+esac
+runs() { [ "$part" = all ] || [ "$part" = "$1" ]; }
+status=0
 tests="$build/test/gpu/GpuTests"
 jitbench="$build/bench/jit/jit-bench"
 layoutc="$build/tools/layoutc/layoutc"
@@ -28,29 +36,30 @@ fi
 export LAYOUTC_EXAMPLES_DIR="$(cd "$(dirname "$0")/../.." && pwd)/examples"
 
 log=$(mktemp)
-"$tests" --gtest_color=no >"$log" 2>&1
-status=$?
+if runs tests; then
+  "$tests" --gtest_color=no >"$log" 2>&1
+  status=$?
 
-printf '\n%-52s %-8s %8s\n' "test" "result" "ms"
-printf '%-52s %-8s %8s\n' "----" "------" "--"
-awk '
-  /^\[       OK \]/ { name=$4; ms=$5; gsub(/[()]/, "", ms); printf "%-52s %-8s %8s\n", name, "ok", ms }
-  /^\[  FAILED  \] [A-Za-z].* \(/ { name=$4; ms=$5; gsub(/[()]/, "", ms); printf "%-52s %-8s %8s\n", name, "FAILED", ms }
-  /^\[  SKIPPED \] [A-Za-z].* \(/ { name=$4; ms=$5; gsub(/[()]/, "", ms); printf "%-52s %-8s %8s\n", name, "skipped", ms }
-' "$log"
-grep -m1 "skipped: " "$log" | sed 's/^.*skipped: /\nskipped because: /'
-if [ $status -ne 0 ]; then
-  echo; echo "failures:"; grep -B2 -A8 "Failure" "$log" | head -60
-  # A crash: the frames GpuTests printed (object + offset, for addr2line on
-  # the build machine: addr2line -f -C -e BUILD/test/gpu/GpuTests OFFSET).
-  grep -A40 "^crash:" "$log" | head -42
+  printf '\n%-52s %-8s %8s\n' "test" "result" "ms"
+  printf '%-52s %-8s %8s\n' "----" "------" "--"
+  awk '
+    /^\[       OK \]/ { name=$4; ms=$5; gsub(/[()]/, "", ms); printf "%-52s %-8s %8s\n", name, "ok", ms }
+    /^\[  FAILED  \] [A-Za-z].* \(/ { name=$4; ms=$5; gsub(/[()]/, "", ms); printf "%-52s %-8s %8s\n", name, "FAILED", ms }
+    /^\[  SKIPPED \] [A-Za-z].* \(/ { name=$4; ms=$5; gsub(/[()]/, "", ms); printf "%-52s %-8s %8s\n", name, "skipped", ms }
+  ' "$log"
+  grep -m1 "skipped: " "$log" | sed 's/^.*skipped: /\nskipped because: /'
+  if [ $status -ne 0 ]; then
+    echo; echo "failures:"; grep -B2 -A8 "Failure" "$log" | head -60
+    # A crash: the frames GpuTests printed (object + offset, for addr2line on
+    # the build machine: addr2line -f -C -e BUILD/test/gpu/GpuTests OFFSET).
+    grep -A40 "^crash:" "$log" | head -42
+  fi
 fi
-rm -f "$log"
 
 # The generated kernels under compute-sanitizer's memcheck (the 2 GB case
 # aside: it is slow there and checked above).
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
-if [ -x "$sanitizer" ]; then
+if runs memcheck && [ -x "$sanitizer" ]; then
   echo
   if "$sanitizer" --tool memcheck --error-exitcode 9 "$tests" --gtest_filter='KernelGpu.*:-*Beyond*' >"$log" 2>&1; then
     echo "compute-sanitizer memcheck, KernelGpu.*: $(grep -m1 'ERROR SUMMARY' "$log")"
@@ -63,7 +72,7 @@ fi
 # Bandwidth: layoutc's kernels from the command line (every element checked
 # against the host's reference by the CLI), beside PyTorch on the same case,
 # bytes read + written, and as a share of the ceiling: a 2 GiB torch clone.
-if [ -x "$layoutc" ]; then
+if runs bandwidth && [ -x "$layoutc" ]; then
   declare -A peer=()
   if command -v python3 >/dev/null && python3 -c "import torch" 2>/dev/null; then
     while read -r name gbs; do peer[$name]=$gbs; done < <(python3 "$(dirname "$0")/torch_peer.py")
@@ -88,6 +97,9 @@ if [ -x "$layoutc" ]; then
   bw copy_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
   bw transpose_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run
   bw transpose_f16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f16 --run
+  bw transpose_bf16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype bf16 --run
+  bw transpose_i8 copy --src "(32768,$n):($n,1)" --dst "(32768,$n):(1,32768)" --dtype i8 --run
+  bw transpose_f64 copy --src "($n,8192):(8192,1)" --dst "($n,8192):(1,$n)" --dtype f64 --run
   # The default -O0 leaves the optimizing to ptxas; the same kernels from
   # LLVM's full pipeline, side by side.
   bw transpose_f32_O3 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run -O3
@@ -97,6 +109,15 @@ if [ -x "$layoutc" ]; then
   bw scatter_rows_f16 scatter --table 1000000 --width 256 --indices 1000000 --dtype f16 --index-type i64 --run
   bw slice_f32 copy --src "($n,$((n / 2))):($n,2)" --dst "($n,$((n / 2))):($((n / 2)),1)" --dtype f32 --run
   bw broadcast_f32 copy --src "($n,$n):(0,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
+  # Sizes no tile divides, odd strides, prime extents, narrow rows: the
+  # tiled, staged kernels with a predicated edge.
+  bw transpose_f32_prime copy --src '(8191,8193):(8193,1)' --dst '(8191,8193):(1,8191)' --dtype f32 --run
+  bw transpose_f16_odd copy --src '(16383,4097):(4097,1)' --dst '(16383,4097):(1,16383)' --dtype f16 --run
+  bw permute3_f32_prime copy --src '(128,4099,257):(1053443,257,1)' --dst '(128,4099,257):(1053443,1,4099)' --dtype f32 --run
+  bw gather_rows77_f32 gather --table 1000000 --width 77 --indices 1000000 --dtype f32 --run
+  bw gather_rows250_bf16 gather --table 1000000 --width 250 --indices 1000000 --dtype bf16 --run
+  # A cast on the way: bytes read (f32) plus bytes written (bf16).
+  bw cast_transpose_bf16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --to bf16 --run
   # Size matters: a plain copy of the permute's and the gather's 268 MB, and
   # those two at 1 GiB (a kernel of ~90 us loses its first wave's ramp and
   # its last wave's drain, a fixed few us, to the ceiling's 700 us copy).
@@ -108,7 +129,7 @@ fi
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc
 # compiling the same kernel in CUDA C++ to PTX (median of 5 runs). The
 # driver's compute cache is off: its loads are first-use PTX JITs.
-if [ -x "$jitbench" ]; then
+if runs jit && [ -x "$jitbench" ]; then
   echo
   printf '%-58s %12s\n' "JIT latency" "median"
   printf '%-58s %12s\n' "-----------" "------"
@@ -122,6 +143,7 @@ if [ -x "$jitbench" ]; then
       label["ColdToLaunch/O3"] = "Jit -O3: new spec -> PTX, loaded, launched (staged transpose)";
       label["ColdCompile/StagedTranspose"] = "Jit: new spec -> PTX, staged transpose (context set up)";
       label["ColdCompile/StagedTransposeO3"] = "Jit -O3: new spec -> PTX, staged transpose";
+      label["ColdCompile/RaggedTranspose"] = "Jit: new spec -> PTX, staged transpose with a ragged edge";
       label["ColdCompile/ElementLoop"] = "Jit: new spec -> PTX, element loop (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";
@@ -140,4 +162,5 @@ if [ -x "$jitbench" ]; then
     awk -v us="$median" 'BEGIN { printf "%-58s %9.3f ms\n", "peer: nvcc -ptx -arch=sm_90 (transpose, CUDA C++)", us / 1000 }'
   fi
 fi
+rm -f "$log"
 exit $status
