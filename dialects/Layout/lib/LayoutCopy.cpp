@@ -19,13 +19,31 @@ using namespace layoutc::lay;
 
 namespace {
 
+// Whether the modes (size, |stride|), sorted by stride, nest: each stride at
+// least the span of the ones below it. Then distinct coordinates differ in a
+// highest mode by at least its stride, more than the lower modes can make up:
+// the layout is one-to-one, whatever the strides' signs.
+bool nests(std::vector<std::pair<int64_t, int64_t>> modes) {
+  std::sort(modes.begin(), modes.end(), [](auto a, auto b) { return a.second < b.second; });
+  int64_t span = 1;
+  for (size_t i = 0; i < modes.size(); ++i) {
+    if (modes[i].second < span)
+      return false;
+    if (__builtin_mul_overflow(modes[i].first, modes[i].second, &span))
+      return i + 1 == modes.size(); // a span past int64: only the top mode may have it
+  }
+  return true;
+}
+
 // Two domain indices a layout maps to one offset, if its static structure
-// shows them: a stride-0 mode of size > 1, or (for small static layouts) a
-// repeated offset. Outer layouts only: an inner part maps equal values alike.
+// shows them: a stride-0 mode of size > 1, or (for small static layouts whose
+// modes do not nest) a repeated offset. Outer layouts only: an inner part maps
+// equal values alike.
 std::optional<std::pair<int64_t, int64_t>> collision(const algebra::Layout &l) {
   std::vector<algebra::IntTuple> shape, stride;
   algebra::flattenInto(l.shape, shape);
   algebra::flattenInto(l.stride, stride);
+  std::vector<std::pair<int64_t, int64_t>> modes;
   int64_t before = 1;
   bool allStatic = true;
   for (size_t i = 0; i < shape.size(); ++i) {
@@ -36,9 +54,11 @@ std::optional<std::pair<int64_t, int64_t>> collision(const algebra::Layout &l) {
     if (!s.isStatic() || before > (int64_t(1) << 16))
       return std::nullopt;
     before *= s.value;
+    if (allStatic && s.value > 1)
+      modes.emplace_back(s.value, d.value < 0 ? -d.value : d.value);
   }
   constexpr int64_t kEnumerated = int64_t(1) << 16;
-  if (!allStatic || before > kEnumerated)
+  if (!allStatic || before > kEnumerated || nests(modes))
     return std::nullopt;
   std::unordered_map<int64_t, int64_t> first;
   for (int64_t k = 0; k < before; ++k) {

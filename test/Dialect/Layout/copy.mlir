@@ -55,3 +55,16 @@ func.func @gather(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?
   lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
   return
 }
+
+// One-to-one destinations the verifier accepts: strides that nest once sorted
+// (negative ones by their size), and ones that do not nest but still never
+// repeat an offset (0, 3, 2, 5: enumerated).
+// CHECK-LABEL: func.func @one_to_one
+// CHECK: lay.copy {{.*}} !lay.tensor<f32, !lay.layout<"(4,(2,8)):(-2,(1,-8))">>
+// CHECK: lay.copy {{.*}} !lay.tensor<f32, !lay.layout<"(2,2):(3,2)">>
+func.func @one_to_one(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"(4,(2,8)):(-2,(1,-8))">>,
+                      %s4: !lay.tensor<f32, !lay.layout<"4:1">>, %d4: !lay.tensor<f32, !lay.layout<"(2,2):(3,2)">>) {
+  lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"(4,(2,8)):(-2,(1,-8))">>
+  lay.copy %s4, %d4 : !lay.tensor<f32, !lay.layout<"4:1">>, !lay.tensor<f32, !lay.layout<"(2,2):(3,2)">>
+  return
+}
