@@ -94,40 +94,44 @@ TEST(JitGpu, CustomInnerFunctionThroughTheJit) {
       EXPECT_EQ(out[size_t(i * 4 + j)], src[size_t((i + 1) * 5 + j + 1)]) << "at (" << i << "," << j << ")";
 }
 
-TEST(JitGpu, TiledGatherPartitionsTheGatheredTensor) {
+TEST(JitGpu, TiledGatherIsTiledByThePasses) {
   LAYOUTC_REQUIRE_GPU();
   std::string mlir = exampleKernel("tiled_gather");
   ASSERT_FALSE(mlir.empty()) << "cannot read tiled_gather.mlir in " << examplesDir();
   jit::Jit jit;
   std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "tiled_gather");
+  // The passes tiled it: 16-byte rows, 256 threads, a block per tile.
+  EXPECT_NE(kernel->ptx().find("ld.global.v4.b32"), std::string::npos);
+  EXPECT_EQ(kernel->plan().threadsPerBlock, 256);
   runtime::Context context(0);
   runtime::Stream stream;
-  // 1000 indices into 300 rows, repeated and unordered; the last tile of 256
+  // 1001 indices into 300 rows of 64, repeated and unordered; the last tile
   // is ragged.
-  const int64_t rows = 300, count = 1000;
-  std::vector<float> table(rows), out(count);
+  const int64_t width = 64, rows = 300, count = 1001;
+  std::vector<float> table(size_t(rows * width));
   std::vector<int32_t> idx(count);
   std::mt19937 rng(11);
   for (float &v : table)
     v = std::uniform_real_distribution<float>(-1.f, 1.f)(rng);
   for (int32_t &i : idx)
     i = int32_t(rng() % rows);
-  runtime::DeviceBuffer dTable(table.size() * 4), dOut(out.size() * 4 + 1024), dIdx(idx.size() * 4);
+  runtime::DeviceBuffer dTable(table.size() * 4), dOut(size_t(count * width) * 4 + 1024), dIdx(idx.size() * 4);
   dTable.copyFromHost(table.data(), dTable.bytes());
   dIdx.copyFromHost(idx.data(), dIdx.bytes());
   dOut.fill(0xFF);
   jit::LaunchArgs args;
-  args.buffer(dTable.address(), rows).buffer(dOut.address(), count).buffer(dIdx.address(), count).index(count);
-  kernel->launch(context, unsigned((count + 255) / 256), args, stream, 128);
+  args.buffer(dTable.address(), rows * width).buffer(dOut.address(), count * width).buffer(dIdx.address(), count).index(count);
+  kernel->launch(context, kernel->gridFor(count * width), args, stream);
   stream.synchronize();
   std::vector<uint32_t> raw(dOut.bytes() / 4);
   dOut.copyToHost(raw.data(), dOut.bytes());
-  for (int64_t k = 0; k < count; ++k) {
-    float got;
-    std::memcpy(&got, &raw[size_t(k)], 4);
-    ASSERT_EQ(got, table[size_t(idx[size_t(k)])]) << "at " << k;
-  }
-  for (size_t k = size_t(count); k < raw.size(); ++k) // past the end: untouched
+  for (int64_t k = 0; k < count; ++k)
+    for (int64_t e = 0; e < width; ++e) {
+      float got;
+      std::memcpy(&got, &raw[size_t(k * width + e)], 4);
+      ASSERT_EQ(got, table[size_t(idx[size_t(k)] * width + e)]) << "row " << k << ", element " << e;
+    }
+  for (size_t k = size_t(count * width); k < raw.size(); ++k) // past the end: untouched
     ASSERT_EQ(raw[k], 0xFFFFFFFFu) << "at " << k;
 }
 
