@@ -113,7 +113,10 @@ BankCost phaseCost(const SharedTile &tile, const SharedPhase &phase) {
 SharedTile chooseSwizzle(SharedTile tile, const SharedPhase &write, const SharedPhase &read) {
   int64_t warps = algebra::product(algebra::mode(write.tv.shape, 0)).value / 32;
   std::vector<std::vector<int64_t>> writes = instructions(tile, write), reads = instructions(tile, read);
-  int m = log2Of(std::max(write.width, read.width)), rowBits = log2Of(tile.b), tileBits = log2Of(tile.a * tile.b);
+  // M keeps the widest access whole, and at least a 4-byte word: lanes that
+  // move narrower elements on distinct rows must land in distinct words.
+  int64_t kept = std::max({write.width, read.width, int64_t(4 / tile.elementBytes)});
+  int m = log2Of(kept), rowBits = log2Of(tile.b), tileBits = log2Of(tile.a * tile.b);
   std::vector<algebra::Swizzle> candidates;
   if (m + rowBits + 3 <= tileBits)
     candidates.push_back(algebra::makeSwizzle(3, m, rowBits));

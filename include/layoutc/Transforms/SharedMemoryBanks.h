@@ -52,7 +52,7 @@ struct SharedTile {
 BankCost phaseCost(const SharedTile &tile, const SharedPhase &phase);
 
 /// The swizzle S<B,M,S> for `tile` that makes both phases conflict-free: M
-/// keeps the widest access whole; the moved bits are the row's lowest ones,
+/// keeps the widest access whole, and at least a 4-byte word; the moved bits are the row's lowest ones,
 /// which a warp's lanes vary. First the one the read phase's shape suggests
 /// (three row bits onto the vector bits), then by B and S; the fewest
 /// wavefronts when none is free. Returns the tile with it.

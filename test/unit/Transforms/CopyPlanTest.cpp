@@ -227,6 +227,13 @@ TEST(SharedMemoryBanks, TheMeasuredPhasesAreConflictFreeBehindTheirSwizzles) {
   SharedTile scalar = chooseSwizzle({64, 64, 4, {}}, write, read);
   EXPECT_EQ(scalar.swizzle.str(), "S<5,0,6>");
   EXPECT_TRUE(phaseCost(scalar, read).conflictFree());
+  // Two-byte elements one at a time: two lanes on one word of different rows
+  // conflict, so the swizzle moves whole words (M = 1).
+  SharedPhase write16{*tileTV(128, 64, 1, 1, 32, 256), 1}, read16{*tileTV(128, 64, 0, 1, 32, 256), 1};
+  SharedTile half = chooseSwizzle({128, 64, 2, {}}, write16, read16);
+  EXPECT_EQ(half.swizzle.str(), "S<5,1,5>");
+  EXPECT_TRUE(phaseCost(half, write16).conflictFree());
+  EXPECT_TRUE(phaseCost(half, read16).conflictFree());
 }
 
 } // namespace
