@@ -79,23 +79,21 @@ Value coordinateValue(ImplicitLocOpBuilder &b, IndexEmitter &e, const IntTuple &
     return e.value(flat[0]);
   size_t next = 0;
   SmallVector<Value> dynamic;
-  std::function<std::string(const IntTuple &)> write = [&](const IntTuple &s) -> std::string {
+  std::function<IntTuple(const IntTuple &)> entry = [&](const IntTuple &s) -> IntTuple {
     if (!s.isTuple()) {
       const Int &c = flat[next++];
       if (c.isStatic())
-        return std::to_string(c.value);
+        return IntTuple(c.value);
       dynamic.push_back(e.value(c));
-      return "?";
+      return IntTuple::of(Int::unknown());
     }
-    std::string r = "(";
+    std::vector<IntTuple> children;
     for (size_t i = 0; i < s.size(); ++i)
-      r += (i ? "," : "") + write(s[i]);
-    return r + ")";
+      children.push_back(entry(s[i]));
+    return IntTuple::tuple(children);
   };
-  std::string notation = write(shape);
-  if (!shape.isTuple())
-    notation = "(" + notation + ")";
-  return b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), notation), dynamic);
+  IntTuple coordinate = shape.isTuple() ? entry(shape) : IntTuple::tuple(std::vector<IntTuple>{entry(shape)});
+  return b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), coordinate), dynamic);
 }
 
 // The coordinates of thread t's values in a tile of `leaves`: value v,

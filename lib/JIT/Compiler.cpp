@@ -68,9 +68,9 @@ void readLaunch(mlir::ModuleOp module, KernelPlan &plan) {
       return mlir::WalkResult::advance();
     if (std::optional<llvm::ArrayRef<int32_t>> block = func.getKnownBlockSize())
       plan.threadsPerBlock = (*block)[0];
-    if (auto elements = func->getAttrOfType<mlir::IntegerAttr>("lay.tile_elements"))
+    if (auto elements = func->getAttrOfType<mlir::IntegerAttr>(kTileElementsAttr))
       plan.elementsPerBlock = elements.getInt();
-    if (auto tiles = func->getAttrOfType<mlir::IntegerAttr>("lay.tiles"))
+    if (auto tiles = func->getAttrOfType<mlir::IntegerAttr>(kTilesAttr))
       plan.tiles = tiles.getInt();
     return mlir::WalkResult::interrupt();
   });

@@ -8,8 +8,6 @@ namespace layoutc::jit {
 
 namespace {
 
-bool isFloat(DType t) { return t == DType::F32 || t == DType::F16 || t == DType::BF16 || t == DType::F64; }
-
 template <class T> T read(const uint8_t *p) {
   T v;
   std::memcpy(&v, p, sizeof v);

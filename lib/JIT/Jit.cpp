@@ -135,7 +135,7 @@ struct CopyExtents {
 
 struct CopyKernel::Operands {
   KernelOperand src, dst;
-  // A static copy's extents, computed once (generateCopy checked it).
+  // A static copy's extents, computed once (buildCopy checked it).
   std::optional<CopyExtents> fixed;
   // Each side's `?` leaves and how many are shape leaves, counted once: a
   // launch walks no layout.

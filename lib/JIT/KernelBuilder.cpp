@@ -36,8 +36,6 @@ Type elementType(MLIRContext &c, DType t) {
   return {};
 }
 
-bool isFloat(DType t) { return t == DType::F32 || t == DType::F16 || t == DType::BF16 || t == DType::F64; }
-
 void checkData(DType t, const std::string &what) {
   if (t == DType::I64)
     throw CompileError(what + ": the element type must be f32, f16, bf16, f64, i32 or i8");

@@ -6,7 +6,6 @@
 #include "layoutc/JIT/Compiler.h"
 
 #include <algorithm>
-#include <numeric>
 
 namespace layoutc::jit {
 
@@ -198,49 +197,6 @@ bool KernelOperand::oneToOne() const {
     seen[size_t(at)] = true;
   });
   return ok;
-}
-
-bool KernelOperand::orderDomainBy(KernelOperand &a, KernelOperand &b) {
-  if (!a.isStatic() || !b.isStatic())
-    return false;
-  std::vector<std::pair<int64_t, int64_t>> ma = flatModes(a.layout), mb = flatModes(b.layout);
-  if (ma.size() != mb.size())
-    return false;
-  for (size_t i = 0; i < ma.size(); ++i)
-    if (ma[i].first != mb[i].first)
-      return false;
-  std::vector<size_t> order(ma.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](size_t x, size_t y) { return mb[x].second < mb[y].second; });
-  if (std::is_sorted(order.begin(), order.end()))
-    return false;
-  auto permuted = [&](const std::vector<std::pair<int64_t, int64_t>> &modes) {
-    std::vector<IntTuple> shape, stride;
-    for (size_t i : order) {
-      shape.emplace_back(modes[i].first);
-      stride.emplace_back(modes[i].second);
-    }
-    return Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride)));
-  };
-  a.layout = permuted(ma);
-  b.layout = permuted(mb);
-  for (KernelOperand *op : {&a, &b})
-    if (op->composed)
-      op->composed->outer = op->layout;
-  return true;
-}
-
-std::string KernelOperand::outerTypeStr() const { return "!lay.layout<\"" + layout.typeStr() + "\">"; }
-
-std::string KernelOperand::innerTypeStr() const {
-  if (composed->inner == algebra::ComposedLayout::Inner::Swizzle)
-    return "!lay.swizzle<" + std::to_string(composed->swizzle.bits) + "," + std::to_string(composed->swizzle.base) +
-           "," + std::to_string(composed->swizzle.shift) + ">";
-  return "!lay.layout<\"" + composed->innerLayout.typeStr() + "\">";
-}
-
-std::string KernelOperand::typeStr() const {
-  return composed ? "!lay.composed<" + innerTypeStr() + ", " + outerTypeStr() + ">" : outerTypeStr();
 }
 
 std::string KernelOperand::str() const { return composed ? composed->str() : layout.str(); }

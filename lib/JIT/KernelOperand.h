@@ -2,7 +2,7 @@
 //
 // The side of a copy: a layout, or a composed layout with a swizzle or layout
 // inner and an integer offset, checked for what a kernel needs (integer
-// strides, nonnegative offsets). Shared by the generator, which writes it as
+// strides, nonnegative offsets). Shared by KernelBuilder, which builds it as
 // lay ops, and the host reference, which enumerates its offsets.
 //
 //===----------------------------------------------------------------------===//
@@ -59,18 +59,6 @@ struct KernelOperand {
   /// Whether no two indices share an offset (proved by sorting strides, or
   /// by enumeration up to 2^26 points); static operands only.
   bool oneToOne() const;
-
-  /// Permutes the modes of the domain `a` and `b` share (equal flat shapes, all
-  /// static) jointly, so that `b`'s strides ascend: consecutive domain indices
-  /// then move along `b`'s contiguous mode. Each index keeps its pair of
-  /// offsets; only the order of the domain changes. Returns whether it did.
-  static bool orderDomainBy(KernelOperand &a, KernelOperand &b);
-
-  /// The type of the lay value: !lay.layout<...> or !lay.composed<...>.
-  std::string typeStr() const;
-  /// The types of the outer layout and (composed only) of the inner part.
-  std::string outerTypeStr() const;
-  std::string innerTypeStr() const;
   std::string str() const;
 };
 

@@ -39,6 +39,8 @@ int dtypeBytes(DType t) {
   return 0;
 }
 
+bool isFloat(DType t) { return t == DType::F32 || t == DType::F16 || t == DType::BF16 || t == DType::F64; }
+
 FastDivisor fastDivisor(int64_t d) {
   if (d < 1)
     throw std::invalid_argument("a fast divisor must be at least 1, not " + std::to_string(d));

@@ -178,9 +178,8 @@ struct Partitioner {
         parts.push_back(i + 1 == counts.size() ? r : m.rem(r, counts[i]));
         r = i + 1 == counts.size() ? r : m.div(r, counts[i]);
       }
-      std::string type = "(" + std::string(2 * parts.size() - 1, ',') + ")";
-      for (size_t i = 0; i < parts.size(); ++i)
-        type[1 + 2 * i] = '?';
+      algebra::IntTuple type =
+          algebra::IntTuple::tuple(std::vector<algebra::IntTuple>(parts.size(), algebra::IntTuple::of(algebra::Int::unknown())));
       coord = b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), parts);
     }
     Value stile = b.create<LocalTileOp>(st, tiler, coord);

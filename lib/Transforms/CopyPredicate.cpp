@@ -114,26 +114,26 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
       return failure();
     Value interior;
     SmallVector<Value> residues;
-    std::string notation = "(", explained;
+    std::vector<algebra::IntTuple> bounds;
+    std::string explained;
     for (size_t i = 0; i < edge.sizes.size(); ++i) {
       int64_t t = edge.sizes[i];
-      notation += i ? "," : "";
       if (!edge.ragged[i]) {
-        notation += std::to_string(t);
+        bounds.emplace_back(t);
         continue;
       }
       Value extent = edge.extents[i].isStatic() ? m.c(edge.extents[i].value) : parent->shapeOf(m, int(i));
       Value residue = m.sub(extent, m.mul(coords[i], t));
       residues.push_back(residue);
-      notation += "?";
+      bounds.push_back(algebra::IntTuple::of(algebra::Int::unknown()));
       interior = m.both(interior, m.cmp(arith::CmpIPredicate::sge, residue, m.c(t)));
       explained += (explained.empty() ? "" : ", ") + std::string("mode ") + std::to_string(i) + " (" +
                    edge.extents[i].str() + " by " + std::to_string(t) + ")";
     }
-    notation += ")";
-    Value residue = edge.sizes.size() == 1
-                        ? residues.front()
-                        : Value(b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), notation), residues));
+    Value residue = edge.sizes.size() == 1 ? residues.front()
+                                           : Value(b.create<MakeTupleOp>(
+                                                 IntTupleType::get(b.getContext(), algebra::IntTuple::tuple(bounds)),
+                                                 residues));
     auto branch = b.create<scf::IfOp>(interior, /*withElseRegion=*/true);
     Block *inside = branch.thenBlock(), *outside = branch.elseBlock();
     inside->getOperations().splice(inside->getTerminator()->getIterator(), block->getOperations(),

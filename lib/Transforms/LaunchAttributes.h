@@ -12,6 +12,7 @@
 #define LAYOUTC_LIB_TRANSFORMS_LAUNCHATTRIBUTES_H
 
 #include "layoutc/Transforms/CopyTiling.h"
+#include "layoutc/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
@@ -22,8 +23,8 @@ namespace layoutc::transforms {
 
 class LaunchAttributes {
 public:
-  static constexpr const char *kTiles = "lay.tiles";
-  static constexpr const char *kTileElements = "lay.tile_elements";
+  static constexpr const char *kTiles = kTilesAttr;
+  static constexpr const char *kTileElements = kTileElementsAttr;
 
   /// The kernel's threads per block: its known_block_size (x, 1, 1), or
   /// kThreads when it states none; empty for a block of several dimensions.

@@ -100,11 +100,6 @@ BankCost bankCost(const std::vector<int64_t> &laneBytes, int width) {
   return cost;
 }
 
-algebra::Layout SharedTile::layout() const {
-  using algebra::IntTuple;
-  return {IntTuple::tuple({IntTuple(a), IntTuple(b)}), IntTuple::tuple({IntTuple(b), IntTuple(1)})};
-}
-
 BankCost phaseCost(const SharedTile &tile, const SharedPhase &phase) {
   int64_t warps = algebra::product(algebra::mode(phase.tv.shape, 0)).value / 32;
   return cost(tile, tile.swizzle, instructions(tile, phase), phase.width, warps);

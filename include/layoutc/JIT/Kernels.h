@@ -28,6 +28,8 @@ enum class DType : uint8_t { F32, F16, BF16, F64, I32, I8, I64 };
 std::optional<DType> parseDType(std::string_view name);
 const char *dtypeName(DType t);
 int dtypeBytes(DType t);
+/// f32, f16, bf16 or f64.
+bool isFloat(DType t);
 
 /// copy(src @ Ls, dst @ Ld): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
 /// Ls and Ld are layouts in CuTe notation (or expressions evaluating to one),

@@ -14,6 +14,12 @@ namespace layoutc {
 #define GEN_PASS_REGISTRATION
 #include "layoutc/Transforms/Passes.h.inc"
 
+/// The launch lay-copy-partition records on a kernel's gpu.func, beside its
+/// known_block_size: the elements one block moves per step of its tile loop,
+/// and (when static) the tiles there are, the blocks a launch needs.
+constexpr const char *kTileElementsAttr = "lay.tile_elements";
+constexpr const char *kTilesAttr = "lay.tiles";
+
 /// The kernel passes in their order: lay-copy-partition, lay-copy-stage,
 /// lay-copy-predicate, lay-copy-vectorize, then canonicalize.
 void buildCopyKernelPipeline(mlir::OpPassManager &pm);

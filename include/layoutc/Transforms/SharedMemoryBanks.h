@@ -44,8 +44,6 @@ struct SharedTile {
   int64_t a = 0, b = 0;
   int elementBytes = 4;
   algebra::Swizzle swizzle;
-  /// The layout of (a, b), without the swizzle: (a, b):(b_extent, 1).
-  algebra::Layout layout() const;
 };
 
 /// The wavefronts per warp of `phase` on `tile`, averaged over the block's warps.
