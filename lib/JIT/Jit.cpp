@@ -161,8 +161,24 @@ struct CopyKernel::Operands {
   }
 };
 
-CopyKernel::CopyKernel(std::shared_ptr<const CompiledKernel> kernel, const CopySpec &spec)
-    : kernel_(std::move(kernel)) {
+LazyKernel::LazyKernel(std::function<std::shared_ptr<const CompiledKernel>()> compile)
+    : compile_(std::move(compile)) {}
+
+const CompiledKernel &LazyKernel::get() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!kernel_)
+    kernel_ = compile_();
+  return *kernel_;
+}
+
+const CompiledKernel &KernelVariants::at(std::initializer_list<uint64_t> addresses) const {
+  uint64_t bits = 0;
+  for (uint64_t a : addresses)
+    bits |= a;
+  return of(bits % 16 == 0 ? BufferAlignment::Aligned16 : BufferAlignment::Any);
+}
+
+CopyKernel::CopyKernel(KernelVariants kernels, const CopySpec &spec) : kernels_(std::move(kernels)) {
   auto operands = std::make_shared<Operands>(
       Operands{KernelOperand::parse(spec.src, "copy: --src"), KernelOperand::parse(spec.dst, "copy: --dst"), {}});
   Operands &o = *operands;
@@ -196,11 +212,12 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
       FastDivisor f = fastDivisor(dynamic[size_t(first + i)]);
       args.index(int64_t(f.multiplier)).index(f.shift);
     }
-  kernel_->launch(context, kernel_->gridFor(e.size), args, stream);
+  const CompiledKernel &kernel = kernels_.at({src, dst});
+  kernel.launch(context, kernel.gridFor(e.size), args, stream);
 }
 
-IndexedKernel::IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec)
-    : kernel_(std::move(kernel)), spec_(spec) {}
+IndexedKernel::IndexedKernel(KernelVariants kernels, const IndexedSpec &spec)
+    : kernels_(std::move(kernels)), spec_(spec) {}
 
 void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int64_t tableRows, uint64_t rows,
                            uint64_t indices, int64_t count, const runtime::Stream &stream) const {
@@ -209,7 +226,8 @@ void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int6
   LaunchArgs args;
   args.buffer(table, tableRows * spec_.rowWidth).buffer(rows, count * spec_.rowWidth).buffer(indices, count);
   args.index(tableRows).index(count);
-  kernel_->launch(context, kernel_->gridFor(count * spec_.rowWidth), args, stream);
+  const CompiledKernel &kernel = kernels_.at({table, rows, indices});
+  kernel.launch(context, kernel.gridFor(count * spec_.rowWidth), args, stream);
 }
 
 struct Jit::State {
@@ -227,56 +245,62 @@ struct Jit::State {
   std::optional<DiskCache> disk;
   // Whole disk entries whose record did not read back (compiled again).
   size_t damaged = 0;
-  // Specs already compiled, by their text: a repeated spec is one lookup.
+};
+
+// Specs already compiled, by their text: a repeated spec is one lookup.
+// Apart from State: the kernels here keep State (their Any variants compile
+// in it), so State must not keep them.
+struct Jit::Specs {
   std::mutex specMutex;
   std::unordered_map<std::string, CopyKernel> copies;
   std::unordered_map<std::string, IndexedKernel> indexed;
   std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> modules;
 };
 
-Jit::Jit(JitOptions options) : options_(std::move(options)), state_(std::make_unique<State>()) {
+Jit::Jit(JitOptions options)
+    : options_(std::move(options)), state_(std::make_shared<State>()), specs_(std::make_unique<Specs>()) {
   if (options_.diskCache)
     state_->disk.emplace(options_.cacheDirectory.empty() ? DiskCache::defaultDirectory() : options_.cacheDirectory);
 }
 Jit::~Jit() = default;
 
-std::shared_ptr<const CompiledKernel> Jit::cached(const std::string &spec,
+std::shared_ptr<const CompiledKernel> Jit::cached(State &state, const JitOptions &options, const std::string &spec,
                                                   const std::function<KernelRecord(Compiler &)> &compile) {
-  std::string key = spec + "\n// " + options_.arch + " O" + std::to_string(options_.optLevel);
+  std::string key = spec + "\n// " + options.arch + " O" + std::to_string(options.optLevel);
   {
-    std::lock_guard<std::mutex> lock(state_->cacheMutex);
-    auto it = state_->cache.find(key);
-    if (it != state_->cache.end()) {
-      ++state_->hits;
+    std::lock_guard<std::mutex> lock(state.cacheMutex);
+    auto it = state.cache.find(key);
+    if (it != state.cache.end()) {
+      ++state.hits;
       return it->second;
     }
   }
   std::optional<KernelRecord> record;
-  if (state_->disk) {
-    std::lock_guard<std::mutex> lock(state_->diskMutex);
-    if (std::optional<std::string> stored = state_->disk->load(kCompilerVersion + key)) {
+  if (state.disk) {
+    std::lock_guard<std::mutex> lock(state.diskMutex);
+    if (std::optional<std::string> stored = state.disk->load(kCompilerVersion + key)) {
       record = KernelRecord::parse(*stored);
       if (!record)
-        ++state_->damaged;
+        ++state.damaged;
     }
   }
   bool fromDisk = record.has_value();
   if (!record) {
-    std::lock_guard<std::mutex> lock(state_->compileMutex);
-    record = compile(state_->compilerLocked());
+    std::lock_guard<std::mutex> lock(state.compileMutex);
+    record = compile(state.compilerLocked());
   }
   if (record->ptx.find(".entry " + record->name + "(") == std::string::npos)
     throw CompileError("the module has no kernel named '" + record->name + "' (a gpu.func with the kernel attribute)");
-  if (!fromDisk && state_->disk) {
-    std::lock_guard<std::mutex> lock(state_->diskMutex);
-    state_->disk->store(kCompilerVersion + key, record->serialize());
+  if (!fromDisk && state.disk) {
+    std::lock_guard<std::mutex> lock(state.diskMutex);
+    state.disk->store(kCompilerVersion + key, record->serialize());
   }
   auto kernel = std::make_shared<const CompiledKernel>(record->name, std::move(record->ptx),
                                                        std::move(record->params), std::move(record->plan));
-  std::lock_guard<std::mutex> lock(state_->cacheMutex);
-  ++(fromDisk ? state_->diskHits : state_->misses);
+  std::lock_guard<std::mutex> lock(state.cacheMutex);
+  ++(fromDisk ? state.diskHits : state.misses);
   // Two threads may compile the same kernel at once; the first one stored wins.
-  return state_->cache.emplace(std::move(key), std::move(kernel)).first->second;
+  return state.cache.emplace(std::move(key), std::move(kernel)).first->second;
 }
 
 // The kernel of a spec (or MLIR text) seen before (one lookup, counted as a
@@ -284,7 +308,7 @@ std::shared_ptr<const CompiledKernel> Jit::cached(const std::string &spec,
 template <class Kernel, class Build>
 Kernel Jit::bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build) {
   {
-    std::lock_guard<std::mutex> lock(state_->specMutex);
+    std::lock_guard<std::mutex> lock(specs_->specMutex);
     if (auto it = kernels.find(key); it != kernels.end()) {
       std::lock_guard<std::mutex> count(state_->cacheMutex);
       ++state_->hits;
@@ -292,7 +316,7 @@ Kernel Jit::bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string
     }
   }
   Kernel kernel = build();
-  std::lock_guard<std::mutex> lock(state_->specMutex);
+  std::lock_guard<std::mutex> lock(specs_->specMutex);
   return kernels.emplace(std::move(key), std::move(kernel)).first->second;
 }
 
@@ -300,14 +324,14 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   // The text as given is the first key (no parse on a repeat); its canonical
   // form, the second (equal modules written differently share a kernel).
   std::string key = std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + std::string(mlir);
-  return bySpec(state_->modules, std::move(key), [&] {
+  return bySpec(specs_->modules, std::move(key), [&] {
     CompileOptions options{options_.arch, Emit::Mlir, options_.optLevel, indexBits};
     std::string canonical;
     {
       std::lock_guard<std::mutex> lock(state_->compileMutex);
       canonical = state_->compilerLocked().compile(mlir, "<input>", options);
     }
-    return cached("module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
+    return cached(*state_, options_, "module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
                   [&](Compiler &compiler) {
                     KernelRecord r{std::string(kernel), {}, {}, {}};
                     options.emit = Emit::Ptx;
@@ -331,15 +355,27 @@ std::string keyOf(std::optional<double> scale) {
 
 } // namespace
 
+KernelVariants Jit::variants(const std::string &key,
+                             std::function<KernelRecord(Compiler &, BufferAlignment)> compile) {
+  KernelVariants v;
+  v.aligned = cached(*state_, options_, key + "\naligned16",
+                     [&](Compiler &compiler) { return compile(compiler, BufferAlignment::Aligned16); });
+  v.any = std::make_shared<const LazyKernel>([state = state_, options = options_, key, compile] {
+    return cached(*state, options, key + "\nany",
+                  [&](Compiler &compiler) { return compile(compiler, BufferAlignment::Any); });
+  });
+  return v;
+}
+
 CopyKernel Jit::copy(const CopySpec &spec) {
   std::string key = "copy " + spec.src + "\n" + spec.dst + "\n" + dtypeName(spec.dtype) + " " +
                     dtypeName(spec.dstType()) + " " + keyOf(spec.scale);
-  return bySpec(state_->copies, key, [&] {
-    return CopyKernel(cached(key,
-                             [&](Compiler &compiler) {
-                               BuiltKernel built = buildCopy(compiler.context(), spec);
-                               return compileRecord(compiler, std::move(built), options_);
-                             }),
+  return bySpec(specs_->copies, key, [&] {
+    return CopyKernel(variants(key,
+                               [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {
+                                 return compileRecord(compiler, buildCopy(compiler.context(), spec, buffers),
+                                                      options);
+                               }),
                       spec);
   });
 }
@@ -347,12 +383,12 @@ CopyKernel Jit::copy(const CopySpec &spec) {
 IndexedKernel Jit::indexed(const IndexedSpec &spec) {
   std::string key = std::string(spec.kind == IndexedKind::Gather ? "gather " : "scatter ") +
                     std::to_string(spec.rowWidth) + " " + dtypeName(spec.dtype) + " " + dtypeName(spec.indexType);
-  return bySpec(state_->indexed, key, [&] {
-    return IndexedKernel(cached(key,
-                                [&](Compiler &compiler) {
-                                  BuiltKernel built = buildIndexed(compiler.context(), spec);
-                                  return compileRecord(compiler, std::move(built), options_);
-                                }),
+  return bySpec(specs_->indexed, key, [&] {
+    return IndexedKernel(variants(key,
+                                  [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {
+                                    return compileRecord(compiler, buildIndexed(compiler.context(), spec, buffers),
+                                                         options);
+                                  }),
                          spec);
   });
 }

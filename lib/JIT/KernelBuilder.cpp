@@ -7,6 +7,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <limits>
@@ -41,13 +42,14 @@ void checkData(DType t, const std::string &what) {
     throw CompileError(what + ": the element type must be f32, f16, bf16, f64, i32 or i8");
 }
 
-// A module holding gpu.func @name(params) kernel, ready for its body.
+// A module holding gpu.func @name(params) kernel, ready for its body; its
+// buffers' alignment, where known, on their parameters.
 struct KernelScaffold {
   OwningOpRef<ModuleOp> module;
   gpu::GPUFuncOp func;
 
   KernelScaffold(MLIRContext &context, const std::string &name, ArrayRef<Type> params,
-                 const std::vector<Param> &names) {
+                 const std::vector<Param> &names, BufferAlignment buffers) {
     // The kernel's ops carry a file location, not a name: printed with name
     // prefixes, only the parameters (NameLocs below) give SSA names.
     Location loc = FileLineColLoc::get(&context, "<" + name + " kernel>", 1, 1);
@@ -59,8 +61,11 @@ struct KernelScaffold {
     b.setInsertionPointToStart(kernels.getBody());
     func = gpu::GPUFuncOp::create(b, loc, name, b.getFunctionType(params, {}));
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), b.getUnitAttr());
-    for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    for (unsigned i = 0; i < func.getNumArguments(); ++i) {
       func.getArgument(i).setLoc(NameLoc::get(b.getStringAttr(names[i].name)));
+      if (buffers == BufferAlignment::Aligned16 && names[i].kind == Param::Kind::Buffer)
+        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(), b.getI64IntegerAttr(16));
+    }
     b.setInsertionPointToEnd(&func.getBody().front());
     gpu::ReturnOp::create(b, loc);
   }
@@ -160,7 +165,7 @@ int indexBitsOf(const KernelOperand &src, const KernelOperand &dst) {
 
 } // namespace
 
-BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec) {
+BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
   checkData(spec.dtype, "copy: --dtype");
   checkData(spec.dstType(), "copy: --to");
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src");
@@ -198,7 +203,7 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec) {
       k.params[divisor].name = side + std::to_string(i) + "_mul";
       k.params[divisor + 1].name = side + std::to_string(i) + "_shift";
     }
-  KernelScaffold kernel(context, k.name, types, k.params);
+  KernelScaffold kernel(context, k.name, types, k.params, buffers);
   ImplicitLocOpBuilder b = kernel.body();
   // Each side's leaves, its `?` shape leaves as fast divisors.
   unsigned nextDivisor = unsigned(2 + srcLeaves + dstLeaves);
@@ -226,7 +231,7 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec) {
   return k;
 }
 
-BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec) {
+BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAlignment buffers) {
   bool gather = spec.kind == IndexedKind::Gather;
   std::string op = gather ? "gather" : "scatter";
   checkData(spec.dtype, op + ": --dtype");
@@ -246,7 +251,7 @@ BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec) {
               {Param::Kind::Index, DType::I64, "count"}};
   KernelScaffold kernel(context, k.name,
                         {buffer, buffer, MemRefType::get({ShapedType::kDynamic}, index), indexType, indexType},
-                        k.params);
+                        k.params, buffers);
   ImplicitLocOpBuilder b = kernel.body();
   MLIRContext *c = &context;
   Value count = kernel.arg(4);

@@ -28,10 +28,10 @@ struct BuiltKernel {
   int indexBits = 64;
 };
 
-/// The kernels of specs; a bad spec throws CompileError naming the option,
-/// the mode and the condition.
-BuiltKernel buildCopy(mlir::MLIRContext &context, const CopySpec &spec);
-BuiltKernel buildIndexed(mlir::MLIRContext &context, const IndexedSpec &spec);
+/// The kernels of specs, for buffers aligned as `buffers` says; a bad spec
+/// throws CompileError naming the option, the mode and the condition.
+BuiltKernel buildCopy(mlir::MLIRContext &context, const CopySpec &spec, BufferAlignment buffers);
+BuiltKernel buildIndexed(mlir::MLIRContext &context, const IndexedSpec &spec, BufferAlignment buffers);
 
 } // namespace layoutc::jit
 

@@ -73,12 +73,13 @@ template <class Build> std::string compileBuilt(Compiler &compiler, Build build,
 }
 } // namespace
 
-std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options) {
-  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildCopy(c, spec); }, options);
+std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options, BufferAlignment buffers) {
+  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildCopy(c, spec, buffers); }, options);
 }
 
-std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options) {
-  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildIndexed(c, spec); }, options);
+std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options,
+                           BufferAlignment buffers) {
+  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildIndexed(c, spec, buffers); }, options);
 }
 
 } // namespace layoutc::jit

@@ -41,7 +41,9 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
   // The widest access of one side along the chunk's leaf.
   static SideAccess access(Value tile, const algebra::Layout &tv, const std::vector<int64_t> &leaves, int leaf) {
     SideAccess a = sideAccess(tile, leaf, chunkOf(tv), /*assumeUnknown=*/true);
-    if (a.width > 1 && chunkLeaf(tv, leaves, a.width) != leaf)
+    // A tensor whose buffer is not in the IR (an argument): its address can
+    // be neither known nor tested.
+    if (a.width > 1 && (!a.data || chunkLeaf(tv, leaves, a.width) != leaf))
       a.width = 1;
     return a;
   }
@@ -65,7 +67,7 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     ImplicitLocOpBuilder b(copy.getLoc(), copy);
     IndexMath m(b);
     Value ok;
-    std::string checked;
+    std::string checked, given;
     for (const SideAccess *side : {&src, &dst}) {
       if (side->width == 1)
         continue;
@@ -74,11 +76,13 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
         checked += ", a dynamic size or stride a multiple of " + std::to_string(divisor);
       }
       int64_t bytes = side->width * side->elementBytes;
-      if (!provablyAligned(side->data, bytes)) {
+      std::string name = side == &src ? "source" : "destination";
+      if (side->data && provablyAligned(side->data, bytes)) {
+        given += ", the " + name + "'s";
+      } else {
         Value address = b.create<memref::ExtractAlignedPointerAsIndexOp>(side->data);
         ok = m.both(ok, m.cmp(arith::CmpIPredicate::eq, m.rem(address, m.c(bytes)), m.c(0)));
-        checked += std::string(", the ") + (side == &src ? "source" : "destination") + "'s address a multiple of " +
-                   std::to_string(bytes) + " bytes";
+        checked += ", the " + name + "'s address a multiple of " + std::to_string(bytes) + " bytes";
       }
     }
     CopyOp wide = copy;
@@ -91,6 +95,7 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     wide.setWidths(ArrayRef<int64_t>{src.width, dst.width});
     wide.emitRemark() << "lay-copy-vectorize: along the tile's mode " << leaf << " the source moves "
                       << describe(src) << ", the destination " << describe(dst)
+                      << (given.empty() ? std::string("") : "; aligned buffers (llvm.align): " + given.substr(2))
                       << (checked.empty() ? std::string("")
                                           : "; checked in the kernel: " + checked.substr(2) +
                                                 ", else one element per access");

@@ -40,7 +40,7 @@ module attributes {gpu.container_module} {
       %tiler = lay.constant : !lay.tiler<"<64:1,64:1>">
       %t = gpu.thread_id x
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
-      // expected-remark @+1 {{along the tile's mode 1 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); checked in the kernel: a dynamic size or stride a multiple of 4, the source's address a multiple of 16 bytes, else one element per access}}
+      // expected-remark @+1 {{along the tile's mode 1 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); aligned buffers (llvm.align): the destination's; checked in the kernel: a dynamic size or stride a multiple of 4, the source's address a multiple of 16 bytes, else one element per access}}
       lay.copy %st, %m thread %t {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">} : !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
       gpu.return
     }
@@ -53,6 +53,34 @@ module attributes {gpu.container_module} {
     gpu.func @odd_stride(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
       // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
       lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
+      gpu.return
+    }
+
+    // Tensors whose buffers are not in the IR: their addresses cannot be
+    // tested, so one element per access.
+    // CHECK-LABEL: gpu.func @tensor_arguments
+    // CHECK-NOT: widths
+    gpu.func @tensor_arguments(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %t: index) kernel {
+      // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>
+      gpu.return
+    }
+
+    // Buffers whose parameters state their alignment (llvm.align): nothing
+    // tested.
+    // CHECK-LABEL: gpu.func @aligned_buffers
+    // CHECK-NOT: scf.if
+    // CHECK: widths = array<i64: 4, 4>
+    gpu.func @aligned_buffers(%src: memref<?xf32> {llvm.align = 16 : i64}, %dst: memref<?xf32> {llvm.align = 16 : i64}, %r: index) kernel {
+      %l = lay.constant : !lay.layout<"8192:1">
+      %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"8192:1"> -> !lay.tensor<f32, !lay.layout<"8192:1">>
+      %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"8192:1"> -> !lay.tensor<f32, !lay.layout<"8192:1">>
+      %tiler = lay.constant : !lay.tiler<"<4096:1>">
+      %t = gpu.thread_id x
+      %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 0 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); aligned buffers (llvm.align): the source's, the destination's}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       gpu.return
     }
 

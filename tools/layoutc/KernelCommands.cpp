@@ -66,6 +66,10 @@ const char *kCommonHelp = R"(
   --time-passes  print each stage's time (building the kernel, every
                  lay-copy and lowering pass, LLVM IR, LLVM's passes, PTX,
                  ptxas) to stderr
+  --any-alignment
+                 a kernel for buffers at any address; by default a kernel
+                 takes buffers 16-byte aligned (as cudaMalloc's are), and
+                 the JIT compiles this one for a launch on others
   --arch=ARCH    sm_90 (default), sm_80 or sm_90a
   -O0 .. -O3     LLVM's optimization: -O0 (default) a short pipeline, ptxas
                  does the rest; -O3 LLVM's full pipeline (slower to compile)
@@ -76,7 +80,7 @@ const char *kCommonHelp = R"(
 struct Options {
   DType dtype = DType::F32;
   std::optional<Emit> emit;
-  bool run = false, explain = false, timePasses = false;
+  bool run = false, explain = false, timePasses = false, anyAlignment = false;
   std::string arch = "sm_90", output;
   int optLevel = 0;
   uint64_t seed = 1;
@@ -109,6 +113,8 @@ std::optional<std::string> parseOptions(const std::vector<std::string> &args, Op
       o.explain = true;
     } else if (a == "--time-passes") {
       o.timePasses = true;
+    } else if (a == "--any-alignment") {
+      o.anyAlignment = true;
     } else if (a == "--dtype" || a == "-o" || a == "--seed") {
       std::optional<std::string> v = value();
       if (!v)
@@ -136,6 +142,8 @@ std::optional<std::string> parseOptions(const std::vector<std::string> &args, Op
   }
   if (o.run && o.emit)
     return "give --emit or --run, not both";
+  if (o.run && o.anyAlignment)
+    return "--any-alignment is for an emitted kernel; --run launches on cudaMalloc's aligned buffers";
   return std::nullopt;
 }
 
@@ -158,11 +166,12 @@ template <class Compile> int emitStage(Compile compile, const Options &o) {
   std::string report;
   CompileOptions options{o.arch, o.emit.value_or(Emit::Ptx), o.optLevel, 64, &plan,
                          o.timePasses ? &report : nullptr};
-  std::string text = compile(compiler, options);
+  BufferAlignment buffers = o.anyAlignment ? BufferAlignment::Any : BufferAlignment::Aligned16;
+  std::string text = compile(compiler, options, buffers);
   if (o.explain && options.emit == Emit::Mlir) {
     options.emit = Emit::Tiled;
     options.timeReport = nullptr;
-    compile(compiler, options);
+    compile(compiler, options, buffers);
   }
   if (o.explain)
     explain(plan);
@@ -294,7 +303,8 @@ int copyCommand(const std::vector<std::string> &args) {
   spec.dtype = o.dtype;
   return guarded([&] {
     if (!o.run)
-      return emitStage([&](Compiler &c, const CompileOptions &options) { return compileCopy(c, spec, options); },
+      return emitStage([&](Compiler &c, const CompileOptions &options,
+                           BufferAlignment buffers) { return compileCopy(c, spec, options, buffers); },
                        o);
     Jit jit(jitOptionsFor(o));
     if (o.explain)
@@ -357,7 +367,10 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
   return guarded([&] {
     if (!o.run)
       return emitStage(
-          [&](Compiler &c, const CompileOptions &options) { return compileIndexed(c, spec, options); }, o);
+          [&](Compiler &c, const CompileOptions &options, BufferAlignment buffers) {
+            return compileIndexed(c, spec, options, buffers);
+          },
+          o);
     std::vector<int64_t> indices;
     if (count) {
       indices = randomIndices(*count, *tableRows, scatter, o.seed);

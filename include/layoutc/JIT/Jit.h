@@ -113,11 +113,40 @@ private:
   mutable std::atomic<const std::pair<const int, Loaded> *> last_{nullptr};
 };
 
+/// A kernel compiled the first time it is asked for (by any thread; a failed
+/// compile throws and is tried again on the next ask).
+class LazyKernel {
+public:
+  explicit LazyKernel(std::function<std::shared_ptr<const CompiledKernel>()> compile);
+  const CompiledKernel &get() const;
+
+private:
+  std::function<std::shared_ptr<const CompiledKernel>()> compile_;
+  mutable std::mutex mutex_;
+  mutable std::shared_ptr<const CompiledKernel> kernel_;
+};
+
+/// A spec's kernel for buffers aligned to 16 bytes (compiled with the spec)
+/// and for any others (compiled on their first launch).
+struct KernelVariants {
+  std::shared_ptr<const CompiledKernel> aligned;
+  std::shared_ptr<const LazyKernel> any;
+  const CompiledKernel &of(BufferAlignment buffers) const {
+    return buffers == BufferAlignment::Aligned16 ? *aligned : any->get();
+  }
+  /// The variant for buffers at these addresses.
+  const CompiledKernel &at(std::initializer_list<uint64_t> addresses) const;
+};
+
 /// copy(src @ Ls, dst @ Ld) compiled, with its layouts.
 class CopyKernel {
 public:
-  CopyKernel(std::shared_ptr<const CompiledKernel> kernel, const CopySpec &spec);
-  const CompiledKernel &kernel() const { return *kernel_; }
+  CopyKernel(KernelVariants kernels, const CopySpec &spec);
+  /// The kernel for buffers aligned as `buffers` says (Any compiles it when
+  /// first asked for).
+  const CompiledKernel &kernel(BufferAlignment buffers = BufferAlignment::Aligned16) const {
+    return kernels_.of(buffers);
+  }
   /// The number of `?` leaves launch() needs (Ls's, then Ld's).
   int dynamicCount() const;
   /// size(Ls), and the elements src and dst must hold (largest offset + 1),
@@ -126,21 +155,24 @@ public:
   int64_t srcExtent(const std::vector<int64_t> &dynamic = {}) const;
   int64_t dstExtent(const std::vector<int64_t> &dynamic = {}) const;
   /// dst[Ld(k)] = src[Ls(k)] for k < size. A `dynamic` whose sizes differ
-  /// or whose Ld is not one-to-one is a std::invalid_argument.
+  /// or whose Ld is not one-to-one is a std::invalid_argument. Buffers not
+  /// both aligned to 16 bytes take the Any kernel.
   void launch(const runtime::Context &context, uint64_t src, uint64_t dst, const std::vector<int64_t> &dynamic,
               const runtime::Stream &stream) const;
 
 private:
   struct Operands;
-  std::shared_ptr<const CompiledKernel> kernel_;
+  KernelVariants kernels_;
   std::shared_ptr<const Operands> operands_;
 };
 
 /// A gather or scatter of table rows, compiled.
 class IndexedKernel {
 public:
-  IndexedKernel(std::shared_ptr<const CompiledKernel> kernel, const IndexedSpec &spec);
-  const CompiledKernel &kernel() const { return *kernel_; }
+  IndexedKernel(KernelVariants kernels, const IndexedSpec &spec);
+  const CompiledKernel &kernel(BufferAlignment buffers = BufferAlignment::Aligned16) const {
+    return kernels_.of(buffers);
+  }
   const IndexedSpec &spec() const { return spec_; }
   /// gather: rows[r, :] = table[indices[r], :]; scatter: table[indices[r], :]
   /// = rows[r, :]; for r < count. Indices must be below tableRows (not
@@ -149,7 +181,7 @@ public:
               int64_t count, const runtime::Stream &stream) const;
 
 private:
-  std::shared_ptr<const CompiledKernel> kernel_;
+  KernelVariants kernels_;
   IndexedSpec spec_;
 };
 
@@ -174,14 +206,21 @@ public:
   CacheStats cacheStats() const;
 
 private:
+  struct State;
   /// The kernel cached under `key`, else compile()'s, cached.
-  std::shared_ptr<const CompiledKernel> cached(const std::string &key,
-                                               const std::function<KernelRecord(Compiler &)> &compile);
+  static std::shared_ptr<const CompiledKernel> cached(State &state, const JitOptions &options,
+                                                      const std::string &key,
+                                                      const std::function<KernelRecord(Compiler &)> &compile);
+  /// A built kernel's variants: its key's, for aligned buffers and any
+  /// (compiled when first launched; it keeps the state it compiles in).
+  KernelVariants variants(const std::string &key,
+                          std::function<KernelRecord(Compiler &, BufferAlignment)> compile);
   template <class Kernel, class Build>
   Kernel bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build);
-  struct State;
+  struct Specs;
   JitOptions options_;
-  std::unique_ptr<State> state_;
+  std::shared_ptr<State> state_;
+  std::unique_ptr<Specs> specs_;
 };
 
 } // namespace layoutc::jit

@@ -86,6 +86,12 @@ struct FastDivisor {
 };
 FastDivisor fastDivisor(int64_t d);
 
+/// What a kernel may assume of its buffers' addresses. Aligned16: each is a
+/// multiple of 16 bytes (as cudaMalloc's are), stated on its parameters
+/// (`llvm.align`), so 16-byte accesses need no check in the kernel. Any:
+/// nothing; the kernel checks, with one-element accesses for the rest.
+enum class BufferAlignment { Aligned16, Any };
+
 /// A copy kernel's parameters: src, dst, the `?` leaves' values (Ls's, then
 /// Ld's), then the fast-division parameters (multiplier, shift) of each `?`
 /// shape leaf, in the same order; CopyKernel::launch computes them.
@@ -93,10 +99,12 @@ FastDivisor fastDivisor(int64_t d);
 /// (Emit::Mlir: the kernel as built); the index width is the spec's (32 bits
 /// where every offset and size fits), and `options.plan` receives what the
 /// passes decided.
-std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options);
+std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options,
+                        BufferAlignment buffers = BufferAlignment::Aligned16);
 /// A gather's or scatter's parameters: table, rows, indices, the table's rows
 /// and the number of indices.
-std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options);
+std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options,
+                           BufferAlignment buffers = BufferAlignment::Aligned16);
 
 } // namespace layoutc::jit
 

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <thread>
 
 namespace layoutc::test {
@@ -34,6 +35,24 @@ TEST(JitCache, ASpecCompilesOnce) {
   EXPECT_EQ(s.hits, 1u);
   EXPECT_EQ(s.entries, 2u);
   EXPECT_NE(a.kernel().ptx().find(".entry copy("), std::string::npos);
+}
+
+// A spec compiles its kernel for 16-byte aligned buffers; the kernel for any
+// others compiles once, when first asked for (a launch on such buffers),
+// even after the Jit that made it is gone.
+TEST(JitCache, TheAnyAlignmentKernelCompilesWhenFirstAskedFor) {
+  std::optional<jit::IndexedKernel> gather;
+  {
+    jit::Jit j(memoryOnly());
+    jit::CopyKernel k = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32});
+    EXPECT_EQ(j.cacheStats().misses, 1u);
+    const jit::CompiledKernel &any = k.kernel(jit::BufferAlignment::Any);
+    EXPECT_EQ(&k.kernel(jit::BufferAlignment::Any), &any);
+    EXPECT_EQ(j.cacheStats().misses, 2u);
+    EXPECT_NE(any.ptx(), k.kernel().ptx());
+    gather = j.indexed({jit::IndexedKind::Gather, 8, DType::F16, DType::I32});
+  }
+  EXPECT_NE(gather->kernel(jit::BufferAlignment::Any).ptx().find(".entry gather("), std::string::npos);
 }
 
 TEST(JitCache, MlirIsKeyedByItsCanonicalForm) {

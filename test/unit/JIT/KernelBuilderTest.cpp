@@ -28,13 +28,13 @@ struct Built {
   int indexBits;
 };
 
-template <class Spec> Built build(const Spec &spec) {
+template <class Spec> Built build(const Spec &spec, jit::BufferAlignment buffers = jit::BufferAlignment::Aligned16) {
   jit::Compiler compiler;
   jit::BuiltKernel k;
   if constexpr (std::is_same_v<Spec, CopySpec>)
-    k = jit::buildCopy(compiler.context(), spec);
+    k = jit::buildCopy(compiler.context(), spec, buffers);
   else
-    k = jit::buildIndexed(compiler.context(), spec);
+    k = jit::buildIndexed(compiler.context(), spec, buffers);
   std::string text;
   llvm::raw_string_ostream os(text);
   k.module->print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
@@ -62,7 +62,9 @@ TEST(KernelBuilder, ACopyIsOneLayCopyOfTheTwoTensors) {
   ASSERT_EQ(k.params.size(), 2u);
   EXPECT_EQ(k.params[0].name, "src");
   EXPECT_EQ(k.params[1].dtype, DType::F16);
-  EXPECT_TRUE(has(k.mlir, "gpu.func @copy(%src: memref<?xf16>, %dst: memref<?xf16>) kernel")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "gpu.func @copy(%src: memref<?xf16> {llvm.align = 16 : i64}, %dst: memref<?xf16> "
+                          "{llvm.align = 16 : i64}) kernel"))
+      << k.mlir;
   EXPECT_TRUE(has(k.mlir, "lay.constant : !lay.layout<\"(8,8):(8,1)\">")) << k.mlir;
   EXPECT_TRUE(has(k.mlir, "lay.copy %")) << k.mlir;
   EXPECT_FALSE(has(k.mlir, "map")) << k.mlir;
@@ -71,6 +73,25 @@ TEST(KernelBuilder, ACopyIsOneLayCopyOfTheTwoTensors) {
   EXPECT_TRUE(has(p, ".entry copy("));
   EXPECT_TRUE(has(p, "ld.global"));
   EXPECT_TRUE(has(p, "st.global"));
+}
+
+// Aligned16 states the buffers' alignment on their parameters, so the
+// vectorized copy tests no address; Any states nothing, and the kernel
+// tests both addresses, with a one-element path for the rest.
+TEST(KernelBuilder, BufferAlignmentIsStatedOrTestedInTheKernel) {
+  CopySpec transpose{"(256,256):(256,1)", "(256,256):(1,256)", DType::F32};
+  EXPECT_FALSE(has(build(transpose, jit::BufferAlignment::Any).mlir, "llvm.align"));
+  jit::Compiler compiler;
+  jit::CompileOptions tiled{"sm_90", jit::Emit::Tiled};
+  std::string aligned = jit::compileCopy(compiler, transpose, tiled, jit::BufferAlignment::Aligned16);
+  std::string any = jit::compileCopy(compiler, transpose, tiled, jit::BufferAlignment::Any);
+  EXPECT_FALSE(has(aligned, "extract_aligned_pointer_as_index")) << aligned;
+  EXPECT_TRUE(has(aligned, "widths = array<i64: 4, 4>")) << aligned;
+  EXPECT_TRUE(has(any, "memref.extract_aligned_pointer_as_index %src")) << any;
+  EXPECT_TRUE(has(any, "memref.extract_aligned_pointer_as_index %dst")) << any;
+  EXPECT_TRUE(has(any, "widths = array<i64: 4, 4>")) << any;
+  Built gather = build(jit::IndexedSpec{jit::IndexedKind::Gather, 8, DType::F32, DType::I32});
+  EXPECT_TRUE(has(gather.mlir, "%indices: memref<?xi32> {llvm.align = 16 : i64}")) << gather.mlir;
 }
 
 TEST(KernelBuilder, IndexWidthFollowsTheLargestOffset) {
@@ -141,7 +162,8 @@ TEST(KernelBuilder, CastsAndScalesAreTheCopysMap) {
   EXPECT_TRUE(has(toInt.mlir, "arith.select")) << toInt.mlir; // saturated, NaN to 0
   Built widen = build(CopySpec{"64:1", "64:1", DType::I8, DType::I32});
   EXPECT_TRUE(has(widen.mlir, "arith.extsi")) << widen.mlir;
-  EXPECT_TRUE(has(ptx({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32, DType::BF16}), "cvt.rn.bf16.f32"));
+  // Pairs of floats rounded by one instruction, where the buffers are aligned.
+  EXPECT_TRUE(has(ptx({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32, DType::BF16}), "cvt.rn.bf16x2.f32"));
 }
 
 TEST(KernelBuilder, SwizzledOperandsAreComposedLayouts) {
