@@ -87,6 +87,22 @@ int64_t Swizzle::operator()(int64_t x) const {
   return x ^ (shift >= 0 ? v >> shift : v << -shift);
 }
 
+Int swizzle(const Swizzle &s, Int x) {
+  if (x.basis)
+    fail("swizzle", s.str() + " takes an integer offset, not " + x.str());
+  if (!x.isUnknown())
+    return Int(s(x.value), x.kind);
+  int destination = s.base + std::max(0, -s.shift), source = s.base + std::max(0, s.shift);
+  int zeros = __builtin_ctzll(uint64_t(x.divisor()));
+  if (s.bits == 0 || source + s.bits <= zeros || (x.bits != 0 && x.bits <= source))
+    return x;
+  // Destination bit j becomes x_j ^ x_(j+S): zero below `zeros` while j+S is.
+  int firstFilled = std::max(destination, zeros - s.shift);
+  int kept = firstFilled < destination + s.bits ? std::min(zeros, firstFilled) : zeros;
+  int bound = x.bits == 0 ? 0 : std::max<int>(x.bits, destination + s.bits);
+  return Int::unknown(int64_t(1) << kept, uint8_t(bound));
+}
+
 std::string Swizzle::str() const {
   return "S<" + std::to_string(bits) + "," + std::to_string(base) + "," +
          std::to_string(shift) + ">";

@@ -74,6 +74,11 @@ struct Swizzle {
   std::string str() const;
 };
 Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift);
+/// S(x) for an integer offset: a static x gives a static result, a dynamic x
+/// its run-time result; an unknown x gives `?` with the facts that S keeps:
+/// all of them when the moved bits are provably zero, else the zero low bits
+/// that S cannot fill, and a `bits` bound raised to S's destination bits.
+Int swizzle(const Swizzle &s, Int x);
 
 /// A custom inner function of a composed layout (CuTe DSL's composed layouts
 /// with a Python function inside): a name to print, and the map from the

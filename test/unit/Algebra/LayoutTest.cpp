@@ -173,6 +173,23 @@ TEST(Layout, ComposedLayoutsAndSwizzles) {
   EXPECT_EQ(eval("make_composed_layout((8,4):(4,1), (1,0), make_identity_layout((8,4)))((2,3))"), "15");
 }
 
+// A swizzle of a `?` is a `?`: the low zero bits it cannot fill stay zero,
+// and all facts stay where the moved bits are provably zero.
+TEST(Layout, SwizzleOfAnUnknownOffset) {
+  EXPECT_EQ(eval("S<1,0,1>(?)"), "?");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=16})"), "?{div=16}");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=128})"), "?{div=16}");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=3072})"), "?{div=3072}");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=12})"), "?{div=4}");
+  EXPECT_EQ(eval("S<3,4,3>(?{bits=7})"), "?{bits=7}");
+  EXPECT_EQ(eval("S<3,4,3>(?{bits=9})"), "?{bits=9}");
+  EXPECT_EQ(eval("S<2,0,-3>(?{div=4,bits=3})"), "?{div=4,bits=3}");
+  EXPECT_EQ(eval("S<2,0,-3>(?{div=2,bits=3})"), "?{div=2,bits=5}");
+  EXPECT_EQ(eval("S<0,4,3>(?{div=3})"), "?{div=3}");
+  EXPECT_EQ(eval("(S<3,4,3> o 0 o (16,16):(?,1))(1)"), "?");
+  EXPECT_EQ(eval("swizzle(S<3,4,3>, ?{div=32})"), "?{div=16}");
+}
+
 // CuTe DSL's composed-layout example: inner(x, y) = (x, y + 1), offset (1, 0),
 // outer the identity layout of (8, 4); built in C++ with a function inner.
 TEST(Layout, ComposedLayoutWithAFunctionInner) {
