@@ -169,6 +169,7 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   }
   if (!idx.isInt())
     fail("idx2crd", "index " + idx.str() + " must be an integer or a tuple");
+  checkExtents(shape, "idx2crd", "shape");
   if (!shape.isTuple())
     return idx;
   return idx2crdStrided(idx.integer(), shape, compactColMajor(shape));

@@ -24,8 +24,8 @@ void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::strin
     return;
   }
   std::string at = path.empty() ? "" : " at mode " + path;
-  if (!shape.isInt() || (!shape.isUnknown() && shape.value() == 0))
-    fail("", what + ": shape " + shape.str() + at + " must be a nonzero integer");
+  if (!shape.isInt())
+    fail("", what + ": shape " + shape.str() + at + " must be an integer");
   if (!stride.isInt() && !stride.isBasis())
     fail("", what + ": stride " + stride.str() + at + " must be an integer");
 }
@@ -33,12 +33,17 @@ void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::strin
 
 Layout makeLayout(IntTuple shape, IntTuple stride, const std::string &what) {
   checkLeaves(shape, stride, what, "");
+  checkExtents(shape, "", what + ": shape");
   return Layout(std::move(shape), std::move(stride));
 }
 
-Layout makeLayout(const IntTuple &shape) { return Layout(shape, compactColMajor(shape)); }
+Layout makeLayout(const IntTuple &shape) {
+  checkExtents(shape, "", "shape");
+  return Layout(shape, compactColMajor(shape));
+}
 
 Layout makeLayoutRight(const IntTuple &shape) {
+  checkExtents(shape, "", "shape");
   return Layout(shape, compactRowMajor(shape));
 }
 
@@ -142,6 +147,7 @@ Tiler Tiler::ofLayout(algebra::Layout l) {
 }
 
 Tiler Tiler::ofInt(int64_t v) {
+  checkExtents(IntTuple(v), "", "tiler");
   Tiler t;
   t.kind = Kind::Int;
   t.value = v;
@@ -165,7 +171,7 @@ Tiler Tiler::ofShape(const IntTuple &shape) {
   if (shape.isUnderscore())
     return ofUnderscore();
   if (!shape.isTuple())
-    return ofInt(shape.value());
+    return shape.isStatic() ? ofInt(shape.value()) : ofLayout(Layout(shape, IntTuple(1)));
   std::vector<Tiler> m;
   for (const IntTuple &c : shape.children())
     m.push_back(ofShape(c));

@@ -6,8 +6,7 @@
 // every layout extends along its last mode, as in CuTe).
 //
 // Invariants (checked by makeLayout): shape and stride are congruent, every
-// shape leaf is a nonzero integer (or `?`; negative only in CuTe's beta
-// negative-stride results, such as left_inverse((4):(-1)) = (-1,4):(0,1)),
+// shape leaf is an integer >= 1 or `?` (no empty and no negative modes),
 // every stride leaf an integer or a scaled basis.
 //
 //===----------------------------------------------------------------------===//
