@@ -73,6 +73,25 @@ int rank(const Layout &l) { return rank(l.shape); }
 int depth(const Layout &l) { return depth(l.shape); }
 Int sizeInt(const Layout &l) { return product(l.shape); }
 
+void checkRepresentable(const Layout &l) {
+  std::vector<IntTuple> shape, stride;
+  flattenInto(l.shape, shape);
+  flattenInto(l.stride, stride);
+  try {
+    int64_t size = 1, span = 0;
+    for (size_t i = 0; i < shape.size(); ++i) {
+      Int s = shape[i].integer(), d = stride[i].integer();
+      if (!s.isStatic())
+        continue;
+      size = mul(size, s.value);
+      if (d.isStatic())
+        span = add(span, mul(s.value - 1, absValue(d.value)));
+    }
+  } catch (const AlgebraError &e) {
+    fail("layout", l.str() + " has a size or offsets past int64 (" + e.message() + ")");
+  }
+}
+
 int64_t size(const Layout &l) {
   Int s = product(l.shape);
   if (s.isUnknown())

@@ -57,6 +57,10 @@ int depth(const Layout &l);
 int64_t size(const Layout &l);
 /// size(L) as an Int: `?` when a shape leaf is unknown.
 Int sizeInt(const Layout &l);
+/// Post-condition: the static parts of size(L) and of its span, the sum of
+/// (s-1)*|d| over its modes, fit in int64, so every index and offset of L
+/// does; else fails as "layout", naming L and the overflow.
+void checkRepresentable(const Layout &l);
 /// Mode i of the layout (the layout itself for i == 0 of a rank-1 integer layout).
 Layout modeOf(const Layout &l, int i);
 

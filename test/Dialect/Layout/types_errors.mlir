@@ -58,3 +58,8 @@ func.func private @bad_inner() -> !lay.composed<f32, !lay.layout<"8:1">>
 
 // expected-error @+1 {{a tensor's layout must be a !lay.layout or a !lay.composed, not 'index'}}
 func.func private @bad_tensor() -> !lay.tensor<f32, index>
+
+// -----
+
+// expected-error @+1 {{invalid layout "(3037000500,3037000500):(1,3037000500)": layout: (3037000500,3037000500):(1,3037000500) has a size or offsets past int64 (int64 overflow computing 3037000500 * 3037000500)}}
+func.func private @size_past_int64() -> !lay.layout<"(3037000500,3037000500):(1,3037000500)">
