@@ -101,6 +101,7 @@ detail::FlatLayout filteredIntegers(const Layout &l, bool &single) {
 } // namespace
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
+  checkExtents(cotarget, kOp, "cotarget");
   bool single;
   detail::FlatLayout f = filteredIntegers(l, single);
   return complementOfFiltered(l, std::move(f), single, cotarget);

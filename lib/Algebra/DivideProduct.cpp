@@ -143,6 +143,7 @@ Layout blockedProduct(const Layout &a, const Layout &b) { return rankedProduct(a
 Layout rakedProduct(const Layout &a, const Layout &b) { return rankedProduct(a, b, false); }
 
 Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *order) {
+  checkExtents(shape, "tile_to_shape", "target shape");
   int r = rank(shape);
   if (rank(block) > r)
     fail("tile_to_shape", "block " + block.str() + " has rank " + std::to_string(rank(block)) +

@@ -278,9 +278,9 @@ const std::map<std::string, Handler> &handlers() {
          if (a.at(0).kind != Value::Kind::Swizzle)
            a.wrong(0, "a swizzle S<B,M,S>");
          IntTuple x = a.tuple(1);
-         if (!x.isInt() || !x.isStatic())
-           return Value::of(IntTuple::of(Int::unknown()));
-         return Value::of(IntTuple(a.at(0).swizzle()(x.value())));
+         if (!x.isInt())
+           a.wrong(1, "an integer offset");
+         return Value::of(IntTuple::of(swizzle(a.at(0).swizzle(), x.integer())));
        }},
       {"upcast", [](const Args &a) {
          a.arity(1, 1);
@@ -320,7 +320,7 @@ Value apply(const Value &f, const Value &arg, size_t) {
   case Value::Kind::Swizzle:
     if (!c.isInt())
       fail("apply", "a swizzle takes an integer offset, not " + c.str());
-    return Value::of(IntTuple(f.swizzle()(c.value())));
+    return Value::of(IntTuple::of(swizzle(f.swizzle(), c.integer())));
   case Value::Kind::Composed:
     return Value::of(evaluate(f.composed(), c));
   default:

@@ -54,8 +54,6 @@ FlatLayout flatIntegers(const Layout &l, const std::string &op) {
   return f;
 }
 
-FlatLayout asFlat(const Layout &l) { return flat(l, "layout"); }
-
 int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis) {
   int64_t offset = 0;
   size_t n = f.rank();

@@ -57,9 +57,6 @@ FlatLayout coalesceX(const Layout &l, const std::string &op);
 /// coalesced. `single` says whether CuTe's result is an integer layout.
 FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single);
 
-/// The flat form of a layout already of depth <= 1.
-FlatLayout asFlat(const Layout &l);
-
 } // namespace layoutc::algebra::detail
 
 #endif

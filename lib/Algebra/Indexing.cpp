@@ -169,6 +169,7 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   }
   if (!idx.isInt())
     fail("idx2crd", "index " + idx.str() + " must be an integer or a tuple");
+  checkExtents(shape, "idx2crd", "shape");
   if (!shape.isTuple())
     return idx;
   return idx2crdStrided(idx.integer(), shape, compactColMajor(shape));
@@ -201,9 +202,9 @@ IntTuple evaluate(const ComposedLayout &c, const IntTuple &coord) {
   IntTuple x = addCoordinates(c.offset, crd2idx(coord, c.outer));
   switch (c.inner) {
   case ComposedLayout::Inner::Swizzle:
-    if (!x.isInt() || x.isUnknown())
+    if (!x.isInt())
       fail("", "the swizzle " + c.swizzle.str() + " takes an integer offset, not " + x.str());
-    return IntTuple(c.swizzle(x.value()));
+    return IntTuple::of(swizzle(c.swizzle, x.integer()));
   case ComposedLayout::Inner::Layout:
     return crd2idx(x, c.innerLayout);
   case ComposedLayout::Inner::Function:

@@ -107,6 +107,26 @@ Int product(const IntTuple &t) {
   return p;
 }
 
+namespace {
+void checkExtentsAt(const IntTuple &leaf, const IntTuple &shape, const std::string &op, const std::string &what,
+                    const std::string &path) {
+  if (leaf.isTuple()) {
+    for (size_t i = 0; i < leaf.size(); ++i)
+      checkExtentsAt(leaf[i], shape, op, what, path.empty() ? std::to_string(i) : path + "," + std::to_string(i));
+    return;
+  }
+  if (!leaf.isInt() || !leaf.isStatic() || leaf.integer().basis || leaf.value() >= 1)
+    return;
+  fail(op, what + " " + shape.str() + " has the extent " + leaf.str() +
+               (path.empty() ? "" : " at mode " + path) +
+               "; an extent is an integer >= 1 (layoutc forms no empty or negative modes)");
+}
+} // namespace
+
+void checkExtents(const IntTuple &shape, const std::string &op, const std::string &what) {
+  checkExtentsAt(shape, shape, op, what, "");
+}
+
 bool hasUnderscore(const IntTuple &t) {
   if (t.isUnderscore())
     return true;

@@ -24,8 +24,8 @@ void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::strin
     return;
   }
   std::string at = path.empty() ? "" : " at mode " + path;
-  if (!shape.isInt() || (!shape.isUnknown() && shape.value() == 0))
-    fail("", what + ": shape " + shape.str() + at + " must be a nonzero integer");
+  if (!shape.isInt())
+    fail("", what + ": shape " + shape.str() + at + " must be an integer");
   if (!stride.isInt() && !stride.isBasis())
     fail("", what + ": stride " + stride.str() + at + " must be an integer");
 }
@@ -33,12 +33,17 @@ void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::strin
 
 Layout makeLayout(IntTuple shape, IntTuple stride, const std::string &what) {
   checkLeaves(shape, stride, what, "");
+  checkExtents(shape, "", what + ": shape");
   return Layout(std::move(shape), std::move(stride));
 }
 
-Layout makeLayout(const IntTuple &shape) { return Layout(shape, compactColMajor(shape)); }
+Layout makeLayout(const IntTuple &shape) {
+  checkExtents(shape, "", "shape");
+  return Layout(shape, compactColMajor(shape));
+}
 
 Layout makeLayoutRight(const IntTuple &shape) {
+  checkExtents(shape, "", "shape");
   return Layout(shape, compactRowMajor(shape));
 }
 
@@ -68,6 +73,25 @@ int rank(const Layout &l) { return rank(l.shape); }
 int depth(const Layout &l) { return depth(l.shape); }
 Int sizeInt(const Layout &l) { return product(l.shape); }
 
+void checkRepresentable(const Layout &l) {
+  std::vector<IntTuple> shape, stride;
+  flattenInto(l.shape, shape);
+  flattenInto(l.stride, stride);
+  try {
+    int64_t size = 1, span = 0;
+    for (size_t i = 0; i < shape.size(); ++i) {
+      Int s = shape[i].integer(), d = stride[i].integer();
+      if (!s.isStatic())
+        continue;
+      size = mul(size, s.value);
+      if (d.isStatic())
+        span = add(span, mul(s.value - 1, absValue(d.value)));
+    }
+  } catch (const AlgebraError &e) {
+    fail("layout", l.str() + " has a size or offsets past int64 (" + e.message() + ")");
+  }
+}
+
 int64_t size(const Layout &l) {
   Int s = product(l.shape);
   if (s.isUnknown())
@@ -85,6 +109,22 @@ int64_t Swizzle::movedBits() const { return ((int64_t(1) << bits) - 1) << (base 
 int64_t Swizzle::operator()(int64_t x) const {
   int64_t v = x & movedBits();
   return x ^ (shift >= 0 ? v >> shift : v << -shift);
+}
+
+Int swizzle(const Swizzle &s, Int x) {
+  if (x.basis)
+    fail("swizzle", s.str() + " takes an integer offset, not " + x.str());
+  if (!x.isUnknown())
+    return Int(s(x.value), x.kind);
+  int destination = s.base + std::max(0, -s.shift), source = s.base + std::max(0, s.shift);
+  int zeros = __builtin_ctzll(uint64_t(x.divisor()));
+  if (s.bits == 0 || source + s.bits <= zeros || (x.bits != 0 && x.bits <= source))
+    return x;
+  // Destination bit j becomes x_j ^ x_(j+S): zero below `zeros` while j+S is.
+  int firstFilled = std::max(destination, zeros - s.shift);
+  int kept = firstFilled < destination + s.bits ? std::min(zeros, firstFilled) : zeros;
+  int bound = x.bits == 0 ? 0 : std::max<int>(x.bits, destination + s.bits);
+  return Int::unknown(int64_t(1) << kept, uint8_t(bound));
 }
 
 std::string Swizzle::str() const {
@@ -126,6 +166,7 @@ Tiler Tiler::ofLayout(algebra::Layout l) {
 }
 
 Tiler Tiler::ofInt(int64_t v) {
+  checkExtents(IntTuple(v), "", "tiler");
   Tiler t;
   t.kind = Kind::Int;
   t.value = v;
@@ -149,7 +190,7 @@ Tiler Tiler::ofShape(const IntTuple &shape) {
   if (shape.isUnderscore())
     return ofUnderscore();
   if (!shape.isTuple())
-    return ofInt(shape.value());
+    return shape.isStatic() ? ofInt(shape.value()) : ofLayout(Layout(shape, IntTuple(1)));
   std::vector<Tiler> m;
   for (const IntTuple &c : shape.children())
     m.push_back(ofShape(c));

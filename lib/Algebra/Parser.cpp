@@ -180,7 +180,11 @@ Value Parser::parseTiler() {
     case Value::Kind::IntTuple:
       if (v.tuple().isBasis())
         error(at, "a tiler mode cannot be a scaled basis");
-      modes.push_back(Tiler::ofShape(v.tuple()));
+      try {
+        modes.push_back(Tiler::ofShape(v.tuple()));
+      } catch (AlgebraError &e) {
+        error(at, e.message());
+      }
       break;
     default:
       error(at, "a tiler mode must be a layout, a shape, '_' or a tiler, not " + v.describe());

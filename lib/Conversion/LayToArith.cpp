@@ -233,8 +233,12 @@ template <class Op> struct CoordinatePattern : OpRewritePattern<Op> {
     if (!coord)
       return undo(missingLeaves(op.getCoord(), "coordinate"));
     Failure why;
-    if (failed(lower(op, rewriter, emitter, *coord, why)))
-      return undo(why);
+    try {
+      if (failed(lower(op, rewriter, emitter, *coord, why)))
+        return undo(why);
+    } catch (const algebra::AlgebraError &e) { // an offset past int64, say
+      return undo("its index math leaves int64: " + e.oneLine());
+    }
     return success();
   }
   virtual LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter,

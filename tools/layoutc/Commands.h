@@ -2,6 +2,7 @@
 #ifndef LAYOUTC_TOOLS_LAYOUTC_COMMANDS_H
 #define LAYOUTC_TOOLS_LAYOUTC_COMMANDS_H
 
+#include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -33,6 +34,14 @@ inline constexpr const char *kOptLevelError = "-O takes a level 0 to 3 (-O0, the
 
 /// Writes `text` to `path`, or to stdout when `path` is empty.
 int writeOutput(const std::string &text, const std::string &path);
+
+/// The contents of the file at `path` (a regular file, a device or a pipe),
+/// or nothing and `error` ("cannot read 'PATH': why") for a directory, a
+/// file that cannot be opened or a read that fails.
+std::optional<std::string> readInputFile(const std::string &path, std::string &error);
+
+/// `text` as a number when it is one: decimal digits only, below 2^64.
+std::optional<uint64_t> unsignedNumber(const std::string &text);
 
 int copyCommand(const std::vector<std::string> &args);
 int gatherCommand(const std::vector<std::string> &args, bool scatter);

@@ -14,7 +14,6 @@
 #include "layoutc/Runtime/Driver.h"
 
 #include <cmath>
-#include <fstream>
 #include <iomanip>
 #include <optional>
 #include <sstream>
@@ -122,7 +121,10 @@ std::optional<std::string> parseOptions(const std::vector<std::string> &args, Op
       if (a == "-o") {
         o.output = *v;
       } else if (a == "--seed") {
-        o.seed = std::stoull(*v);
+        std::optional<uint64_t> seed = unsignedNumber(*v);
+        if (!seed)
+          return "--seed needs an integer from 0 to 2^64-1, not '" + *v + "'";
+        o.seed = *seed;
       } else {
         std::optional<DType> t = parseDType(*v);
         if (!t || *t == DType::I64)
@@ -214,11 +216,10 @@ template <class Body> int guarded(Body body) {
 }
 
 std::optional<std::vector<int64_t>> readIndices(const std::string &path, std::string &error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read " + path;
+  std::optional<std::string> text = readInputFile(path, error);
+  if (!text)
     return std::nullopt;
-  }
+  std::istringstream in(*text);
   std::vector<int64_t> out;
   std::string word;
   while (in >> word) {

@@ -18,12 +18,11 @@
 #include "layoutc/Runtime/Driver.h"
 #include "layoutc/Target/PTX.h"
 
-#include <cstring>
 #include <fstream>
-#include <iterator>
 #include <optional>
 #include <memory>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -134,11 +133,13 @@ private:
 };
 
 int runCaseFile(const std::string &path, bool check, Evaluator &evaluate) {
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "layoutc: cannot read '" << path << "': " << std::strerror(errno) << "\n";
+  std::string error;
+  std::optional<std::string> text = readInputFile(path, error);
+  if (!text) {
+    std::cerr << "layoutc: " << error << "\n";
     return kInputError;
   }
+  std::istringstream in(*text);
   std::string line;
   int lineNo = 0, passed = 0, failed = 0;
   while (std::getline(in, line)) {
@@ -302,15 +303,15 @@ int compileCommand(const std::vector<std::string> &args) {
   }
   if (file.empty())
     return usage("compile needs a FILE", kCompileHelp);
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
-    std::cerr << "error: cannot read " << file << "\n";
+  std::string error;
+  std::optional<std::string> source = readInputFile(file, error);
+  if (!source) {
+    std::cerr << "error: " << error << "\n";
     return kInputError;
   }
-  std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::string result;
   try {
-    result = layoutc::jit::compile(source, file, options);
+    result = layoutc::jit::compile(*source, file, options);
   } catch (const std::runtime_error &e) { // CompileError or TargetError
     std::cerr << timeReport << "error: " << e.what() << "\n";
     return kInputError;

@@ -31,8 +31,8 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
   return std::nullopt;
 }
 
-Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value) {
-  auto emit = [&] { return emitError(UnknownLoc::get(context)); };
+Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::optional<Location> location) {
+  auto emit = [&] { return emitError(location ? *location : UnknownLoc::get(context)); };
   switch (value.kind) {
   case algebra::Value::Kind::Layout: {
     std::string notation = value.layout().typeStr();
@@ -136,9 +136,10 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
   std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {});
   if (!r)
     return failure();
-  Type t = typeOfAlgebraValue(context, *r);
+  Type t = typeOfAlgebraValue(context, *r, location);
   if (!t) {
-    if (location)
+    bool typed = r->kind == algebra::Value::Kind::Layout || r->kind == algebra::Value::Kind::IntTuple;
+    if (location && !typed)
       emitError(*location) << cute << " computes " << r->describe() << ", which no lay type holds";
     return failure();
   }
@@ -256,7 +257,7 @@ LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<L
       emitError(*location) << r.error().what();
     return failure();
   }
-  Type layoutType = typeOfAlgebraValue(context, algebra::Value::of(r.value()));
+  Type layoutType = typeOfAlgebraValue(context, algebra::Value::of(r.value()), location);
   if (!layoutType)
     return failure();
   // A composed layout keeps its inner part: only the outer layout is tiled.

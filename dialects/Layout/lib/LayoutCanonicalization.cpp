@@ -279,9 +279,13 @@ LogicalResult Crd2IdxOp::canonicalize(Crd2IdxOp op, PatternRewriter &rewriter) {
   FailureOr<algebra::IntTuple> coord = coordinateLeaves(op.getCoord(), values, facts, rewriter, op.getLoc());
   if (failed(coord))
     return rewriter.notifyMatchFailure(op, "the coordinate's leaves are not known");
+  if (!coord->isTuple()) { // same function on its domain, fewer modes
+    algebra::Expected<algebra::Layout> c = algebra::attempt("coalesce", [&] { return algebra::coalesce(layout); });
+    if (!c)
+      return rewriter.notifyMatchFailure(op, c.error().oneLine());
+    layout = c.value();
+  }
   OffsetBuilder b{rewriter, op.getLoc(), Value()};
-  if (!coord->isTuple())
-    layout = algebra::coalesce(layout); // same function on its domain, fewer modes
   addCoordinate(b, *coord, values, facts, layout.shape, layout.stride);
   rewriter.replaceOp(op, b.total ? b.total : b.constant(0));
   return success();

@@ -78,7 +78,8 @@ int leafCount(LayoutTensorType t) {
 
 } // namespace
 
-LogicalResult CopyOp::verify() {
+// An algebra error (a size past int64) is the op's error, not an exception.
+LogicalResult CopyOp::verify() try {
   LayoutTensorType src = getSrc().getType(), dst = getDst().getType();
   algebra::Layout ls = src.getOuterLayout().getLayout(), ld = dst.getOuterLayout().getLayout();
   algebra::Int ns = algebra::sizeInt(ls), nd = algebra::sizeInt(ld);
@@ -135,6 +136,9 @@ LogicalResult CopyOp::verify() {
       return emitOpError() << "a copy within a residue moves its elements one by one; its widths must be 1";
   }
   return success();
+} catch (const algebra::AlgebraError &e) {
+  return emitOpError() << "cannot check the copy from " << getSrc().getType().getLayout() << " to "
+                       << getDst().getType().getLayout() << ": " << e.oneLine();
 }
 
 LogicalResult CopyOp::verifyRegions() {

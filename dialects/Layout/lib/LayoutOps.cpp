@@ -135,9 +135,10 @@ LogicalResult MakeTensorOp::verify() {
 
 namespace {
 // A load or store of `valueType` at `coord` of `tensor`: the value is the
-// element type, or a vector of N elements at consecutive offsets.
+// element type, or a vector of N elements at consecutive offsets. An algebra
+// error (a size past int64) is the op's error, not an exception.
 LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, Type valueType,
-                           std::optional<uint64_t> alignment) {
+                           std::optional<uint64_t> alignment) try {
   if (alignment && (*alignment == 0 || (*alignment & (*alignment - 1)) != 0))
     return op->emitOpError() << "alignment " << *alignment << " is not a power of two";
   std::optional<algebra::Value> c = algebraValueOf(coord);
@@ -195,6 +196,8 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
                              << " as its first coalesced mode, which is not provably of stride 1 and a size "
                              << "divisible by " << n << " (a dynamic size may state the fact ?{div=" << n << "})";
   return success();
+} catch (const algebra::AlgebraError &e) {
+  return op->emitOpError() << "cannot check an access through " << tensor.getLayout() << ": " << e.oneLine();
 }
 } // namespace
 

@@ -28,7 +28,10 @@ algebra::Expected<std::string> canonical(StringRef text, StringRef what) {
     return v.error();
   const algebra::Value &value = v.value();
   if (what == "layout" && value.kind == algebra::Value::Kind::Layout)
-    return value.layout().typeStr();
+    return algebra::attempt("layout", [&] {
+      algebra::checkRepresentable(value.layout());
+      return value.layout().typeStr();
+    });
   if (what == "tuple" && value.kind == algebra::Value::Kind::IntTuple)
     return value.tuple().typeStr();
   if (what == "tiler" && value.kind == algebra::Value::Kind::Tiler)

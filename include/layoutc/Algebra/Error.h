@@ -37,10 +37,13 @@ public:
   std::string oneLine() const;
 
   /// Names the operation when the error was raised below any operation
-  /// (integer overflow in a helper, for example).
+  /// (integer overflow in a helper, for example); a message that already
+  /// starts with "op: " names it once.
   void setOpIfEmpty(const std::string &op) {
     if (op_.empty()) {
       op_ = op;
+      if (message_.rfind(op + ": ", 0) == 0)
+        message_.erase(0, op.size() + 2);
       rebuild();
     }
   }

@@ -6,8 +6,7 @@
 // every layout extends along its last mode, as in CuTe).
 //
 // Invariants (checked by makeLayout): shape and stride are congruent, every
-// shape leaf is a nonzero integer (or `?`; negative only in CuTe's beta
-// negative-stride results, such as left_inverse((4):(-1)) = (-1,4):(0,1)),
+// shape leaf is an integer >= 1 or `?` (no empty and no negative modes),
 // every stride leaf an integer or a scaled basis.
 //
 //===----------------------------------------------------------------------===//
@@ -58,6 +57,10 @@ int depth(const Layout &l);
 int64_t size(const Layout &l);
 /// size(L) as an Int: `?` when a shape leaf is unknown.
 Int sizeInt(const Layout &l);
+/// Post-condition: the static parts of size(L) and of its span, the sum of
+/// (s-1)*|d| over its modes, fit in int64, so every index and offset of L
+/// does; else fails as "layout", naming L and the overflow.
+void checkRepresentable(const Layout &l);
 /// Mode i of the layout (the layout itself for i == 0 of a rank-1 integer layout).
 Layout modeOf(const Layout &l, int i);
 
@@ -74,6 +77,11 @@ struct Swizzle {
   std::string str() const;
 };
 Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift);
+/// S(x) for an integer offset: a static x gives a static result, a dynamic x
+/// its run-time result; an unknown x gives `?` with the facts that S keeps:
+/// all of them when the moved bits are provably zero, else the zero low bits
+/// that S cannot fill, and a `bits` bound raised to S's destination bits.
+Int swizzle(const Swizzle &s, Int x);
 
 /// A custom inner function of a composed layout (CuTe DSL's composed layouts
 /// with a Python function inside): a name to print, and the map from the

@@ -63,3 +63,21 @@ func.func @vector_at_a_coordinate_without_a_unit_leaf(%t: !lay.tensor<f32, !lay.
   %v = lay.load %t[%c] : !lay.tensor<f32, !lay.layout<"(64,64):(2,128)">>, !lay.tuple<"(?,?)"> -> vector<4xf32>
   return
 }
+
+// -----
+
+// A layout whose size or offsets pass int64 is not a type.
+// expected-error @+2 {{failed to parse Lay_TensorType parameter 'layout'}}
+// expected-error @+1 {{invalid layout "(4294967296,4294967296):(1,4294967296)": layout: (4294967296,4294967296):(1,4294967296) has a size or offsets past int64 (int64 overflow computing 4294967296 * 4294967296)}}
+func.func @huge_layout(%t: !lay.tensor<f32, !lay.layout<"(4294967296,4294967296):(1,4294967296)">>, %i: index) {
+  return
+}
+
+// -----
+
+// Offsets fit in int64, but coalescing the layout multiplies past it.
+func.func @coalesce_past_int64(%t: !lay.tensor<f32, !lay.layout<"(2,2):(4611686018427387904,1)">>, %i: index) {
+  // expected-error @+1 {{'lay.load' op cannot check an access through '!lay.layout<"(2,2):(4611686018427387904,1)">': int64 overflow computing 2 * 4611686018427387904}}
+  %v = lay.load %t[%i] : !lay.tensor<f32, !lay.layout<"(2,2):(4611686018427387904,1)">>, index -> vector<2xf32>
+  return
+}

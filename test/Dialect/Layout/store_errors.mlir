@@ -5,3 +5,12 @@ func.func @value_type(%t: !lay.tensor<f32, !lay.layout<"(4,4):(1,4)">>, %i: inde
   lay.store %x, %t[%i] : f16, !lay.tensor<f32, !lay.layout<"(4,4):(1,4)">>, index
   return
 }
+
+// -----
+
+// Offsets fit in int64, but coalescing the layout multiplies past it.
+func.func @coalesce_past_int64(%t: !lay.tensor<f32, !lay.layout<"(2,2):(4611686018427387904,1)">>, %i: index, %v: vector<2xf32>) {
+  // expected-error @+1 {{'lay.store' op cannot check an access through '!lay.layout<"(2,2):(4611686018427387904,1)">': int64 overflow computing 2 * 4611686018427387904}}
+  lay.store %v, %t[%i] : vector<2xf32>, !lay.tensor<f32, !lay.layout<"(2,2):(4611686018427387904,1)">>, index
+  return
+}

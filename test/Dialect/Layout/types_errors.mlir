@@ -11,8 +11,23 @@ func.func private @unclosed() -> !lay.layout<"(6,2):(8,2">
 
 // -----
 
-// expected-error @+1 {{invalid layout "(0,2):(1,2)": parse: layout: shape 0 at mode 0 must be a nonzero integer (at column 1)}}
+// expected-error @+1 {{invalid layout "(0,2):(1,2)": parse: layout: shape (0,2) has the extent 0 at mode 0; an extent is an integer >= 1 (layoutc forms no empty or negative modes) (at column 1)}}
 func.func private @zero_shape() -> !lay.layout<"(0,2):(1,2)">
+
+// -----
+
+// expected-error @+1 {{invalid layout "(-4,4):(1,4)": parse: layout: shape (-4,4) has the extent -4 at mode 0; an extent is an integer >= 1 (layoutc forms no empty or negative modes) (at column 1)}}
+func.func private @negative_shape() -> !lay.layout<"(-4,4):(1,4)">
+
+// -----
+
+// expected-error @+1 {{invalid tiler "<-2:1,4>": parse: layout: shape -2 has the extent -2; an extent is an integer >= 1 (layoutc forms no empty or negative modes) (at column 2)}}
+func.func private @negative_tiler() -> !lay.tiler<"<-2:1,4>">
+
+// -----
+
+// expected-error @+1 {{invalid tiler "<2,0>": parse: tiler 0 has the extent 0; an extent is an integer >= 1 (layoutc forms no empty or negative modes) (at column 4)}}
+func.func private @zero_tiler() -> !lay.tiler<"<2,0>">
 
 // -----
 
@@ -43,3 +58,8 @@ func.func private @bad_inner() -> !lay.composed<f32, !lay.layout<"8:1">>
 
 // expected-error @+1 {{a tensor's layout must be a !lay.layout or a !lay.composed, not 'index'}}
 func.func private @bad_tensor() -> !lay.tensor<f32, index>
+
+// -----
+
+// expected-error @+1 {{invalid layout "(3037000500,3037000500):(1,3037000500)": layout: (3037000500,3037000500):(1,3037000500) has a size or offsets past int64 (int64 overflow computing 3037000500 * 3037000500)}}
+func.func private @size_past_int64() -> !lay.layout<"(3037000500,3037000500):(1,3037000500)">

@@ -173,6 +173,51 @@ TEST(Layout, ComposedLayoutsAndSwizzles) {
   EXPECT_EQ(eval("make_composed_layout((8,4):(4,1), (1,0), make_identity_layout((8,4)))((2,3))"), "15");
 }
 
+// An extent is an integer >= 1 wherever a shape enters: notation, the
+// functions that take shapes, and the C++ API.
+TEST(Layout, ExtentsArePositiveEverywhere) {
+  const std::string why = "an extent is an integer >= 1 (layoutc forms no empty or negative modes)";
+  EXPECT_EQ(evalError("size((-4,4):(1,4))"),
+            "parse: layout: shape (-4,4) has the extent -4 at mode 0; " + why + " (at column 6)");
+  EXPECT_EQ(evalError("complement(4:1,-1)"), "complement: cotarget -1 has the extent -1; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("complement(4:1,(2,0))"),
+            "complement: cotarget (2,0) has the extent 0 at mode 1; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("make_layout((2,(3,-1)))"),
+            "make_layout: shape (2,(3,-1)) has the extent -1 at mode 1,1; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("make_identity_layout((0,3))"),
+            "make_identity_layout: shape (0,3) has the extent 0 at mode 0; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("tile_to_shape(2:1,(4,-4))"),
+            "tile_to_shape: target shape (4,-4) has the extent -4 at mode 1; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("idx2crd(3,(-2,4))"), "idx2crd: shape (-2,4) has the extent -2 at mode 0; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("crd2idx((1,1),(2,-4))"), "crd2idx: shape (2,-4) has the extent -4 at mode 1; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("logical_divide(8:1,-2)"), "logical_divide: tiler -2 has the extent -2; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("logical_divide(8:1,<2,0>)"), "parse: tiler 0 has the extent 0; " + why + " (at column 23)");
+  EXPECT_THROW(makeLayout(T("(4,-1)")), AlgebraError);
+  EXPECT_THROW(makeLayoutRight(T("0")), AlgebraError);
+  EXPECT_THROW(makeLayout(T("(-4,4)"), T("(1,4)")), AlgebraError);
+  EXPECT_THROW(Tiler::ofShape(T("(2,-2)")), AlgebraError);
+  // A `?` is checked where its value is bound, and a `?` tiler stays one.
+  EXPECT_EQ(eval("make_layout((?,4))"), "(?,4):(1,?)");
+  EXPECT_EQ(eval("logical_divide(8:1,<?>)"), "((?,?)):((1,?))");
+}
+
+// A swizzle of a `?` is a `?`: the low zero bits it cannot fill stay zero,
+// and all facts stay where the moved bits are provably zero.
+TEST(Layout, SwizzleOfAnUnknownOffset) {
+  EXPECT_EQ(eval("S<1,0,1>(?)"), "?");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=16})"), "?{div=16}");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=128})"), "?{div=16}");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=3072})"), "?{div=3072}");
+  EXPECT_EQ(eval("S<3,4,3>(?{div=12})"), "?{div=4}");
+  EXPECT_EQ(eval("S<3,4,3>(?{bits=7})"), "?{bits=7}");
+  EXPECT_EQ(eval("S<3,4,3>(?{bits=9})"), "?{bits=9}");
+  EXPECT_EQ(eval("S<2,0,-3>(?{div=4,bits=3})"), "?{div=4,bits=3}");
+  EXPECT_EQ(eval("S<2,0,-3>(?{div=2,bits=3})"), "?{div=2,bits=5}");
+  EXPECT_EQ(eval("S<0,4,3>(?{div=3})"), "?{div=3}");
+  EXPECT_EQ(eval("(S<3,4,3> o 0 o (16,16):(?,1))(1)"), "?");
+  EXPECT_EQ(eval("swizzle(S<3,4,3>, ?{div=32})"), "?{div=16}");
+}
+
 // CuTe DSL's composed-layout example: inner(x, y) = (x, y + 1), offset (1, 0),
 // outer the identity layout of (8, 4); built in C++ with a function inner.
 TEST(Layout, ComposedLayoutWithAFunctionInner) {

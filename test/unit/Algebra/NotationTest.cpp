@@ -43,7 +43,8 @@ TEST(Notation, RejectsIllFormedLayouts) {
   EXPECT_EQ(roundTrip("(2,3):(1,2,3)"),
             "error: parse: layout: shape (2,3) and stride (1,2,3) are not congruent (at column 1)");
   EXPECT_EQ(roundTrip("(2,0):(1,2)"),
-            "error: parse: layout: shape 0 at mode 1 must be a nonzero integer (at column 1)");
+            "error: parse: layout: shape (2,0) has the extent 0 at mode 1; an extent is an integer >= 1 (layoutc forms "
+            "no empty or negative modes) (at column 1)");
   EXPECT_EQ(roundTrip("(2,3):(1,_)"),
             "error: parse: layout: stride _ at mode 1 must be an integer (at column 1)");
   EXPECT_EQ(roundTrip("99999999999999999999:1"),

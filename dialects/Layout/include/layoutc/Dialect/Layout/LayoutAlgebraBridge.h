@@ -27,8 +27,10 @@ namespace layoutc::lay {
 std::optional<algebra::Value> algebraValueOf(mlir::Type type, mlir::Attribute constant = {});
 
 /// The type of an algebra result: a layout or tuple type, or `index` for an
-/// integer. Null when no lay type holds it.
-mlir::Type typeOfAlgebraValue(mlir::MLIRContext *context, const algebra::Value &value);
+/// integer. Null when no lay type holds it, or when its layout is not a valid
+/// type (an error at `location`, when given).
+mlir::Type typeOfAlgebraValue(mlir::MLIRContext *context, const algebra::Value &value,
+                              std::optional<mlir::Location> location);
 
 /// InferTypeOpInterface for the algebra ops: the result type of `cute<modes>`
 /// applied to operands of these types, or an error at `location` carrying the
