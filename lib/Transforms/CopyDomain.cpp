@@ -141,8 +141,11 @@ std::optional<JointDomain> jointModes(const algebra::Layout &src, const algebra:
   }
   // One element: a mode of size 1, unit-strided on both sides so that the
   // tiles over it stay one-to-one (predication keeps only its index 0).
-  if (domain.modes.empty())
-    domain.modes.push_back({Int(1), Int(1), Int(1)});
+  if (domain.modes.empty()) {
+    JointMode one;
+    one.size = one.src = one.dst = Int(1);
+    domain.modes.push_back(one);
+  }
   return domain;
 }
 
