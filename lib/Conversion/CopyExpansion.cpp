@@ -140,9 +140,10 @@ private:
 };
 
 // How a thread's values are visited: all at once (unrolled), or `perStep`
-// at a time in a loop of `steps` along the TV's last value leaf. Vectors are
-// all in flight. A copy of single elements keeps at most 16 loads in flight:
-// enough for the memory system. A slow path keeps 4, so that it needs no
+// at a time in a loop of `steps` along the TV's last value leaf. Vectors
+// from global memory are all in flight. A copy of single elements, or one
+// that reads them from shared memory (short loads: registers matter more),
+// keeps at most 16 loads in flight: enough for the memory system. A slow path keeps 4, so that it needs no
 // registers its kernel's fast path does not (a kernel's registers are its
 // busiest path's): the edge (a copy within a residue), and single elements
 // of a TV built for wider chunks (the fallback where alignment fails at run
@@ -158,9 +159,10 @@ Visit visitOf(CopyOp copy) {
   int64_t total = algebra::product(algebra::mode(tv.shape, 1)).value;
   int64_t last = values.back().value(), inner = total / last;
   bool vectorized = copy.getSrcWidth() > 1 || copy.getDstWidth() > 1;
+  bool sharedElements = copy.getSrc().getType().getAddressSpace() == 3 && copy.getSrcWidth() == 1;
   bool slow = copy.getResidue() || (!vectorized && values.front().value() > 1);
   int64_t inFlight = slow ? 4 : 16;
-  if (vectorized || total <= inFlight || values.size() < 2)
+  if ((vectorized && !sharedElements) || total <= inFlight || values.size() < 2)
     return {total, 1};
   int64_t k = last;
   while (k > 1 && (inner * k > inFlight || last % k != 0))
