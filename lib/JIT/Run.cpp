@@ -4,8 +4,9 @@
 #include "HostConvert.h"
 #include "KernelOperand.h"
 
+#include <algorithm>
 #include <cstring>
-#include <numeric>
+#include <unordered_map>
 #include <sstream>
 #include <stdexcept>
 
@@ -79,6 +80,7 @@ template <class Launch> void time(RunReport &report, const RunOptions &options, 
 } // namespace
 
 RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
+  checkFits("copy " + spec.src + " -> " + spec.dst, copyFootprint(spec, options), options.device);
   CopyKernel kernel = jit.copy(spec);
   size_t next = 0;
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
@@ -135,20 +137,28 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
                      const RunOptions &options) {
   bool gather = spec.kind == IndexedKind::Gather;
   const char *op = gather ? "gather" : "scatter";
-  std::vector<int64_t> firstSeen(gather ? 0 : size_t(tableRows), -1);
   for (size_t r = 0; r < indices.size(); ++r) {
     int64_t i = indices[r];
     if (i < 0 || i >= tableRows)
       throw std::invalid_argument(std::string(op) + ": index " + std::to_string(i) + " at position " +
                                   std::to_string(r) + " is outside the table's " + std::to_string(tableRows) +
                                   " rows");
-    if (!gather && firstSeen[size_t(i)] >= 0)
-      throw std::invalid_argument("scatter: index " + std::to_string(i) + " appears at positions " +
-                                  std::to_string(firstSeen[size_t(i)]) + " and " + std::to_string(r) +
-                                  "; a scatter's indices must be distinct");
-    if (!gather)
-      firstSeen[size_t(i)] = int64_t(r);
   }
+  if (!gather) {
+    // Repeats, found by sorting (index, position): memory in proportion to
+    // the indices, not to the table.
+    std::vector<std::pair<int64_t, int64_t>> sorted;
+    sorted.reserve(indices.size());
+    for (size_t r = 0; r < indices.size(); ++r)
+      sorted.emplace_back(indices[r], int64_t(r));
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t k = 1; k < sorted.size(); ++k)
+      if (sorted[k].first == sorted[k - 1].first)
+        throw std::invalid_argument("scatter: index " + std::to_string(sorted[k].first) + " appears at positions " +
+                                    std::to_string(sorted[k - 1].second) + " and " +
+                                    std::to_string(sorted[k].second) + "; a scatter's indices must be distinct");
+  }
+  checkFits(op, indexedFootprint(spec, tableRows, int64_t(indices.size()), options), options.device);
   IndexedKernel kernel = jit.indexed(spec);
   const int eb = dtypeBytes(spec.dtype), ib = dtypeBytes(spec.indexType);
   const int64_t w = spec.rowWidth, count = int64_t(indices.size());
@@ -225,13 +235,19 @@ std::vector<int64_t> randomIndices(int64_t count, int64_t tableRows, bool distin
       i = int64_t(nextRandom(state) % uint64_t(tableRows));
     return out;
   }
-  // A partial Fisher-Yates shuffle of 0..tableRows-1.
-  std::vector<int64_t> all(static_cast<size_t>(tableRows));
-  std::iota(all.begin(), all.end(), 0);
+  // A partial Fisher-Yates shuffle of 0..tableRows-1, the positions it has
+  // moved kept in a map (every other position p still holds p).
+  std::unordered_map<int64_t, int64_t> moved;
+  moved.reserve(size_t(count) * 2);
+  auto at = [&](int64_t p) {
+    auto it = moved.find(p);
+    return it == moved.end() ? p : it->second;
+  };
   for (int64_t i = 0; i < count; ++i) {
     int64_t j = i + int64_t(nextRandom(state) % uint64_t(tableRows - i));
-    std::swap(all[size_t(i)], all[size_t(j)]);
-    out[size_t(i)] = all[size_t(i)];
+    int64_t vi = at(i), vj = at(j);
+    moved[j] = vi;
+    out[size_t(i)] = vj;
   }
   return out;
 }

@@ -374,6 +374,7 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
           o);
     std::vector<int64_t> indices;
     if (count) {
+      checkFits(scatter ? "scatter" : "gather", indexedFootprint(spec, *tableRows, *count), 0);
       indices = randomIndices(*count, *tableRows, scatter, o.seed);
     } else {
       std::string error;

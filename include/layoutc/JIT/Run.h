@@ -42,13 +42,29 @@ struct RunReport {
   double gbPerSecond() const { return milliseconds > 0 ? bytes / (milliseconds * 1e6) : 0; }
 };
 
+/// The memory a checked run takes: on the host (inputs, outputs and the
+/// check's bookkeeping) and on the device (the buffers), in bytes; a sum
+/// past 2^64 saturates.
+struct RunFootprint {
+  uint64_t host = 0, device = 0;
+};
+RunFootprint copyFootprint(const CopySpec &spec, const RunOptions &options = {});
+RunFootprint indexedFootprint(const IndexedSpec &spec, int64_t tableRows, int64_t count,
+                              const RunOptions &options = {});
+/// Post-condition: `footprint` fits this host's physical memory and device
+/// `device`'s; else std::invalid_argument naming `what`, the bytes it needs
+/// and the bytes there are. runCopy and runIndexed check before they
+/// allocate anything.
+void checkFits(const std::string &what, const RunFootprint &footprint, int device);
+
 RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options = {});
 /// `indices` must be below `tableRows`; a scatter's must be distinct.
 RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const std::vector<int64_t> &indices,
                      const RunOptions &options = {});
 
 /// `count` indices below `tableRows`: uniform with repeats (`distinct` false),
-/// or a random selection without repeats, in random order.
+/// or a random selection without repeats, in random order; memory in
+/// proportion to `count` either way.
 std::vector<int64_t> randomIndices(int64_t count, int64_t tableRows, bool distinct, uint64_t seed);
 
 } // namespace layoutc::jit
