@@ -27,3 +27,7 @@ if shutil.which("ptxas") or os.path.exists(os.path.join(cuda_home, "bin", "ptxas
 # valgrind, for the memory check of the GPU tests' host side.
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+
+# Permissions bind only a user other than root (the unreadable-directory tests).
+if os.geteuid() != 0:
+    config.available_features.add("non-root")

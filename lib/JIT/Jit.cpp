@@ -259,8 +259,13 @@ struct Jit::Specs {
 
 Jit::Jit(JitOptions options)
     : options_(std::move(options)), state_(std::make_shared<State>()), specs_(std::make_unique<Specs>()) {
-  if (options_.diskCache)
-    state_->disk.emplace(options_.cacheDirectory.empty() ? DiskCache::defaultDirectory() : options_.cacheDirectory);
+  if (!options_.diskCache)
+    return;
+  std::string why;
+  state_->disk = DiskCache::open(
+      options_.cacheDirectory.empty() ? DiskCache::defaultDirectory() : options_.cacheDirectory, true, why);
+  if (!state_->disk)
+    std::fprintf(stderr, "layoutc: warning: compiling without the disk cache: %s\n", why.c_str());
 }
 Jit::~Jit() = default;
 

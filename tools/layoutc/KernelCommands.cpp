@@ -7,7 +7,6 @@
 #include "Commands.h"
 
 #include "layoutc/JIT/Compiler.h"
-#include "layoutc/JIT/DiskCache.h"
 #include "layoutc/JIT/Jit.h"
 #include "layoutc/JIT/Kernels.h"
 #include "layoutc/JIT/Run.h"
@@ -390,42 +389,6 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
     run.seed = o.seed;
     return report(runIndexed(jit, spec, *tableRows, indices, run));
   });
-}
-
-namespace {
-const char *kCacheHelp = R"(usage: layoutc cache stats|clear [--dir DIR]
-
-The disk cache of compiled kernels the JIT keeps (and --run uses):
-$LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc, else ~/.cache/layoutc.
-  stats   the directory, its entries and their size
-  clear   remove every entry
-)";
-} // namespace
-
-int cacheCommand(const std::vector<std::string> &args) {
-  if (args.size() == 1 && isHelp(args[0])) {
-    std::cout << kCacheHelp;
-    return kOk;
-  }
-  std::string action, dir = DiskCache::defaultDirectory();
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--dir" && i + 1 < args.size())
-      dir = args[++i];
-    else if (action.empty() && (args[i] == "stats" || args[i] == "clear"))
-      action = args[i];
-    else
-      return usage("unexpected '" + args[i] + "'", kCacheHelp);
-  }
-  if (action.empty())
-    return usage("cache needs stats or clear", kCacheHelp);
-  DiskCache cache(dir);
-  if (action == "clear") {
-    std::cout << "removed " << cache.clear() << " entries from " << dir << "\n";
-    return kOk;
-  }
-  DiskCache::Stats s = cache.scan();
-  std::cout << dir << ": " << s.entries << " kernels, " << s.bytes << " bytes\n";
-  return kOk;
 }
 
 } // namespace layoutc::tool

@@ -49,7 +49,9 @@ struct JitOptions {
   /// target::PtxOptions::optLevel: 0 (lean, leaving the rest to ptxas) to 3.
   int optLevel = 0;
   /// Keep compiled kernels on disk too (DiskCache), in `cacheDirectory`
-  /// (empty: DiskCache::defaultDirectory()).
+  /// (empty: DiskCache::defaultDirectory()). A directory DiskCache::open
+  /// refuses (none set, another user's, writable by others) gives a one-line
+  /// warning on stderr and a Jit without the disk cache.
   bool diskCache = true;
   std::string cacheDirectory;
 };

@@ -5,11 +5,14 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <optional>
 #include <thread>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace layoutc::test {
 namespace {
@@ -116,6 +119,24 @@ jit::JitOptions onDisk(const std::string &dir) {
   return o;
 }
 
+jit::DiskCache openCache(const std::string &dir) {
+  std::string why;
+  std::optional<jit::DiskCache> cache = jit::DiskCache::open(dir, false, why);
+  EXPECT_TRUE(cache) << why;
+  return std::move(*cache);
+}
+
+std::string readFile(const std::filesystem::path &path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+// An entry's text with the length on its second line replaced by `length`.
+std::string withLength(std::string text, const std::string &length) {
+  size_t start = text.find(' ', text.find('\n')) + 1;
+  return text.replace(start, text.find(' ', start) - start, length);
+}
+
 TEST(DiskCache, ANewJitReadsWhatAnEarlierOneCompiled) {
   TempDir dir;
   jit::CopySpec spec{"(64,64):(64,1)", "(64,64):(1,64)", DType::F32};
@@ -130,7 +151,7 @@ TEST(DiskCache, ANewJitReadsWhatAnEarlierOneCompiled) {
   jit::Jit::CacheStats s = second.cacheStats();
   EXPECT_EQ(s.diskHits, 1u);
   EXPECT_EQ(s.misses, 0u);
-  EXPECT_EQ(jit::DiskCache(dir.path).scan().entries, 1u);
+  EXPECT_EQ(openCache(dir.path).scan().entries, 1u);
 }
 
 TEST(DiskCache, ADamagedEntryIsDetectedAndRebuilt) {
@@ -140,12 +161,15 @@ TEST(DiskCache, ADamagedEntryIsDetectedAndRebuilt) {
   std::filesystem::path entry = *std::filesystem::directory_iterator(dir.path);
   for (auto damage : {+[](std::string &t) { t.resize(t.size() / 2); },       // truncated
                       +[](std::string &t) { t[t.size() - 10] ^= 1; },          // a flipped bit
-                      +[](std::string &t) { t = "not a cache entry\n" + t; }}) { // no header
-    std::string text;
-    {
-      std::ifstream in(entry, std::ios::binary);
-      text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    }
+                      +[](std::string &t) { t = "not a cache entry\n" + t; },  // no header
+                      // A length that is not the payload's: never allocated, always removed.
+                      +[](std::string &t) { t = withLength(t, "18446744073709551615"); },
+                      +[](std::string &t) { t = withLength(t, "1099511627776"); },
+                      +[](std::string &t) { t = withLength(t, "99999999999999999999999"); },
+                      +[](std::string &t) { t = withLength(t, "-1"); },
+                      +[](std::string &t) { t = withLength(t, std::to_string(std::stoull(
+                                              t.substr(t.find(' ', t.find('\n')) + 1)) + 1)); }}) {
+    std::string text = readFile(entry);
     damage(text);
     std::ofstream(entry, std::ios::binary) << text;
     jit::Jit again(onDisk(dir.path));
@@ -157,6 +181,116 @@ TEST(DiskCache, ADamagedEntryIsDetectedAndRebuilt) {
   jit::Jit whole(onDisk(dir.path));
   whole.copy(spec);
   EXPECT_EQ(whole.cacheStats().diskHits, 1u);
+}
+
+// An entry copied under another kernel's name is not that kernel's: it is
+// removed, and the kernel asked for compiled.
+TEST(DiskCache, AnEntryLoadsOnlyForItsKey) {
+  TempDir dir;
+  jit::CopySpec a{"(32,8):(8,1)", "(32,8):(1,32)", DType::F32}, b{"(16,8):(8,1)", "(16,8):(1,16)", DType::F32};
+  std::string ptxB;
+  std::filesystem::path entryA;
+  {
+    jit::Jit j(onDisk(dir.path));
+    j.copy(a);
+    entryA = *std::filesystem::directory_iterator(dir.path);
+    ptxB = j.copy(b).kernel().ptx();
+  }
+  for (const auto &e : std::filesystem::directory_iterator(dir.path))
+    if (e.path() != entryA)
+      std::filesystem::copy_file(entryA, e.path(), std::filesystem::copy_options::overwrite_existing);
+  jit::Jit again(onDisk(dir.path));
+  EXPECT_EQ(again.copy(b).kernel().ptx(), ptxB);
+  jit::Jit::CacheStats s = again.cacheStats();
+  EXPECT_EQ(s.corrupt, 1u);
+  EXPECT_EQ(s.misses, 1u);
+  EXPECT_EQ(s.diskHits, 0u);
+}
+
+TEST(DiskCache, TheDirectoryIsMadeForItsUserAlone) {
+  TempDir dir;
+  std::string made = dir.path + "/parent/layoutc";
+  jit::Jit(onDisk(made)).copy({"(8,8):(8,1)", "(8,8):(1,8)", DType::F32});
+  struct stat st;
+  ASSERT_EQ(::stat(made.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0700u);
+  EXPECT_EQ(openCache(made).scan().entries, 1u);
+}
+
+// What a Jit on `dir` says on stderr, and whether it used the disk: it
+// compiles a kernel and leaves `dir` as it was.
+std::string warningOfAJitOn(const std::string &dir) {
+  testing::internal::CaptureStderr();
+  jit::Jit j(onDisk(dir));
+  std::string warning = testing::internal::GetCapturedStderr();
+  EXPECT_NE(j.copy({"(8,4):(4,1)", "(8,4):(1,8)", DType::F32}).kernel().ptx().find(".entry copy("), std::string::npos);
+  EXPECT_EQ(j.cacheStats().misses, 1u);
+  return warning;
+}
+
+TEST(DiskCache, ADirectoryOthersMayWriteIsRefused) {
+  TempDir dir;
+  for (mode_t mode : {0777, 0720, 0702}) {
+    ASSERT_EQ(::chmod(dir.path.c_str(), mode), 0);
+    EXPECT_EQ(warningOfAJitOn(dir.path), "layoutc: warning: compiling without the disk cache: the cache directory " +
+                                             dir.path + " is writable by group or others\n");
+    EXPECT_TRUE(std::filesystem::is_empty(dir.path));
+  }
+}
+
+TEST(DiskCache, AnotherUsersDirectoryIsRefused) {
+  TempDir dir;
+  // Root makes a directory another user's; others find one in root's.
+  std::string foreign = ::geteuid() == 0 ? dir.path : "/";
+  if (::geteuid() == 0)
+    ASSERT_EQ(::chown(dir.path.c_str(), 65534, 65534), 0);
+  EXPECT_EQ(warningOfAJitOn(foreign), "layoutc: warning: compiling without the disk cache: the cache directory " +
+                                          foreign + " is owned by another user\n");
+  EXPECT_TRUE(std::filesystem::is_empty(dir.path));
+}
+
+// Sets an environment variable (or unsets it, for nullptr) while it lives.
+struct ScopedEnv {
+  std::string name;
+  std::optional<std::string> old;
+  ScopedEnv(const char *n, const char *value) : name(n) {
+    if (const char *v = std::getenv(n))
+      old = v;
+    value ? ::setenv(n, value, 1) : ::unsetenv(n);
+  }
+  ~ScopedEnv() { old ? ::setenv(name.c_str(), old->c_str(), 1) : ::unsetenv(name.c_str()); }
+};
+
+TEST(DiskCache, WithoutAHomeThereIsNoDiskCache) {
+  ScopedEnv dir("LAYOUTC_CACHE_DIR", nullptr), xdg("XDG_CACHE_HOME", nullptr), home("HOME", nullptr);
+  EXPECT_EQ(jit::DiskCache::defaultDirectory(), "");
+  EXPECT_EQ(warningOfAJitOn(""), "layoutc: warning: compiling without the disk cache: no cache directory: none of "
+                                 "LAYOUTC_CACHE_DIR, XDG_CACHE_HOME and HOME is set\n");
+  ScopedEnv xdgSet("XDG_CACHE_HOME", "/x");
+  EXPECT_EQ(jit::DiskCache::defaultDirectory(), "/x/layoutc");
+}
+
+// clear removes layoutc's entries only: a user's own *.ptx, a file of
+// another kind and a link (to an entry elsewhere) are kept, and named.
+TEST(DiskCache, ClearRemovesOnlyLayoutcEntries) {
+  TempDir dir, elsewhere;
+  jit::CopySpec spec{"(8,8):(8,1)", "(8,8):(1,8)", DType::F32};
+  jit::Jit(onDisk(dir.path)).copy(spec);
+  jit::Jit(onDisk(elsewhere.path)).copy(spec);
+  std::filesystem::path outside = *std::filesystem::directory_iterator(elsewhere.path);
+  std::ofstream(dir.path + "/mine.ptx") << "// my kernel\n";
+  std::ofstream(dir.path + "/notes.txt") << "layoutc-cache-3\n";
+  std::filesystem::create_symlink(outside, dir.path + "/link.ptx");
+  std::filesystem::create_directory(dir.path + "/sub.ptx");
+  jit::DiskCache cache = openCache(dir.path);
+  EXPECT_EQ(cache.scan().entries, 1u);
+  jit::DiskCache::Cleared c = cache.clear();
+  EXPECT_EQ(c.removed, 1u);
+  EXPECT_EQ(c.kept, (std::vector<std::string>{"link.ptx", "mine.ptx", "sub.ptx"}));
+  EXPECT_EQ(readFile(dir.path + "/mine.ptx"), "// my kernel\n");
+  EXPECT_TRUE(std::filesystem::exists(dir.path + "/notes.txt"));
+  EXPECT_TRUE(std::filesystem::exists(outside));
+  EXPECT_EQ(cache.scan().entries, 0u);
 }
 
 TEST(DiskCache, ProcessesShareADirectory) {
@@ -174,9 +308,9 @@ TEST(DiskCache, ProcessesShareADirectory) {
     t.join();
   for (const std::string &p : ptx)
     EXPECT_EQ(p, ptx[0]);
-  jit::DiskCache cache(dir.path);
+  jit::DiskCache cache = openCache(dir.path);
   EXPECT_EQ(cache.scan().entries, 1u);
-  EXPECT_EQ(cache.clear(), 1u);
+  EXPECT_EQ(cache.clear().removed, 1u);
   EXPECT_EQ(cache.scan().entries, 0u);
 }
 
