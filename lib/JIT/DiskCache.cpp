@@ -99,8 +99,10 @@ std::optional<std::string> readEntry(int file, uint64_t size, const std::string 
 // size in `size`.
 bool isLayoutcEntry(int dir, const std::string &name, uint64_t &size) {
   Fd file{openRegular(dir, name, size)};
+  if (file.fd < 0)
+    return false;
   std::string head(std::min<uint64_t>(size, cache::kMaxHeader), '\0');
-  return file.fd >= 0 && readAt(file.fd, head.data(), head.size(), 0) && cache::isLayoutcEntry(head);
+  return readAt(file.fd, head.data(), head.size(), 0) && cache::isLayoutcEntry(head);
 }
 
 // Calls `visit(name)` for each *.ptx name in the directory `dir`.

@@ -242,8 +242,9 @@ TEST(DiskCache, AnotherUsersDirectoryIsRefused) {
   TempDir dir;
   // Root makes a directory another user's; others find one in root's.
   std::string foreign = ::geteuid() == 0 ? dir.path : "/";
-  if (::geteuid() == 0)
+  if (::geteuid() == 0) {
     ASSERT_EQ(::chown(dir.path.c_str(), 65534, 65534), 0);
+  }
   EXPECT_EQ(warningOfAJitOn(foreign), "layoutc: warning: compiling without the disk cache: the cache directory " +
                                           foreign + " is owned by another user\n");
   EXPECT_TRUE(std::filesystem::is_empty(dir.path));
