@@ -49,6 +49,13 @@ void checkLayout(const Layout &l, const std::string &what) {
     if (stride[i].isStatic() && stride[i].value < 0)
       refuse(what, mode + " has a negative stride; kernels address buffers from offset 0 upward");
   }
+  // Its size and offsets fit in int64 (those of `?` leaves, at launch).
+  algebra::Expected<bool> fits = algebra::attempt("layout", [&] {
+    algebra::checkRepresentable(l);
+    return true;
+  });
+  if (!fits)
+    refuse(what, fits.error().oneLine());
 }
 
 int dynamicLeaves(const Layout &l) {

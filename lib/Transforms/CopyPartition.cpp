@@ -7,6 +7,7 @@
 // this file writes them as IR.
 //
 //===----------------------------------------------------------------------===//
+#include "AlgebraGuard.h"
 #include "CopySide.h"
 #include "LaunchAttributes.h"
 
@@ -220,8 +221,8 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
       for (CopyOp c : copies) {
         if (!threads)
           p.keepElementwise(c, "the kernel's known_block_size is not one-dimensional");
-        else
-          p.partition(c);
+        else if (!withoutAlgebraErrors(c.getLoc(), "lay-copy-partition", [&] { p.partition(c); }))
+          return signalPassFailure();
       }
       launch.apply(func, p.threads);
     });

@@ -8,6 +8,7 @@
 // the elements within the residue.
 //
 //===----------------------------------------------------------------------===//
+#include "AlgebraGuard.h"
 #include "BlockCopy.h"
 
 #include "layoutc/Transforms/Passes.h"
@@ -72,20 +73,28 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
   void runOnOperation() override {
     // The blocks whose copies reach past the domain, with their first tile.
     llvm::MapVector<Block *, TileEdge> blocks;
+    bool failedToRead = false;
     getOperation()->walk([&](CopyOp copy) {
       if (!copy.getTv() || copy.getResidue())
         return;
-      std::optional<TileEdge> edge = edgeOf(copy);
+      std::optional<TileEdge> edge;
+      failedToRead |= !withoutAlgebraErrors(copy.getLoc(), "lay-copy-predicate", [&] { edge = edgeOf(copy); });
       if (!edge || !edge->any())
         return;
       auto it = blocks.find(copy->getBlock());
       if (it == blocks.end() || edge->tile->isBeforeInBlock(it->second.tile))
         blocks[copy->getBlock()] = *edge;
     });
-    for (auto &[block, edge] : blocks)
-      if (failed(split(block, edge)))
+    if (failedToRead)
+      return signalPassFailure();
+    for (auto &[block, edge] : blocks) {
+      LogicalResult result = failure();
+      if (!withoutAlgebraErrors(edge.tile.getLoc(), "lay-copy-predicate", [&] { result = split(block, edge); }))
+        return signalPassFailure();
+      if (failed(result))
         edge.tile.emitRemark() << "lay-copy-predicate: the tile loop's body has results; its ragged tiles "
                                   "are not predicated";
+    }
   }
 
   // The residue per tiled mode, the interior test, and the body split.

@@ -8,6 +8,7 @@
 // phases' thread arrangements come from the bank-conflict analysis.
 //
 //===----------------------------------------------------------------------===//
+#include "AlgebraGuard.h"
 #include "BlockCopy.h"
 
 #include "layoutc/Transforms/CopyTiling.h"
@@ -101,7 +102,8 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
   void runOnOperation() override {
     getOperation()->walk([&](CopyOp copy) {
       if (copy.getTv() && !copy.getResidue() && !copy.getWidths())
-        stage(copy);
+        if (!withoutAlgebraErrors(copy.getLoc(), "lay-copy-stage", [&] { stage(copy); }))
+          signalPassFailure();
     });
   }
 

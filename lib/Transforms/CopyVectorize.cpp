@@ -7,6 +7,7 @@
 // accesses are the fallback.
 //
 //===----------------------------------------------------------------------===//
+#include "AlgebraGuard.h"
 #include "BlockCopy.h"
 
 #include "layoutc/Transforms/CopyTiling.h"
@@ -35,7 +36,8 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
         copies.push_back(copy);
     });
     for (CopyOp copy : copies)
-      vectorize(copy);
+      if (!withoutAlgebraErrors(copy.getLoc(), "lay-copy-vectorize", [&] { vectorize(copy); }))
+        return signalPassFailure();
   }
 
   // The widest access of one side along the chunk's leaf.

@@ -58,6 +58,20 @@ TEST(JitCache, TheAnyAlignmentKernelCompilesWhenFirstAskedFor) {
   EXPECT_NE(gather->kernel(jit::BufferAlignment::Any).ptx().find(".entry gather("), std::string::npos);
 }
 
+// An algebra error inside the passes (index math past int64) reaches the
+// host as the CompileError Jit.h promises, naming the pass.
+TEST(JitCache, IndexMathPastInt64IsACompileError) {
+  jit::Jit j(memoryOnly());
+  try {
+    j.copy({"(2,2):(4611686018427387904,1)", "(2,2):(2,1)", DType::F32});
+    FAIL() << "compiled";
+  } catch (const jit::CompileError &e) {
+    EXPECT_NE(std::string(e.what()).find("lay-copy-partition: int64 overflow computing 4611686018427387904 * 2"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
 TEST(JitCache, MlirIsKeyedByItsCanonicalForm) {
   const char *kernel = R"(module attributes {gpu.container_module} {
   gpu.module @k { gpu.func @touch(%a: memref<?xf32>) kernel {
