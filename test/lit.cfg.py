@@ -28,6 +28,11 @@ if shutil.which("ptxas") or os.path.exists(os.path.join(cuda_home, "bin", "ptxas
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
 
+# A build under ASan/UBSan (LAYOUTC_SANITIZE): valgrind cannot run its
+# binaries, and an outside project cannot link its libraries unsanitized.
+if getattr(config, "layoutc_sanitized", False):
+    config.available_features.add("sanitized")
+
 # Permissions bind only a user other than root (the unreadable-directory tests).
 if os.geteuid() != 0:
     config.available_features.add("non-root")
