@@ -3,6 +3,7 @@
 
 #include "HostConvert.h"
 #include "KernelOperand.h"
+#include "RunFootprint.h"
 
 #include <algorithm>
 #include <cstring>
@@ -80,11 +81,11 @@ template <class Launch> void time(RunReport &report, const RunOptions &options, 
 } // namespace
 
 RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
-  checkFits("copy " + spec.src + " -> " + spec.dst, copyFootprint(spec, options), options.device);
-  CopyKernel kernel = jit.copy(spec);
   size_t next = 0;
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
   KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  checkFits("copy " + spec.src + " -> " + spec.dst, copyFootprint(src, dst, spec, options), options.device);
+  CopyKernel kernel = jit.copy(spec);
   const int eb = dtypeBytes(spec.dtype), db = dtypeBytes(spec.dstType());
   const bool converts = spec.dstType() != spec.dtype || spec.scale;
   const int64_t n = src.size(), srcExtent = src.maxOffset() + 1, dstExtent = dst.maxOffset() + 1;

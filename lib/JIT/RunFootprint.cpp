@@ -1,7 +1,5 @@
 //===- RunFootprint.cpp - The memory a checked run takes, checked first ---===//
-#include "layoutc/JIT/Run.h"
-
-#include "KernelOperand.h"
+#include "RunFootprint.h"
 
 #include "layoutc/Runtime/Driver.h"
 
@@ -47,6 +45,11 @@ RunFootprint copyFootprint(const CopySpec &spec, const RunOptions &options) {
   size_t next = 0;
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
   KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  return copyFootprint(src, dst, spec, options);
+}
+
+RunFootprint copyFootprint(const KernelOperand &src, const KernelOperand &dst, const CopySpec &spec,
+                           const RunOptions &options) {
   uint64_t eb = uint64_t(dtypeBytes(spec.dtype)), db = uint64_t(dtypeBytes(spec.dstType()));
   uint64_t in = times(plus(count(src.maxOffset()) + 1, count(options.misalign)), eb);
   uint64_t out = times(plus(count(dst.maxOffset()) + 1, count(options.misalign)), db);

@@ -371,9 +371,12 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
             return compileIndexed(c, spec, options, buffers);
           },
           o);
+    RunOptions run;
+    run.seed = o.seed;
     std::vector<int64_t> indices;
     if (count) {
-      checkFits(scatter ? "scatter" : "gather", indexedFootprint(spec, *tableRows, *count), 0);
+      // Drawing the indices allocates: the run is checked first.
+      checkFits(scatter ? "scatter" : "gather", indexedFootprint(spec, *tableRows, *count, run), run.device);
       indices = randomIndices(*count, *tableRows, scatter, o.seed);
     } else {
       std::string error;
@@ -385,8 +388,6 @@ int gatherCommand(const std::vector<std::string> &args, bool scatter) {
     Jit jit(jitOptionsFor(o));
     if (o.explain)
       explain(jit.indexed(spec).kernel().plan());
-    RunOptions run;
-    run.seed = o.seed;
     return report(runIndexed(jit, spec, *tableRows, indices, run));
   });
 }

@@ -1,0 +1,18 @@
+//===- RunFootprint.h - A copy's footprint from its operands ----*- C++ -*-===//
+#ifndef LAYOUTC_LIB_JIT_RUNFOOTPRINT_H
+#define LAYOUTC_LIB_JIT_RUNFOOTPRINT_H
+
+#include "KernelOperand.h"
+
+#include "layoutc/JIT/Run.h"
+
+namespace layoutc::jit {
+
+/// copyFootprint for operands already bound to the run's `?` values (a run
+/// that parses them once).
+RunFootprint copyFootprint(const KernelOperand &src, const KernelOperand &dst, const CopySpec &spec,
+                           const RunOptions &options);
+
+} // namespace layoutc::jit
+
+#endif
