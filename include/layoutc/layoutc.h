@@ -143,6 +143,10 @@ layoutc_status layoutc_kernel_ptx(const layoutc_kernel *kernel, const char **ptx
 layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count,
                                     int64_t *size, int64_t *src_elements, int64_t *dst_elements);
 
+/* The GPUs the CUDA driver reports; LAYOUTC_ERROR_NO_DRIVER or
+   LAYOUTC_ERROR_NO_DEVICE (with the reason) where there are none. */
+layoutc_status layoutc_device_count(int *count);
+
 /* Launches are asynchronous on `stream` (a CUstream; NULL: the default
    stream) of device `device`'s primary context (the one the CUDA runtime,
    PyTorch and CuPy use), which becomes current on the calling thread.

@@ -54,6 +54,13 @@ uint64_t deviceAddress(const void *pointer, const char *function, const char *ar
 
 extern "C" {
 
+layoutc_status layoutc_device_count(int *count) {
+  return guard([&] {
+    int &out = need(count, "layoutc_device_count", "count");
+    out = int(runtime::Driver::get().devices().size());
+  });
+}
+
 layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count,
                                     int64_t *size, int64_t *src_elements, int64_t *dst_elements) {
   const char *function = "layoutc_copy_extents";

@@ -16,7 +16,7 @@ __cuda_array_interface__). Pure Python over layoutc's C API (ctypes).
 from ._library import ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError, lib
 from .algebra import *  # noqa: F401,F403 (CuTe's names)
 from .algebra import __all__ as _algebra_names
-from .kernels import Jit, Kernel, copy, default_jit, gather, scatter
+from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
 
 
 def version():
@@ -26,4 +26,4 @@ def version():
 
 __version__ = version()
 __all__ = ["Error", "LayoutError", "ArgumentError", "CompileError", "DeviceError", "InternalError", "Jit",
-           "Kernel", "copy", "gather", "scatter", "default_jit", "version"] + _algebra_names
+           "Kernel", "copy", "gather", "scatter", "default_jit", "device_count", "version"] + _algebra_names

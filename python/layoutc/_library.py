@@ -125,6 +125,7 @@ def _declare(lib):
         "layoutc_kernel_free": (None, [c_void_p]),
         "layoutc_kernel_name": (status, [c_void_p, P(c_char_p)]),
         "layoutc_kernel_ptx": (status, [c_void_p, P(c_char_p)]),
+        "layoutc_device_count": (status, [P(c_int)]),
         "layoutc_copy_extents": (status, [c_void_p, P(c_int64), c_size_t, P(c_int64), P(c_int64), P(c_int64)]),
         "layoutc_launch_copy": (status, [c_void_p, c_int, c_void_p, c_void_p, P(c_int64), c_size_t, c_void_p]),
         "layoutc_launch_indexed": (status, [c_void_p, c_int, c_void_p, c_int64, c_void_p, c_void_p, c_int64,

@@ -114,6 +114,14 @@ class Jit:
         return {"hits": s.hits, "disk_hits": s.disk_hits, "misses": s.misses, "entries": s.entries}
 
 
+def device_count():
+    """The GPUs the CUDA driver reports; DeviceError saying why where there
+    is no driver or no GPU."""
+    count = ctypes.c_int()
+    check(lib.layoutc_device_count(ctypes.byref(count)))
+    return count.value
+
+
 _default = None
 _default_lock = threading.Lock()
 
@@ -170,6 +178,8 @@ def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, de
         raise ArgumentError("copy: dst has shape %s but src %s; give dst_layout and src_layout to copy between "
                             "different shapes" % (d.shape, s.shape))
     device, stream = _launch_site([d, s], stream, device)
+    if dst_layout is None and src_layout is None and s.size == 0:
+        return  # empty tensors: nothing to move (and no layout of extent 0)
     ls = str(src_layout) if src_layout is not None else s.layout
     ld = str(dst_layout) if dst_layout is not None else d.layout
     kernel = (jit or default_jit()).copy_kernel(ls, ld, s.dtype, d.dtype if d.dtype != s.dtype else None, scale)
@@ -204,8 +214,8 @@ def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
     if r.shape[0] != i.shape[0]:
         raise ArgumentError("%s: %s has %d rows for %d indices" % (kind, rows_role, r.shape[0], i.shape[0]))
     device, stream = _launch_site([t, i, r], stream, device)
-    kernel = (jit or default_jit()).indexed_kernel(kind, width, t.dtype, i.dtype)
     if i.shape[0] and width:
+        kernel = (jit or default_jit()).indexed_kernel(kind, width, t.dtype, i.dtype)
         check(lib.layoutc_launch_indexed(kernel._handle, device, t.address, t.shape[0], r.address, i.address,
                                          i.shape[0], stream))
 

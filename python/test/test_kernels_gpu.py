@@ -28,7 +28,8 @@ def random(shape, dtype, generator):
     if dtype.is_floating_point:
         return torch.randn(shape, generator=generator, device="cuda").to(dtype)
     info = torch.iinfo(dtype)
-    return torch.randint(info.min, info.max, shape, generator=generator, device="cuda", dtype=dtype)
+    low, high = max(info.min, -2**40), min(info.max, 2**40)
+    return torch.randint(low, high, shape, generator=generator, device="cuda", dtype=dtype)
 
 
 @unittest.skipIf(WHY_NOT, WHY_NOT)

@@ -124,6 +124,16 @@ class StandInLaunchTest(unittest.TestCase):
         layoutc.copy(FakeArray((16, 16), "<f2"), FakeArray((16, 16), "<f4"), scale=0.5, jit=jit)
         self.assertEqual(jit.cache_stats()["misses"], 4)
 
+    def test_empty_tensors_move_nothing(self):
+        jit = layoutc.Jit(disk_cache=False)
+        layoutc.copy(FakeArray((0, 5)), FakeArray((0, 5)), jit=jit)
+        layoutc.gather(FakeArray((10, 4)), FakeArray((0,), "<i4"), FakeArray((0, 4)), jit=jit)
+        layoutc.scatter(FakeArray((10, 0)), FakeArray((3,), "<i4"), FakeArray((3, 0)), jit=jit)
+        self.assertEqual(jit.cache_stats()["misses"], 0)
+
+    def test_device_count(self):
+        self.assertEqual(layoutc.device_count(), 1)
+
     def test_no_such_device(self):
         a = FakeArray((4,), device=3)
         with self.assertRaises(layoutc.DeviceError) as e:
@@ -137,6 +147,7 @@ class NoDriverTest(unittest.TestCase):
         script = ("import layoutc, sys; sys.path.insert(0, %r); from test_kernels_host import FakeArray\n"
                   "try:\n    layoutc.copy(FakeArray((4,)), FakeArray((4,)))\n"
                   "except layoutc.DeviceError as e:\n    print(e.status); print(e)\n"
+                  "try:\n    layoutc.device_count()\nexcept layoutc.DeviceError as e:\n    print(e.status)\n"
                   % os.path.dirname(os.path.abspath(__file__)))
         env = dict(os.environ, LAYOUTC_LIBCUDA="/nonexistent/libcuda.so.1")
         out = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True, timeout=120)
@@ -144,6 +155,7 @@ class NoDriverTest(unittest.TestCase):
         lines = out.stdout.splitlines()
         self.assertEqual(lines[0], "LAYOUTC_ERROR_NO_DRIVER")
         self.assertTrue(lines[1].startswith("no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded"))
+        self.assertEqual(lines[2], "LAYOUTC_ERROR_NO_DRIVER")
 
 
 if __name__ == "__main__":

@@ -287,7 +287,11 @@ static void testLaunch(const char *mode) {
   float *src = malloc(2048 * sizeof(float)), *dst = malloc(2048 * sizeof(float));
   int *indices = malloc(8 * sizeof(int));
 
+  int devices = -1;
+  EXPECT_STATUS(layoutc_device_count(NULL), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_device_count: count is NULL");
   if (standIn) {
+    EXPECT_OK(layoutc_device_count(&devices));
+    CHECK(devices == 1);
     EXPECT_OK(layoutc_launch_copy(copy, 0, src, dst, NULL, 0, NULL));
     EXPECT_OK(layoutc_launch_copy(copy, 0, src + 1, dst, NULL, 0, NULL)); /* the any-alignment kernel */
     EXPECT_OK(layoutc_launch_indexed(gather, 0, src, 128, dst, indices, 8, NULL));
@@ -298,6 +302,7 @@ static void testLaunch(const char *mode) {
     EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, args, 3, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                   "kernel copy: the launch arguments do not match its 2 parameters");
   } else {
+    EXPECT_STATUS(layoutc_device_count(&devices), LAYOUTC_ERROR_NO_DRIVER, "no CUDA driver found: ");
     EXPECT_STATUS(layoutc_launch_copy(copy, 0, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_NO_DRIVER,
                   "no CUDA driver found: ");
     EXPECT_STATUS(layoutc_launch_indexed(gather, 0, src, 128, dst, indices, 8, NULL), LAYOUTC_ERROR_NO_DRIVER,
