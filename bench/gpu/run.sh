@@ -166,7 +166,7 @@ if runs jit && [ -x "$jitbench" ]; then
 fi
 # layoutc from Python (python/layoutc over the C API) on PyTorch's tensors:
 # the package's tests (the GPU half compares every element with torch's),
-# then its bandwidth beside torch's own operations.
+# the README's example, then its bandwidth beside torch's own operations.
 if runs python; then
   echo
   root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -182,6 +182,8 @@ if runs python; then
       status=1; echo "python tests FAILED:"; grep -E "(FAIL|ERROR)|Error|assert" "$log" | head -40
     fi
     grep -E "skipped '" "$log" | sed 's/^/  /' | head -5
+    echo; echo "examples/python/torch_kernels.py (the README's example):"
+    python3 "$root/examples/python/torch_kernels.py" || status=1
     echo
     python3 "$(dirname "$0")/python_bench.py" || status=1
   fi
