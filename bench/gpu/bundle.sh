@@ -21,5 +21,11 @@ for b in "${binaries[@]}"; do
     esac
   done
 done
+# layoutc::jit for the Python package (bench/gpu/run.sh python); its
+# libraries are the binaries'.
+library="$build/lib/JIT/liblayoutc_jit.so"
+[ -f "$library" ] || { echo "bundle.sh: $library not built (ninja -C $build layoutc_jit)" >&2; exit 2; }
+cp -L "$library" "$stage/lib/liblayoutc_jit.so"
+strip "$stage/lib/liblayoutc_jit.so"
 tar -C "$stage" -cf - bin lib | xz -T0 -6 > "$build/gpu-bundle.tar.xz"
 ls -l "$build/gpu-bundle.tar.xz" | awk '{ printf "bundle: %s (%.1f MiB)\n", $9, $5 / 1048576 }'

@@ -5,19 +5,20 @@
 # the device tool:
 #   carry: build/gpu-bundle.tar.xz     command: bash bench/gpu/run.sh build
 # Without a bundle it runs the build's binaries in place. A second argument
-# runs one part (tests, memcheck, bandwidth or jit; all of them by default),
-# for hosts that limit one call's time.
+# runs one part (tests, memcheck, bandwidth, jit or python; all of them by
+# default), for hosts that limit one call's time.
 set -uo pipefail
 build=${1:-build}
 part=${2:-all}
-case "$part" in all|tests|memcheck|bandwidth|jit) ;; *)
-  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth or jit)" >&2; exit 2 ;;
+case "$part" in all|tests|memcheck|bandwidth|jit|python) ;; *)
+  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, jit or python)" >&2; exit 2 ;;
 esac
 runs() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 status=0
 tests="$build/test/gpu/GpuTests"
 jitbench="$build/bench/jit/jit-bench"
 layoutc="$build/tools/layoutc/layoutc"
+library="$build/lib/JIT/liblayoutc_jit.so"
 if [ -f "$build/gpu-bundle.tar.xz" ]; then
   unpacked=$(mktemp -d)
   tar -C "$unpacked" -xJf "$build/gpu-bundle.tar.xz"
@@ -25,6 +26,7 @@ if [ -f "$build/gpu-bundle.tar.xz" ]; then
   tests="$unpacked/bin/GpuTests"
   jitbench="$unpacked/bin/jit-bench"
   layoutc="$unpacked/bin/layoutc"
+  library="$unpacked/lib/liblayoutc_jit.so"
 fi
 [ -x "$tests" ] || { echo "run.sh: $tests not found; build first (ninja -C $build GpuTests)" >&2; exit 2; }
 
@@ -160,6 +162,30 @@ if runs jit && [ -x "$jitbench" ]; then
     done
     median=$(printf '%s\n' "${times[@]}" | sort -n | sed -n 3p)
     awk -v us="$median" 'BEGIN { printf "%-58s %9.3f ms\n", "peer: nvcc -ptx -arch=sm_90 (transpose, CUDA C++)", us / 1000 }'
+  fi
+fi
+# layoutc from Python (python/layoutc over the C API) on PyTorch's tensors:
+# the package's tests (the GPU half compares every element with torch's),
+# the README's example, then its bandwidth beside torch's own operations.
+if runs python; then
+  echo
+  root="$(cd "$(dirname "$0")/../.." && pwd)"
+  if ! python3 -c "import torch" 2>/dev/null; then
+    echo "python: skipped: python3 cannot import torch"
+  elif [ ! -f "$library" ]; then
+    status=1; echo "python: $library not found (ninja -C $build layoutc_jit)"
+  else
+    export LAYOUTC_LIBRARY="$library" PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" PYTHONDONTWRITEBYTECODE=1
+    if python3 -m unittest discover -s "$root/python/test" -v >"$log" 2>&1; then
+      echo "python tests: $(tail -1 "$log") ($(grep -m1 '^Ran ' "$log"))"
+    else
+      status=1; echo "python tests FAILED:"; grep -E "(FAIL|ERROR)|Error|assert" "$log" | head -40
+    fi
+    grep -E "skipped '" "$log" | sed 's/^/  /' | head -5
+    echo; echo "examples/python/torch_kernels.py (the README's example):"
+    python3 "$root/examples/python/torch_kernels.py" || status=1
+    echo
+    python3 "$(dirname "$0")/python_bench.py" || status=1
   fi
 fi
 rm -f "$log"

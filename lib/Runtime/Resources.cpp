@@ -82,7 +82,10 @@ Stream::Stream() {
   stream_ = stream;
 }
 
-Stream::~Stream() { api().cuStreamDestroy(stream_); }
+Stream::~Stream() {
+  if (owned_)
+    api().cuStreamDestroy(stream_);
+}
 
 void Stream::synchronize() const { check(api().cuStreamSynchronize(stream_), "cuStreamSynchronize"); }
 

@@ -60,7 +60,11 @@ private:
 /// A stream of work; the default stream when null.
 class Stream {
 public:
+  /// A new stream, destroyed with this object.
   Stream();
+  /// A stream the caller made and keeps (a CUstream; null: the default
+  /// stream): used here, never destroyed here.
+  static Stream borrowed(void *handle) { return Stream(handle); }
   ~Stream();
   Stream(const Stream &) = delete;
   Stream &operator=(const Stream &) = delete;
@@ -68,7 +72,9 @@ public:
   void synchronize() const;
 
 private:
+  explicit Stream(void *borrowedHandle) : stream_(borrowedHandle), owned_(false) {}
   void *stream_ = nullptr;
+  bool owned_ = true;
 };
 
 /// One kernel of a loaded module.

@@ -1,0 +1,54 @@
+"""layoutc from Python on PyTorch's tensors, beside torch's own operation on
+the same tensors: a transpose and a permute (torch: t()/permute().contiguous()),
+a row gather (torch.index_select) and a row scatter (index_copy_). Bytes
+read + written (plus the indices), mean of 10 launches after a warm-up
+(which compiles layoutc's kernel), CUDA events on torch's current stream
+(torch_peer.timed); each result is checked element by element against
+torch's once. Prints a table; exit 1 if a result differs.
+"""
+import sys
+
+import torch
+from torch_peer import timed  # GB/s of fn: mean of 10 launches after a warm-up
+
+import layoutc
+
+
+def main():
+    dev = "cuda"
+    cases = []
+    x = torch.randn(16384, 16384, device=dev)
+    out = torch.empty(16384, 16384, device=dev)
+    cases.append(("transpose_f32 16384^2", 2 * x.numel() * 4, lambda: layoutc.copy(out, x.t()),
+                  lambda: x.t().contiguous(), lambda: torch.equal(out, x.t().contiguous())))
+    h = torch.randn(64, 256, 64, 64, device=dev).half()
+    hp = torch.empty(64, 64, 64, 256, device=dev, dtype=torch.float16)
+    cases.append(("permute_f16 (0,2,3,1)", 2 * h.numel() * 2, lambda: layoutc.copy(hp, h.permute(0, 2, 3, 1)),
+                  lambda: h.permute(0, 2, 3, 1).contiguous(), lambda: torch.equal(hp, h.permute(0, 2, 3, 1).contiguous())))
+    table = torch.randn(1000000, 256, device=dev).half()
+    idx = torch.randint(0, 1000000, (262144,), device=dev, dtype=torch.int32)
+    rows = torch.empty(262144, 256, device=dev, dtype=torch.float16)
+    cases.append(("gather_rows_f16 262144x256", 2 * rows.numel() * 2 + idx.numel() * 4,
+                  lambda: layoutc.gather(table, idx, rows), lambda: torch.index_select(table, 0, idx),
+                  lambda: torch.equal(rows, torch.index_select(table, 0, idx))))
+    sidx = torch.randperm(1000000, device=dev)[:262144]
+    src = torch.randn(262144, 256, device=dev).half()
+    cases.append(("scatter_rows_f16 262144x256", 2 * src.numel() * 2 + sidx.numel() * 8,
+                  lambda: layoutc.scatter(table, sidx, src), lambda: table.index_copy_(0, sidx, src),
+                  lambda: torch.equal(table[sidx], src)))
+
+    print("GPU: %s, torch %s, layoutc %s" % (torch.cuda.get_device_name(), torch.__version__, layoutc.version()))
+    print("%-30s %10s %10s %7s  %s" % ("case (layoutc from Python)", "GB/s", "torch", "ratio", "every element"))
+    failed = False
+    for name, nbytes, ours, theirs, check in cases:
+        gbs, peer_gbs = timed(ours, nbytes), timed(theirs, nbytes)
+        ours()
+        torch.cuda.synchronize()
+        same = check()
+        failed |= not same
+        print("%-30s %10.1f %10.1f %7.2f  %s" % (name, gbs, peer_gbs, gbs / peer_gbs, "equal" if same else "DIFFERS"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

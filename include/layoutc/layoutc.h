@@ -1,0 +1,181 @@
+/*===- layoutc.h - layoutc's stable C API ---------------------------------===
+ *
+ * layoutc from C and from any language with a C foreign-function interface
+ * (Python's ctypes: python/layoutc). Exported by the layoutc::jit shared
+ * library (liblayoutc_jit.so).
+ *
+ *  - Every object is an opaque handle, made by a layoutc_* call and released
+ *    by its _free/_destroy call (which accepts NULL).
+ *  - Every call that can fail returns a layoutc_status; LAYOUTC_OK is 0. On
+ *    failure, layoutc_last_error() is the explanation (the operation, the
+ *    argument, the condition, and for expressions where in the text), valid
+ *    on the calling thread until its next layoutc call. No C++ exception
+ *    crosses this boundary.
+ *  - Thread-safe as the C++ API is: any number of threads may use one
+ *    layoutc_jit and its kernels at once; values are immutable.
+ *  - Versioned: layoutc_version() is the library's version; a program built
+ *    against this header may check layoutc_api_version() against
+ *    LAYOUTC_API_VERSION (bumped by any incompatible change of this file).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef LAYOUTC_LAYOUTC_H
+#define LAYOUTC_LAYOUTC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LAYOUTC_API_VERSION 1
+
+typedef enum layoutc_status {
+  LAYOUTC_OK = 0,
+  /* A NULL handle or pointer, an unknown dtype, launch arguments that do not
+     fit the kernel (counts, sizes, `?` values). */
+  LAYOUTC_ERROR_INVALID_ARGUMENT = 1,
+  /* An expression the algebra refuses: a parse error or an inadmissible
+     operation. */
+  LAYOUTC_ERROR_ALGEBRA = 2,
+  /* A spec or MLIR module the compiler refuses. */
+  LAYOUTC_ERROR_COMPILE = 3,
+  /* No CUDA driver (libcuda.so.1) could be loaded. */
+  LAYOUTC_ERROR_NO_DRIVER = 4,
+  /* The driver reports no GPU, or none of the ordinal asked for. */
+  LAYOUTC_ERROR_NO_DEVICE = 5,
+  /* A CUDA driver call failed (the message names it and the CUDA error). */
+  LAYOUTC_ERROR_CUDA = 6,
+  LAYOUTC_ERROR_OUT_OF_MEMORY = 7,
+  /* Anything else: a bug in layoutc, reported instead of crashing. */
+  LAYOUTC_ERROR_INTERNAL = 8
+} layoutc_status;
+
+/* "0.1.0". */
+const char *layoutc_version(void);
+/* LAYOUTC_API_VERSION of the library. */
+int layoutc_api_version(void);
+/* The calling thread's last failure's explanation ("" when none). */
+const char *layoutc_last_error(void);
+/* "LAYOUTC_OK", "LAYOUTC_ERROR_ALGEBRA", ...; "unknown status" otherwise. */
+const char *layoutc_status_name(layoutc_status status);
+
+/*===- The algebra --------------------------------------------------------===*/
+
+/* A result of the algebra. */
+typedef struct layoutc_value layoutc_value;
+
+typedef enum layoutc_value_kind {
+  LAYOUTC_VALUE_INT_TUPLE = 0, /* an integer or a tuple: 12, (2,(3,4)) */
+  LAYOUTC_VALUE_LAYOUT = 1,    /* (6,2):(8,2) */
+  LAYOUTC_VALUE_SWIZZLE = 2,   /* S<3,4,3> */
+  LAYOUTC_VALUE_COMPOSED = 3,  /* S<3,4,3> o 0 o (64,64):(64,1) */
+  LAYOUTC_VALUE_TILER = 4,     /* <2:1,4:1> */
+  LAYOUTC_VALUE_BOOL = 5,      /* true, false */
+  LAYOUTC_VALUE_TAG = 6        /* LayoutLeft, LayoutRight */
+} layoutc_value_kind;
+
+/* Evaluates a layout expression in CuTe's notation and function names
+   ("composition((6,2):(8,2), (4,3):(3,1))", "size((2,3):(1,2))", "L(5)") to
+   *result. LAYOUTC_ERROR_ALGEBRA for an expression the algebra refuses. */
+layoutc_status layoutc_eval(const char *expression, layoutc_value **result);
+/* The value in CuTe notation, owned by the value. */
+layoutc_status layoutc_value_str(const layoutc_value *value, const char **text);
+layoutc_status layoutc_value_kind_of(const layoutc_value *value, layoutc_value_kind *kind);
+/* The conditions on run-time (`?`) leaves the value depends on, joined by
+   "; " ("" when none), owned by the value. */
+layoutc_status layoutc_value_assumptions(const layoutc_value *value, const char **text);
+void layoutc_value_free(layoutc_value *value);
+
+/*===- The JIT ------------------------------------------------------------===*/
+
+/* A JIT: the compiler, its memory cache and (optionally) its disk cache. */
+typedef struct layoutc_jit layoutc_jit;
+/* A compiled kernel: a copy, a gather or scatter, or a kernel of MLIR. */
+typedef struct layoutc_kernel layoutc_kernel;
+
+/* arch: a PTX target ("sm_90"; NULL: sm_90). opt_level: 0 (the default,
+   leaving optimization to the driver's ptxas) to 3. disk_cache: nonzero
+   keeps kernels on disk too, in cache_directory (NULL or "": the default,
+   $LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc or ~/.cache/layoutc). */
+layoutc_status layoutc_jit_create(const char *arch, int opt_level, int disk_cache, const char *cache_directory,
+                                  layoutc_jit **jit);
+/* Kernels made by the JIT stay valid after it is destroyed. */
+void layoutc_jit_destroy(layoutc_jit *jit);
+
+/* hits: served from memory; disk_hits: read from the disk cache; misses:
+   compiled; entries: kernels in memory. */
+typedef struct layoutc_cache_stats {
+  uint64_t hits, disk_hits, misses, entries;
+} layoutc_cache_stats;
+layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_stats *stats);
+
+/* copy(src @ src_layout, dst @ dst_layout): dst[Ld(k)] = src[Ls(k)] for every
+   k < size(Ls). Layouts in CuTe notation (or expressions giving one), in
+   elements; `?` leaves are given at launch, the source's first. dtype:
+   "f32", "f16", "bf16", "f64", "i32", "i8" or "i64"; to_dtype: the
+   destination's (NULL: dtype); scale: multiplies each element on the way
+   (NULL: none). */
+layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout,
+                                    const char *dtype, const char *to_dtype, const double *scale,
+                                    layoutc_kernel **kernel);
+/* gather: rows[r, c] = table[indices[r], c]; scatter: table[indices[r], c] =
+   rows[r, c]; for r < count, c < row_width; row-major tables and rows.
+   index_dtype: "i32" or "i64". */
+layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype,
+                                      const char *index_dtype, layoutc_kernel **kernel);
+layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype,
+                                       const char *index_dtype, layoutc_kernel **kernel);
+/* The gpu.func `kernel_name` of an MLIR module (lay ops in a gpu.module),
+   with index_bits (32 or 64) wide index math. */
+layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
+                                    layoutc_kernel **kernel);
+void layoutc_kernel_free(layoutc_kernel *kernel);
+
+/* The kernel's entry name and PTX (for 16-byte aligned buffers), owned by
+   the kernel. */
+layoutc_status layoutc_kernel_name(const layoutc_kernel *kernel, const char **name);
+layoutc_status layoutc_kernel_ptx(const layoutc_kernel *kernel, const char **ptx);
+
+/* A copy kernel's facts for the `?` values `dynamic` (count of them): the
+   elements it moves, and the elements src and dst must hold (largest offset
+   + 1). */
+layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count,
+                                    int64_t *size, int64_t *src_elements, int64_t *dst_elements);
+
+/* The GPUs the CUDA driver reports; LAYOUTC_ERROR_NO_DRIVER or
+   LAYOUTC_ERROR_NO_DEVICE (with the reason) where there are none. */
+layoutc_status layoutc_device_count(int *count);
+
+/* Launches are asynchronous on `stream` (a CUstream; NULL: the default
+   stream) of device `device`'s primary context (the one the CUDA runtime,
+   PyTorch and CuPy use), which becomes current on the calling thread.
+   Pointers are device addresses; buffers not all 16-byte aligned take the
+   kernel compiled for any alignment (compiled on first use). Nothing is
+   copied and nothing waits. Without a driver or GPU:
+   LAYOUTC_ERROR_NO_DRIVER or LAYOUTC_ERROR_NO_DEVICE. */
+layoutc_status layoutc_launch_copy(const layoutc_kernel *kernel, int device, const void *src, void *dst,
+                                   const int64_t *dynamic, size_t count, void *stream);
+/* A gather or scatter over `table_rows` rows of the table and `count`
+   indices; indices must be below table_rows (not checked on the device),
+   and a scatter's distinct. */
+layoutc_status layoutc_launch_indexed(const layoutc_kernel *kernel, int device, void *table, int64_t table_rows,
+                                      void *rows, const void *indices, int64_t count, void *stream);
+
+/* One argument of layoutc_launch: a buffer (a memref<?xT>: its device
+   address and element count) or an index value. */
+typedef struct layoutc_arg {
+  int is_buffer;
+  const void *address;
+  int64_t value; /* a buffer's elements, or the index value */
+} layoutc_arg;
+/* Any kernel with its arguments in parameter order, on `grid` blocks of
+   `block` threads (0: the threads its plan chose). */
+layoutc_status layoutc_launch(const layoutc_kernel *kernel, int device, unsigned grid, unsigned block,
+                              const layoutc_arg *args, size_t count, void *stream);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

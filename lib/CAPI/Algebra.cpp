@@ -1,0 +1,78 @@
+//===- Algebra.cpp - The C API's algebra: expressions to values -----------===//
+#include "Boundary.h"
+
+#include "layoutc/Algebra/Expression.h"
+
+#include <string>
+
+struct layoutc_value {
+  layoutc::algebra::Value value;
+  std::string text, assumptions;
+};
+
+using namespace layoutc;
+using namespace layoutc::capi;
+
+namespace {
+
+layoutc_value_kind kindOf(algebra::Value::Kind kind) {
+  using Kind = algebra::Value::Kind;
+  switch (kind) {
+  case Kind::IntTuple:
+    return LAYOUTC_VALUE_INT_TUPLE;
+  case Kind::Layout:
+    return LAYOUTC_VALUE_LAYOUT;
+  case Kind::Swizzle:
+    return LAYOUTC_VALUE_SWIZZLE;
+  case Kind::Composed:
+    return LAYOUTC_VALUE_COMPOSED;
+  case Kind::Tiler:
+    return LAYOUTC_VALUE_TILER;
+  case Kind::Bool:
+    return LAYOUTC_VALUE_BOOL;
+  case Kind::Tag:
+    return LAYOUTC_VALUE_TAG;
+  }
+  throw std::logic_error("a value of no known kind");
+}
+
+} // namespace
+
+extern "C" {
+
+layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
+  return guard([&] {
+    const char *text = &need(expression, "layoutc_eval", "expression");
+    layoutc_value *&out = need(result, "layoutc_eval", "result");
+    out = nullptr;
+    algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
+    if (!v)
+      throw v.error();
+    std::string assumptions;
+    for (const std::string &a : v.value().assumptions)
+      assumptions += (assumptions.empty() ? "" : "; ") + a;
+    std::string printed = v.value().str();
+    out = new layoutc_value{std::move(v.value()), std::move(printed), std::move(assumptions)};
+  });
+}
+
+layoutc_status layoutc_value_str(const layoutc_value *value, const char **text) {
+  return guard([&] { need(text, "layoutc_value_str", "text") = need(value, "layoutc_value_str", "value").text.c_str(); });
+}
+
+layoutc_status layoutc_value_kind_of(const layoutc_value *value, layoutc_value_kind *kind) {
+  return guard([&] {
+    need(kind, "layoutc_value_kind_of", "kind") = kindOf(need(value, "layoutc_value_kind_of", "value").value.kind);
+  });
+}
+
+layoutc_status layoutc_value_assumptions(const layoutc_value *value, const char **text) {
+  return guard([&] {
+    need(text, "layoutc_value_assumptions", "text") =
+        need(value, "layoutc_value_assumptions", "value").assumptions.c_str();
+  });
+}
+
+void layoutc_value_free(layoutc_value *value) { delete value; }
+
+} // extern "C"

@@ -1,0 +1,132 @@
+//===- Jit.cpp - The C API's JIT: options, caches, compiling kernels ------===//
+#include "Boundary.h"
+#include "Handles.h"
+
+#include <string>
+
+using namespace layoutc;
+using namespace layoutc::capi;
+
+namespace {
+
+jit::DType dtypeArgument(const char *name, const char *function, const char *argument) {
+  need(name, function, argument);
+  std::optional<jit::DType> t = jit::parseDType(name);
+  if (!t)
+    throw std::invalid_argument(std::string(function) + ": " + argument + " '" + name +
+                                "' is not a dtype (f32, f16, bf16, f64, i32, i8 or i64)");
+  return *t;
+}
+
+layoutc_status compileIndexed(jit::IndexedKind kind, const char *function, layoutc_jit *jit, int64_t rowWidth,
+                              const char *dtype, const char *indexDtype, layoutc_kernel **kernel) {
+  return guard([&] {
+    layoutc_kernel *&out = need(kernel, function, "kernel");
+    out = nullptr;
+    jit::IndexedSpec spec{kind, rowWidth, dtypeArgument(dtype, function, "dtype"),
+                          dtypeArgument(indexDtype, function, "index_dtype")};
+    out = new layoutc_kernel{need(jit, function, "jit").jit.indexed(spec)};
+  });
+}
+
+} // namespace
+
+const jit::CompiledKernel &layoutc_kernel::compiled(jit::BufferAlignment buffers) const {
+  return std::visit(
+      [&](const auto &k) -> const jit::CompiledKernel & {
+        if constexpr (std::is_same_v<std::decay_t<decltype(k)>, std::shared_ptr<const jit::CompiledKernel>>)
+          return *k;
+        else
+          return k.kernel(buffers);
+      },
+      kernel);
+}
+
+extern "C" {
+
+layoutc_status layoutc_jit_create(const char *arch, int opt_level, int disk_cache, const char *cache_directory,
+                                  layoutc_jit **jit) {
+  return guard([&] {
+    layoutc_jit *&out = need(jit, "layoutc_jit_create", "jit");
+    out = nullptr;
+    if (opt_level < 0 || opt_level > 3)
+      throw std::invalid_argument("layoutc_jit_create: opt_level " + std::to_string(opt_level) +
+                                  " is not 0, 1, 2 or 3");
+    jit::JitOptions options;
+    if (arch)
+      options.arch = arch;
+    options.optLevel = opt_level;
+    options.diskCache = disk_cache != 0;
+    if (cache_directory)
+      options.cacheDirectory = cache_directory;
+    out = new layoutc_jit(std::move(options));
+  });
+}
+
+void layoutc_jit_destroy(layoutc_jit *jit) { delete jit; }
+
+layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_stats *stats) {
+  return guard([&] {
+    jit::Jit::CacheStats s = need(jit, "layoutc_jit_cache_stats", "jit").jit.cacheStats();
+    need(stats, "layoutc_jit_cache_stats", "stats") = {s.hits, s.diskHits, s.misses, s.entries};
+  });
+}
+
+layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout,
+                                    const char *dtype, const char *to_dtype, const double *scale,
+                                    layoutc_kernel **kernel) {
+  const char *function = "layoutc_compile_copy";
+  return guard([&] {
+    layoutc_kernel *&out = need(kernel, function, "kernel");
+    out = nullptr;
+    jit::CopySpec spec(&need(src_layout, function, "src_layout"), &need(dst_layout, function, "dst_layout"),
+                       dtypeArgument(dtype, function, "dtype"));
+    if (to_dtype)
+      spec.to = dtypeArgument(to_dtype, function, "to_dtype");
+    if (scale)
+      spec.scale = *scale;
+    out = new layoutc_kernel{need(jit, function, "jit").jit.copy(spec)};
+  });
+}
+
+layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype,
+                                      const char *index_dtype, layoutc_kernel **kernel) {
+  return compileIndexed(jit::IndexedKind::Gather, "layoutc_compile_gather", jit, row_width, dtype, index_dtype,
+                        kernel);
+}
+
+layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype,
+                                       const char *index_dtype, layoutc_kernel **kernel) {
+  return compileIndexed(jit::IndexedKind::Scatter, "layoutc_compile_scatter", jit, row_width, dtype, index_dtype,
+                        kernel);
+}
+
+layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
+                                    layoutc_kernel **kernel) {
+  const char *function = "layoutc_compile_mlir";
+  return guard([&] {
+    layoutc_kernel *&out = need(kernel, function, "kernel");
+    out = nullptr;
+    if (index_bits != 32 && index_bits != 64)
+      throw std::invalid_argument(std::string(function) + ": index_bits " + std::to_string(index_bits) +
+                                  " is not 32 or 64");
+    out = new layoutc_kernel{need(jit, function, "jit").jit.compile(
+        &need(mlir, function, "mlir"), &need(kernel_name, function, "kernel_name"), index_bits)};
+  });
+}
+
+void layoutc_kernel_free(layoutc_kernel *kernel) { delete kernel; }
+
+layoutc_status layoutc_kernel_name(const layoutc_kernel *kernel, const char **name) {
+  return guard([&] {
+    need(name, "layoutc_kernel_name", "name") = need(kernel, "layoutc_kernel_name", "kernel").compiled().name().c_str();
+  });
+}
+
+layoutc_status layoutc_kernel_ptx(const layoutc_kernel *kernel, const char **ptx) {
+  return guard([&] {
+    need(ptx, "layoutc_kernel_ptx", "ptx") = need(kernel, "layoutc_kernel_ptx", "kernel").compiled().ptx().c_str();
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,29 @@
+"""layoutc from Python: CuTe's layout algebra, and layoutc's JIT kernels on
+the caller's GPU tensors (PyTorch, CuPy, anything with
+__cuda_array_interface__). Pure Python over layoutc's C API (ctypes).
+
+    >>> import layoutc
+    >>> a = layoutc.Layout("(6,2):(8,2)")
+    >>> layoutc.composition(a, layoutc.Layout("(4,3):(3,1)"))
+    Layout('((2,2),3):((24,2),8)')
+    >>> a(5)
+    40
+
+    layoutc.copy(out, x.permute(0, 2, 1))        # out[c] = x.permute(...)[c]
+    layoutc.gather(table, indices, rows)          # rows[r] = table[indices[r]]
+    layoutc.scatter(table, indices, rows)         # table[indices[r]] = rows[r]
+"""
+from ._library import ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError, lib
+from .algebra import *  # noqa: F401,F403 (CuTe's names)
+from .algebra import __all__ as _algebra_names
+from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
+
+
+def version():
+    """The version of the layoutc library loaded."""
+    return lib.layoutc_version().decode()
+
+
+__version__ = version()
+__all__ = ["Error", "LayoutError", "ArgumentError", "CompileError", "DeviceError", "InternalError", "Jit",
+           "Kernel", "copy", "gather", "scatter", "default_jit", "device_count", "version"] + _algebra_names

@@ -1,0 +1,234 @@
+"""layoutc's kernels on the caller's tensors: copy between any two layouts of
+one domain, and gather or scatter of table rows.
+
+A call checks its tensors (dtype, device, size, alignment), compiles its
+kernel once per spec (then from the Jit's cache: this module's, layoutc's
+memory cache, and its disk cache across processes), and launches it on the
+caller's current stream: the `stream` argument if given, else PyTorch's
+current stream when the tensors are torch's, else the stream their
+__cuda_array_interface__ names, else the default stream. Nothing is copied
+and nothing waits: the results are ready when that stream's work is.
+"""
+import ctypes
+import threading
+
+from ._library import Arg, ArgumentError, CacheStats, check, lib, text
+from .tensors import tensor
+
+
+class Kernel:
+    """A compiled kernel (layoutc_kernel), freed with this object."""
+
+    def __init__(self, handle, spec):
+        self._handle, self.spec = handle, spec
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            lib.layoutc_kernel_free(self._handle)
+            self._handle = None
+
+    @property
+    def name(self):
+        out = ctypes.c_char_p()
+        check(lib.layoutc_kernel_name(self._handle, ctypes.byref(out)))
+        return out.value.decode()
+
+    @property
+    def ptx(self):
+        out = ctypes.c_char_p()
+        check(lib.layoutc_kernel_ptx(self._handle, ctypes.byref(out)))
+        return out.value.decode()
+
+    def copy_extents(self, dynamic=()):
+        """(elements moved, elements src must hold, elements dst must hold)."""
+        values = (ctypes.c_int64 * max(len(dynamic), 1))(*dynamic)
+        size, src, dst = ctypes.c_int64(), ctypes.c_int64(), ctypes.c_int64()
+        check(lib.layoutc_copy_extents(self._handle, values, len(dynamic), ctypes.byref(size), ctypes.byref(src),
+                                       ctypes.byref(dst)))
+        return size.value, src.value, dst.value
+
+    def launch(self, args, grid, block=0, device=0, stream=None):
+        """Any kernel: `args` in parameter order, ("buffer", address,
+        elements) or ("index", value)."""
+        packed = (Arg * max(len(args), 1))()
+        for i, a in enumerate(args):
+            packed[i] = Arg(1, a[1], a[2]) if a[0] == "buffer" else Arg(0, None, a[1])
+        check(lib.layoutc_launch(self._handle, device, grid, block, packed, len(args), _stream(stream)))
+
+
+class Jit:
+    """layoutc's JIT: `arch` ("sm_90"), `opt_level` 0 to 3, kernels kept on
+    disk too unless `disk_cache` is False (in `cache_directory`, else
+    $LAYOUTC_CACHE_DIR, $XDG_CACHE_HOME/layoutc or ~/.cache/layoutc).
+    Thread-safe."""
+
+    def __init__(self, arch="sm_90", opt_level=0, disk_cache=True, cache_directory=None):
+        handle = ctypes.c_void_p()
+        check(lib.layoutc_jit_create(text(arch), opt_level, int(disk_cache),
+                                     text(cache_directory) if cache_directory else None, ctypes.byref(handle)))
+        self._handle = handle
+        self._kernels = {}
+        self._lock = threading.Lock()
+
+    def __del__(self):
+        if getattr(self, "_handle", None):
+            lib.layoutc_jit_destroy(self._handle)
+            self._handle = None
+
+    def _kernel(self, spec, compile):
+        with self._lock:
+            k = self._kernels.get(spec)
+        if k is None:
+            handle = ctypes.c_void_p()
+            check(compile(ctypes.byref(handle)))
+            k = Kernel(handle, spec)
+            with self._lock:
+                k = self._kernels.setdefault(spec, k)
+        return k
+
+    def copy_kernel(self, src_layout, dst_layout, dtype, to=None, scale=None):
+        """copy(src @ src_layout, dst @ dst_layout) of `dtype` elements (to
+        `to`, times `scale`)."""
+        spec = ("copy", str(src_layout), str(dst_layout), dtype, to, scale)
+        s = ctypes.c_double(scale) if scale is not None else None
+        return self._kernel(spec, lambda out: lib.layoutc_compile_copy(
+            self._handle, text(str(src_layout)), text(str(dst_layout)), text(dtype), text(to) if to else None,
+            ctypes.byref(s) if s is not None else None, out))
+
+    def indexed_kernel(self, kind, row_width, dtype, index_dtype):
+        """A "gather" or "scatter" of rows of `row_width` elements."""
+        compile = {"gather": lib.layoutc_compile_gather, "scatter": lib.layoutc_compile_scatter}[kind]
+        return self._kernel((kind, row_width, dtype, index_dtype), lambda out: compile(
+            self._handle, row_width, text(dtype), text(index_dtype), out))
+
+    def compile(self, mlir, kernel_name, index_bits=64):
+        """The gpu.func `kernel_name` of an MLIR module with lay ops."""
+        return self._kernel(("mlir", mlir, kernel_name, index_bits), lambda out: lib.layoutc_compile_mlir(
+            self._handle, text(mlir), text(kernel_name), index_bits, out))
+
+    def cache_stats(self):
+        """layoutc's cache counters: hits (memory), disk_hits, misses
+        (compiled) and entries."""
+        s = CacheStats()
+        check(lib.layoutc_jit_cache_stats(self._handle, ctypes.byref(s)))
+        return {"hits": s.hits, "disk_hits": s.disk_hits, "misses": s.misses, "entries": s.entries}
+
+
+def device_count():
+    """The GPUs the CUDA driver reports; DeviceError saying why where there
+    is no driver or no GPU."""
+    count = ctypes.c_int()
+    check(lib.layoutc_device_count(ctypes.byref(count)))
+    return count.value
+
+
+_default = None
+_default_lock = threading.Lock()
+
+
+def default_jit():
+    """The Jit that copy, gather and scatter use unless given one."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Jit()
+        return _default
+
+
+def _stream(stream):
+    """A CUstream handle (int or None) of an int, a torch.cuda.Stream
+    (cuda_stream) or a CuPy stream (ptr)."""
+    if stream is None or isinstance(stream, int):
+        return stream or None
+    for attribute in ("cuda_stream", "ptr"):
+        if hasattr(stream, attribute):
+            return getattr(stream, attribute) or None
+    raise ArgumentError("stream: a %s is not a CUDA stream (an int handle, a torch.cuda.Stream or a CuPy stream)"
+                        % type(stream).__name__)
+
+
+def _launch_site(tensors, stream, device):
+    """The device and stream of a launch over `tensors` (all on one device)."""
+    devices = {t.device for t in tensors if t.device is not None}
+    if len(devices) > 1:
+        raise ArgumentError("the tensors are on different devices: " +
+                            ", ".join("%s on cuda:%s" % (t.role, t.device) for t in tensors))
+    found = devices.pop() if devices else None
+    if device is not None and found is not None and device != found:
+        raise ArgumentError("device=%d, but the tensors are on cuda:%d" % (device, found))
+    if stream is None:
+        producers = [t for t in tensors if t.torch] or [t for t in tensors if t.stream is not None]
+        stream = producers[0].stream if producers else None
+    return (device if device is not None else found or 0), _stream(stream)
+
+
+def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, device=None, jit=None):
+    """CuTe's copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
+
+    Ls, Ld: `src_layout`, `dst_layout` (CuTe notation, a Layout, or an
+    expression giving one; element offsets from the tensor's address), by
+    default the tensor's own shape and strides (then the shapes must be
+    equal, and this is dst[c] = src[c] for every coordinate c, as
+    dst.copy_(src)). Elements convert to dst's dtype on the way, times
+    `scale` if given. Each layout must stay inside its tensor."""
+    d, s = tensor(dst, "dst"), tensor(src, "src")
+    if d.readonly:
+        raise ArgumentError("dst: the array is read-only")
+    if dst_layout is None and src_layout is None and d.shape != s.shape:
+        raise ArgumentError("copy: dst has shape %s but src %s; give dst_layout and src_layout to copy between "
+                            "different shapes" % (d.shape, s.shape))
+    device, stream = _launch_site([d, s], stream, device)
+    if dst_layout is None and src_layout is None and s.size == 0:
+        return  # empty tensors: nothing to move (and no layout of extent 0)
+    ls = str(src_layout) if src_layout is not None else s.layout
+    ld = str(dst_layout) if dst_layout is not None else d.layout
+    kernel = (jit or default_jit()).copy_kernel(ls, ld, s.dtype, d.dtype if d.dtype != s.dtype else None, scale)
+    size, src_elements, dst_elements = kernel.copy_extents()
+    for t, layout, needed in ((s, ls, src_elements), (d, ld, dst_elements)):
+        if needed > t.extent:
+            raise ArgumentError("copy: %s_layout %s reaches element %d, but %s holds %d" % (
+                t.role, layout, needed - 1, t.describe(), t.extent))
+    if size:
+        check(lib.layoutc_launch_copy(kernel._handle, device, s.address, d.address, None, 0, stream))
+
+
+def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
+    t, i, r = tensor(table, "table"), tensor(indices, "indices"), tensor(rows, rows_role)
+    writes = t if kind == "scatter" else r
+    if writes.readonly:
+        raise ArgumentError("%s: the array is read-only" % writes.role)
+    for x, ranks in ((t, (1, 2)), (i, (1,)), (r, (1, 2))):
+        if len(x.shape) not in ranks:
+            raise ArgumentError("%s: %s has %d dimensions; %s takes %s" % (
+                kind, x.describe(), len(x.shape), x.role, " or ".join(map(str, ranks))))
+        if not x.row_major():
+            raise ArgumentError("%s: %s is not contiguous (row-major)" % (kind, x.describe()))
+    if i.dtype not in ("i32", "i64"):
+        raise ArgumentError("%s: indices are %s; they must be int32 or int64" % (kind, i.dtype))
+    if r.dtype != t.dtype:
+        raise ArgumentError("%s: %s has dtype %s but table %s" % (kind, rows_role, r.dtype, t.dtype))
+    width = t.shape[1] if len(t.shape) == 2 else 1
+    if len(r.shape) != len(t.shape) or (len(r.shape) == 2 and r.shape[1] != width):
+        raise ArgumentError("%s: %s has rows of shape %s but table %s" % (
+            kind, rows_role, r.shape[1:], t.shape[1:]))
+    if r.shape[0] != i.shape[0]:
+        raise ArgumentError("%s: %s has %d rows for %d indices" % (kind, rows_role, r.shape[0], i.shape[0]))
+    device, stream = _launch_site([t, i, r], stream, device)
+    if i.shape[0] and width:
+        kernel = (jit or default_jit()).indexed_kernel(kind, width, t.dtype, i.dtype)
+        check(lib.layoutc_launch_indexed(kernel._handle, device, t.address, t.shape[0], r.address, i.address,
+                                         i.shape[0], stream))
+
+
+def gather(table, indices, out, stream=None, device=None, jit=None):
+    """out[r] = table[indices[r]] for every r: rows of a (rows, width) table
+    (or elements of a 1-D one), as torch.index_select(table, 0, indices,
+    out=out). Indices (int32 or int64) must be in [0, rows): they are not
+    checked (that would wait for the device)."""
+    _indexed("gather", table, indices, out, "out", stream, device, jit)
+
+
+def scatter(table, indices, src, stream=None, device=None, jit=None):
+    """table[indices[r]] = src[r] for every r, as table.index_copy_(0,
+    indices, src). Indices must be distinct and in [0, rows) (not checked)."""
+    _indexed("scatter", table, indices, src, "src", stream, device, jit)

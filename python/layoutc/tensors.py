@@ -1,0 +1,123 @@
+"""The caller's GPU tensors as layoutc sees them: a device address, a shape
+and strides in elements, a dtype, a device, and the stream their producer
+works on. Read from a PyTorch tensor directly, or from any object with
+__cuda_array_interface__ (CuPy, Numba, ...); nothing is copied.
+"""
+from ._library import ArgumentError
+
+# __cuda_array_interface__ typestrs and torch dtypes, as layoutc's dtypes.
+_TYPESTRS = {"<f4": "f32", "<f2": "f16", "<f8": "f64", "<i4": "i32", "|i1": "i8", "<i8": "i64"}
+_TORCH = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64", "int32": "i32",
+          "int8": "i8", "int64": "i64"}
+_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i32": 4, "i8": 1, "i64": 8}
+SUPPORTED = "float32, float16, bfloat16, float64, int32, int8 or int64"
+
+
+class Tensor:
+    """What layoutc needs of a tensor argument named `role` (for messages)."""
+
+    def __init__(self, role, address, shape, strides, dtype, device, stream, readonly=False, torch=False):
+        self.role, self.address, self.shape, self.strides = role, address, tuple(shape), tuple(strides)
+        self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
+        self.itemsize = _BYTES[dtype]
+        if any(s < 0 for s in self.strides):
+            raise ArgumentError("%s: negative strides %s are not supported" % (role, self.strides))
+        if address % self.itemsize:
+            raise ArgumentError("%s: address 0x%x is not aligned to its %s elements (%d bytes)"
+                                % (role, address, dtype, self.itemsize))
+
+    @property
+    def size(self):
+        n = 1
+        for e in self.shape:
+            n *= e
+        return n
+
+    @property
+    def extent(self):
+        """Elements from the address to the last one the tensor holds (0 when
+        empty)."""
+        if self.size == 0:
+            return 0
+        return 1 + sum((e - 1) * s for e, s in zip(self.shape, self.strides))
+
+    @property
+    def layout(self):
+        """The tensor's own layout in CuTe notation: shape and strides in
+        elements, modes in the tensor's order."""
+        if not self.shape:
+            return "1:0"
+        if len(self.shape) == 1:
+            return "%d:%d" % (self.shape[0], self.strides[0])
+        return "(%s):(%s)" % (",".join(map(str, self.shape)), ",".join(map(str, self.strides)))
+
+    def row_major(self):
+        """Whether the elements are contiguous in row-major order (extents of
+        1 take any stride)."""
+        expected = 1
+        for e, s in reversed(list(zip(self.shape, self.strides))):
+            if e != 1 and s != expected:
+                return False
+            expected *= e
+        return True
+
+    def describe(self):
+        return "%s (shape %s, strides %s, %s)" % (self.role, self.shape, self.strides, self.dtype)
+
+
+def _is_torch(obj):
+    return type(obj).__module__.startswith("torch") and hasattr(obj, "data_ptr")
+
+
+def _from_torch(obj, role):
+    if not obj.is_cuda:
+        raise ArgumentError("%s: a torch tensor on %s; layoutc's kernels take CUDA tensors" % (role, obj.device))
+    name = str(obj.dtype).replace("torch.", "")
+    if name not in _TORCH:
+        raise ArgumentError("%s: dtype torch.%s is not supported (%s)" % (role, name, SUPPORTED))
+    import torch
+    stream = torch.cuda.current_stream(obj.device).cuda_stream
+    return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), _TORCH[name], obj.device.index, stream,
+                  torch=True)
+
+
+def _device_of(obj):
+    """The CUDA device of a __cuda_array_interface__ object, where it says."""
+    if hasattr(obj, "__dlpack_device__"):
+        return int(obj.__dlpack_device__()[1])
+    device = getattr(obj, "device", None)
+    return getattr(device, "id", None)
+
+
+def _from_interface(obj, role):
+    cai = obj.__cuda_array_interface__
+    typestr = cai["typestr"]
+    if typestr not in _TYPESTRS:
+        raise ArgumentError("%s: typestr '%s' is not supported (%s)" % (role, typestr, SUPPORTED))
+    dtype = _TYPESTRS[typestr]
+    itemsize = _BYTES[dtype]
+    shape = tuple(cai["shape"])
+    if cai.get("strides") is None:
+        strides, step = [], 1
+        for e in reversed(shape):
+            strides.insert(0, step)
+            step *= e
+    else:
+        if any(s % itemsize for s in cai["strides"]):
+            raise ArgumentError("%s: byte strides %s are not multiples of its %d-byte elements"
+                                % (role, tuple(cai["strides"]), itemsize))
+        strides = [s // itemsize for s in cai["strides"]]
+    address, readonly = cai["data"]
+    if cai.get("mask") is not None:
+        raise ArgumentError("%s: masked arrays are not supported" % role)
+    return Tensor(role, address or 0, shape, strides, dtype, _device_of(obj), cai.get("stream"), readonly)
+
+
+def tensor(obj, role):
+    """`obj` as a Tensor, or ArgumentError saying why it cannot be one."""
+    if _is_torch(obj):
+        return _from_torch(obj, role)
+    if hasattr(obj, "__cuda_array_interface__"):
+        return _from_interface(obj, role)
+    raise ArgumentError("%s: a %s is not a GPU tensor: layoutc takes torch CUDA tensors and objects with "
+                        "__cuda_array_interface__ (CuPy, Numba)" % (role, type(obj).__name__))

@@ -1,0 +1,144 @@
+"""The algebra half of the Python package: exact values in CuTe notation,
+CuTe's names as functions and methods, and layoutc's errors as LayoutError.
+Needs no GPU and no torch. The corpus cases' expected values are CuTe's
+(test/corpus)."""
+import os
+import unittest
+
+import layoutc
+from layoutc import Layout
+
+CORPUS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "test", "corpus")
+
+
+def corpus_cases(name):
+    with open(os.path.join(CORPUS, name)) as f:
+        for number, line in enumerate(f, 1):
+            fields = line.rstrip("\n").split("\t")
+            if line.startswith("#") or len(fields) < 3:
+                continue
+            if len(fields) > 3 and fields[-1].startswith("#"):
+                fields = fields[:-1]
+            yield number, fields[0], fields[1:-1], fields[-1]
+
+
+def call_case(op, args):
+    """A corpus case through the Python functions, in CuTe's argument order."""
+    if op == "swizzle":
+        return layoutc.Swizzle("S<%s>" % args[0])(int(args[1]))
+    if op in ("crd2idx", "idx2crd"):
+        args = [args[1], args[0]]
+    return getattr(layoutc, op)(*args)
+
+
+class AlgebraTest(unittest.TestCase):
+    def test_layout_prints_cute_notation(self):
+        a = Layout("(6,2):(8,2)")
+        self.assertEqual(str(a), "(6,2):(8,2)")
+        self.assertEqual(repr(a), "Layout('(6,2):(8,2)')")
+        self.assertEqual(a.shape, (6, 2))
+        self.assertEqual(a.stride, (8, 2))
+        self.assertEqual(Layout("composition((6,2):(8,2), (4,3):(3,1))"), Layout("((2,2),3):((24,2),8)"))
+        self.assertEqual(Layout((6, 2)), Layout("(6,2):(1,6)"))
+
+    def test_functions_in_cute_names(self):
+        a, b = Layout("(6,2):(8,2)"), Layout("(4,3):(3,1)")
+        r = layoutc.composition(a, b)
+        self.assertIsInstance(r, Layout)
+        self.assertEqual(str(r), "((2,2),3):((24,2),8)")
+        self.assertEqual(r(5), a(b(5)))
+        self.assertEqual(r(5), 32)
+        self.assertEqual(str(layoutc.complement("4:2", 24)), "(2,3):(1,8)")
+        self.assertEqual(str(layoutc.right_inverse(Layout("(4,2):(2,1)"))), "(2,4):(4,1)")
+        self.assertEqual(str(layoutc.coalesce(Layout("(2,(1,6)):(1,(6,2))"))), "12:1")
+        self.assertEqual(str(layoutc.logical_divide(Layout("(4,2,3):(2,1,8)"), Layout("4:2"))),
+                         "((2,2),(2,3)):((4,1),(2,8))")
+        self.assertEqual(str(layoutc.logical_divide(a, (Layout("2:1"), Layout("2:1")))),
+                         "((2,3),(2,1)):((8,16),(2,0))")
+        self.assertEqual(layoutc.size(a), 12)
+        self.assertEqual(layoutc.size(a, mode=0), 6)
+        self.assertEqual(layoutc.cosize(a), 43)
+        self.assertEqual(layoutc.rank(a), 2)
+        self.assertEqual(str(layoutc.get(a, mode=1)), "2:2")
+        self.assertEqual(layoutc.idx2crd(5, (2, 3)), (1, 2))
+        self.assertEqual(layoutc.crd2idx((1, 2), (2, 3)), 5)
+        self.assertIs(layoutc.compatible((2, 3), (6,)), False)
+        self.assertEqual(layoutc.make_identity_layout((2, 3)).stride, ("1@0", "1@1"))
+        self.assertEqual(str(layoutc.make_layout((2, 3), "LayoutRight")), "(2,3):(3,1)")
+
+    def test_methods_are_the_functions(self):
+        a = Layout("(6,2):(8,2)")
+        self.assertEqual(a.size(), 12)
+        self.assertEqual(a.composition(Layout("(4,3):(3,1)")), layoutc.composition(a, "(4,3):(3,1)"))
+        self.assertEqual(str(a.zipped_divide((Layout("3:1"), Layout("2:1")))), "((3,2),(2,1)):((8,2),(24,0))")
+        self.assertEqual(str(a.complement(96)), "(2,2,2):(1,4,48)")
+
+    def test_application_and_slices(self):
+        a = Layout("(2,(2,2)):(4,(2,1))")
+        self.assertEqual(a(5), 5)
+        self.assertEqual(a(1, (0, 1)), 5)
+        self.assertEqual(a((1, (1, 1))), 7)
+        self.assertEqual(str(Layout("(6,2):(8,2)")((None, 1))), "(6):(8)")
+        self.assertEqual(layoutc.Swizzle("S<3,4,3>")(37), layoutc.swizzle("S<3,4,3>", 37))
+
+    def test_other_values(self):
+        self.assertEqual(repr(layoutc.evaluate("S<3,4,3>")), "Swizzle('S<3,4,3>')")
+        c = layoutc.make_composed_layout("S<3,4,3>", 0, "(64,64):(64,1)")
+        self.assertIsInstance(c, layoutc.ComposedLayout)
+        self.assertEqual(str(c), "S<3,4,3> o 0 o (64,64):(64,1)")
+        self.assertEqual(str(layoutc.composition(c, "8:1")), "S<3,4,3> o 0 o 8:64")
+        self.assertEqual(str(layoutc.Tiler("<2:1,4:1>")), "<2:1,4:1>")
+        self.assertEqual(layoutc.evaluate("size((?,4):(1,?))"), "?{div=4}")
+        self.assertEqual(layoutc.evaluate("(2,(3,4))"), (2, (3, 4)))
+
+    def test_errors_carry_layoutc_explanation(self):
+        with self.assertRaises(layoutc.LayoutError) as e:
+            layoutc.composition("(6,2):(1,7)", "(3,2):(2,3)")
+        self.assertIn("composition: A o B is not a layout CuTe can form for A = (6,2):(1,7) and B = (3,2):(2,3)",
+                      str(e.exception))
+        self.assertEqual(e.exception.status, "LAYOUTC_ERROR_ALGEBRA")
+        with self.assertRaises(layoutc.LayoutError) as e:
+            Layout("(6,2):(8,2")
+        self.assertIn("parse: expected ')' to close the tuple opened at column 7 at column 11", str(e.exception))
+        with self.assertRaises(layoutc.LayoutError) as e:
+            Layout("(6,2)")
+        self.assertEqual(str(e.exception), "Layout: '(6,2)' is the value (6,2), not a layout")
+        with self.assertRaises(layoutc.LayoutError) as e:
+            layoutc.size(Layout("4:1"), mode=3)
+        self.assertIn("size", str(e.exception))
+        with self.assertRaises(layoutc.LayoutError) as e:
+            layoutc.composition(Layout("4:1"), 2.5)
+        self.assertIn("2.5 (float) is not an argument of the algebra", str(e.exception))
+        with self.assertRaises(ValueError):  # LayoutError is a ValueError
+            layoutc.logical_divide("(6,2):(8,2)", "5:1")
+
+    def test_corpus_through_python(self):
+        checked = 0
+        for name in ("algebra_public.tsv", "cute_unit_cases.tsv"):
+            for number, op, args, expected in corpus_cases(name):
+                with self.subTest(file=name, line=number):
+                    if expected == "error":
+                        with self.assertRaises(layoutc.LayoutError):
+                            call_case(op, args)
+                    else:
+                        self.assertEqual(layoutc.notation(call_case(op, args)).replace(" ", ""),
+                                         expected.replace(" ", ""))
+                checked += 1
+        self.assertGreater(checked, 4000)
+
+    def test_corpus_errors_through_python(self):
+        checked = 0
+        for number, op, args, _ in corpus_cases("algebra_errors_public.tsv"):
+            with self.subTest(line=number):
+                with self.assertRaises(layoutc.LayoutError):
+                    call_case(op, args)
+            checked += 1
+        self.assertGreater(checked, 100)
+
+    def test_version(self):
+        self.assertRegex(layoutc.version(), r"^\d+\.\d+\.\d+$")
+        self.assertEqual(layoutc.__version__, layoutc.version())
+
+
+if __name__ == "__main__":
+    unittest.main()

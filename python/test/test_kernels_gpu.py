@@ -1,0 +1,139 @@
+"""The kernel half on a GPU, against PyTorch: every element of layoutc's
+copy, gather and scatter compared with torch's own result (torch.equal),
+outputs poisoned first so an element left unwritten shows. Skips without
+torch or a CUDA device (and under the stand-in driver, which runs nothing).
+bench/gpu/run.sh runs it on the GPU host (part `python`)."""
+import os
+import unittest
+
+import layoutc
+
+try:
+    import torch
+    WHY_NOT = None if torch.cuda.is_available() else "torch finds no CUDA device"
+except ImportError:
+    torch, WHY_NOT = None, "torch is not installed"
+if os.environ.get("LAYOUTC_TEST_DRIVER") == "stand-in":
+    WHY_NOT = "the stand-in driver runs no kernel"
+
+
+def poisoned(shape, dtype):
+    t = torch.empty(shape, dtype=dtype, device="cuda")
+    if dtype.is_floating_point:
+        return t.fill_(float("nan"))
+    return t.fill_(-7)
+
+
+def random(shape, dtype, generator):
+    if dtype.is_floating_point:
+        return torch.randn(shape, generator=generator, device="cuda").to(dtype)
+    info = torch.iinfo(dtype)
+    low, high = max(info.min, -2**40), min(info.max, 2**40)
+    return torch.randint(low, high, shape, generator=generator, device="cuda", dtype=dtype)
+
+
+@unittest.skipIf(WHY_NOT, WHY_NOT)
+class TorchKernelsTest(unittest.TestCase):
+    def setUp(self):
+        self.g = torch.Generator(device="cuda").manual_seed(1)
+
+    def test_transpose_in_every_dtype(self):
+        for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int8,
+                      torch.int64):
+            with self.subTest(dtype=dtype):
+                x = random((1000, 777), dtype, self.g)
+                out = poisoned((777, 1000), dtype)
+                layoutc.copy(out, x.t())
+                torch.cuda.synchronize()
+                self.assertTrue(torch.equal(out, x.t().contiguous()))
+
+    def test_transpose_with_explicit_layouts(self):
+        x = random((512, 256), torch.float32, self.g)
+        out = poisoned((256, 512), torch.float32)
+        layoutc.copy(out, x, dst_layout="(512,256):(1,512)", src_layout="(512,256):(256,1)")
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, x.t().contiguous()))
+
+    def test_permute(self):
+        x = random((8, 64, 33, 40), torch.float16, self.g)
+        for order in ((0, 2, 3, 1), (3, 2, 1, 0), (1, 0, 3, 2)):
+            with self.subTest(order=order):
+                expected = x.permute(*order).contiguous()
+                out = poisoned(expected.shape, torch.float16)
+                layoutc.copy(out, x.permute(*order))
+                torch.cuda.synchronize()
+                self.assertTrue(torch.equal(out, expected))
+
+    def test_strided_views_and_unaligned_pointers(self):
+        x = random((301, 203), torch.float32, self.g)
+        view = x[1:, 3::2]  # an offset that is not 16-byte aligned, a stride of 2
+        out = poisoned(view.shape, torch.float32)
+        layoutc.copy(out, view)
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, view.contiguous()))
+
+    def test_cast_on_the_way(self):
+        x = random((256, 384), torch.float32, self.g)
+        out = poisoned((384, 256), torch.bfloat16)
+        layoutc.copy(out, x.t())
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, x.t().to(torch.bfloat16)))
+
+    def test_gather_rows(self):
+        for dtype, index_dtype, width in ((torch.float16, torch.int32, 256), (torch.float32, torch.int64, 77),
+                                          (torch.bfloat16, torch.int64, 1)):
+            with self.subTest(dtype=dtype, index_dtype=index_dtype, width=width):
+                shape = (10000, width) if width > 1 else (10000,)
+                table = random(shape, dtype, self.g)
+                idx = torch.randint(0, 10000, (4099,), generator=self.g, device="cuda", dtype=index_dtype)
+                out = poisoned((4099,) + shape[1:], dtype)
+                layoutc.gather(table, idx, out)
+                torch.cuda.synchronize()
+                self.assertTrue(torch.equal(out, torch.index_select(table, 0, idx)))
+
+    def test_scatter_rows(self):
+        table = random((10000, 128), torch.float16, self.g)
+        expected = table.clone()
+        idx = torch.randperm(10000, generator=self.g, device="cuda")[:3001]
+        rows = random((3001, 128), torch.float16, self.g)
+        layoutc.scatter(table, idx, rows)
+        expected.index_copy_(0, idx, rows)
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(table, expected))
+
+    def test_runs_on_the_callers_stream(self):
+        x = random((4096, 4096), torch.float32, self.g)
+        out = poisoned((4096, 4096), torch.float32)
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            layoutc.copy(out, x.t())
+            expected = x.t().contiguous()  # after layoutc's kernel on the same stream
+        side.synchronize()
+        self.assertTrue(torch.equal(out, expected))
+
+    def test_compiled_once_per_spec(self):
+        jit = layoutc.Jit(disk_cache=False)
+        x = random((128, 64), torch.float32, self.g)
+        for _ in range(3):
+            out = poisoned((64, 128), torch.float32)
+            layoutc.copy(out, x.t(), jit=jit)
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, x.t().contiguous()))
+        self.assertEqual(jit.cache_stats()["misses"], 1)
+
+    def test_clear_errors(self):
+        x = random((16, 16), torch.float32, self.g)
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            layoutc.copy(torch.empty(16, 16), x)
+        self.assertIn("dst: a torch tensor on cpu; layoutc's kernels take CUDA tensors", str(e.exception))
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            layoutc.copy(poisoned((16, 16), torch.float32), x.to(torch.uint8))
+        self.assertIn("src: dtype torch.uint8 is not supported", str(e.exception))
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            layoutc.gather(x, torch.zeros(4, dtype=torch.int32, device="cuda"), poisoned((4, 16), torch.float16))
+        self.assertIn("gather: out has dtype f16 but table f32", str(e.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()

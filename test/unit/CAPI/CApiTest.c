@@ -1,0 +1,352 @@
+/*===- CApiTest.c - layoutc's C API, from C ------------------------------===
+ *
+ * Compiled as C and linked with the shared layoutc::jit. Checks the algebra
+ * (exact values in CuTe notation), the JIT (compile, caches, kernel facts)
+ * and every error path: each failure's status and message.
+ *
+ * Usage: CApiTest MODE CACHE_DIR, where MODE says what driver the run has
+ * (ctest sets LAYOUTC_LIBCUDA to match): "no-driver" (none loads: launches
+ * fail with LAYOUTC_ERROR_NO_DRIVER) or "stand-in" (test/gpu/standin, one
+ * host-only device: launches are marshalled and succeed, running nothing).
+ *
+ *===----------------------------------------------------------------------===*/
+#include "layoutc/layoutc.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+
+#define CHECK(cond)                                                                                \
+  do {                                                                                             \
+    if (!(cond)) {                                                                                 \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                     \
+      ++failures;                                                                                  \
+    }                                                                                              \
+  } while (0)
+
+/* A call's status is `expected`, and on failure the last error contains
+   `message`. */
+static void expectStatus(layoutc_status got, layoutc_status expected, const char *message, int line) {
+  if (got != expected) {
+    fprintf(stderr, "line %d: status %s, expected %s (last error: %s)\n", line, layoutc_status_name(got),
+            layoutc_status_name(expected), layoutc_last_error());
+    ++failures;
+    return;
+  }
+  if (expected == LAYOUTC_OK) {
+    if (layoutc_last_error()[0] != '\0') {
+      fprintf(stderr, "line %d: success left the last error '%s'\n", line, layoutc_last_error());
+      ++failures;
+    }
+  } else if (!strstr(layoutc_last_error(), message)) {
+    fprintf(stderr, "line %d: last error '%s' lacks '%s'\n", line, layoutc_last_error(), message);
+    ++failures;
+  }
+}
+#define EXPECT_STATUS(call, status, message) expectStatus((call), (status), (message), __LINE__)
+#define EXPECT_OK(call) expectStatus((call), LAYOUTC_OK, "", __LINE__)
+
+/* `expression` evaluates to `expected` of kind `kind`. */
+static void expectValue(const char *expression, const char *expected, layoutc_value_kind kind, int line) {
+  layoutc_value *v = NULL;
+  layoutc_status s = layoutc_eval(expression, &v);
+  if (s != LAYOUTC_OK) {
+    fprintf(stderr, "line %d: %s: %s\n", line, expression, layoutc_last_error());
+    ++failures;
+    return;
+  }
+  const char *text = NULL;
+  layoutc_value_kind k;
+  EXPECT_OK(layoutc_value_str(v, &text));
+  EXPECT_OK(layoutc_value_kind_of(v, &k));
+  if (strcmp(text, expected) != 0 || k != kind) {
+    fprintf(stderr, "line %d: %s gave %s (kind %d), expected %s (kind %d)\n", line, expression, text, (int)k,
+            expected, (int)kind);
+    ++failures;
+  }
+  layoutc_value_free(v);
+}
+#define EXPECT_VALUE(expression, expected, kind) expectValue((expression), (expected), (kind), __LINE__)
+
+static void testVersion(void) {
+  CHECK(strcmp(layoutc_version(), LAYOUTC_EXPECTED_VERSION) == 0);
+  CHECK(layoutc_api_version() == LAYOUTC_API_VERSION);
+  CHECK(strcmp(layoutc_status_name(LAYOUTC_ERROR_NO_DRIVER), "LAYOUTC_ERROR_NO_DRIVER") == 0);
+  CHECK(strcmp(layoutc_status_name((layoutc_status)99), "unknown status") == 0);
+}
+
+static void testAlgebra(void) {
+  EXPECT_VALUE("composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)", LAYOUTC_VALUE_LAYOUT);
+  EXPECT_VALUE("(6,2):(8,2)(5)", "40", LAYOUTC_VALUE_INT_TUPLE);
+  EXPECT_VALUE("complement(4:2, 24)", "(2,3):(1,8)", LAYOUTC_VALUE_LAYOUT);
+  EXPECT_VALUE("right_inverse((4,2):(2,1))", "(2,4):(4,1)", LAYOUTC_VALUE_LAYOUT);
+  EXPECT_VALUE("logical_divide((6,2):(8,2), <2:1,2:1>)", "((2,3),(2,1)):((8,16),(2,0))", LAYOUTC_VALUE_LAYOUT);
+  EXPECT_VALUE("idx2crd(5, (2,3))", "(1,2)", LAYOUTC_VALUE_INT_TUPLE);
+  EXPECT_VALUE("compatible((2,3), (6))", "false", LAYOUTC_VALUE_BOOL);
+  EXPECT_VALUE("S<3,4,3>", "S<3,4,3>", LAYOUTC_VALUE_SWIZZLE);
+  EXPECT_VALUE("make_composed_layout(S<3,4,3>, 0, (64,64):(64,1))", "S<3,4,3> o 0 o (64,64):(64,1)",
+               LAYOUTC_VALUE_COMPOSED);
+  EXPECT_VALUE("<2:1,4:1>", "<2:1,4:1>", LAYOUTC_VALUE_TILER);
+  EXPECT_VALUE("LayoutRight", "LayoutRight", LAYOUTC_VALUE_TAG);
+
+  layoutc_value *v = NULL;
+  const char *text = NULL;
+  EXPECT_OK(layoutc_eval("size((?,4):(1,?))", &v));
+  EXPECT_OK(layoutc_value_str(v, &text));
+  CHECK(strcmp(text, "?{div=4}") == 0);
+  EXPECT_OK(layoutc_value_assumptions(v, &text));
+  CHECK(strcmp(text, "") == 0);
+  layoutc_value_free(v);
+}
+
+static void testAlgebraErrors(void) {
+  layoutc_value *v = (layoutc_value *)&v; /* set to NULL on failure */
+  EXPECT_STATUS(layoutc_eval("composition((6,2):(8,2)", &v), LAYOUTC_ERROR_ALGEBRA,
+                "parse: expected ')' to close the arguments of composition at column 24");
+  CHECK(v == NULL);
+  EXPECT_STATUS(layoutc_eval("composition((6,2):(1,7), (3,2):(2,3))", &v), LAYOUTC_ERROR_ALGEBRA,
+                "composition: A o B is not a layout CuTe can form for A = (6,2):(1,7) and B = (3,2):(2,3)");
+  EXPECT_STATUS(layoutc_eval("frobnicate(4:1)", &v), LAYOUTC_ERROR_ALGEBRA, "unknown function 'frobnicate'");
+  EXPECT_STATUS(layoutc_eval("size(4:1, 2)", &v), LAYOUTC_ERROR_ALGEBRA, "size: takes 1 argument, got 2");
+  EXPECT_STATUS(layoutc_eval(NULL, &v), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_eval: expression is NULL");
+  EXPECT_STATUS(layoutc_eval("4:1", NULL), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_eval: result is NULL");
+
+  const char *text = NULL;
+  layoutc_value_kind kind;
+  EXPECT_STATUS(layoutc_value_str(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_value_str: value is NULL");
+  EXPECT_STATUS(layoutc_value_kind_of(NULL, &kind), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_value_kind_of: value is NULL");
+  EXPECT_STATUS(layoutc_value_assumptions(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_value_assumptions: value is NULL");
+  EXPECT_OK(layoutc_eval("4:1", &v));
+  EXPECT_STATUS(layoutc_value_str(v, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_value_str: text is NULL");
+  layoutc_value_free(v);
+  layoutc_value_free(NULL);
+}
+
+/* Each thread's last error is its own: a thread failing and one succeeding
+   at once do not see each other's. */
+static void *failingEval(void *unused) {
+  (void)unused;
+  layoutc_value *v = NULL;
+  for (int i = 0; i < 200; ++i)
+    if (layoutc_eval("coalesce(", &v) != LAYOUTC_ERROR_ALGEBRA || !strstr(layoutc_last_error(), "parse:"))
+      return (void *)1;
+  return NULL;
+}
+static void *succeedingEval(void *unused) {
+  (void)unused;
+  for (int i = 0; i < 200; ++i) {
+    layoutc_value *v = NULL;
+    const char *text = NULL;
+    if (layoutc_eval("coalesce((2,(1,6)):(1,(6,2)))", &v) != LAYOUTC_OK || layoutc_last_error()[0] != '\0')
+      return (void *)1;
+    int wrong = layoutc_value_str(v, &text) != LAYOUTC_OK || strcmp(text, "12:1") != 0;
+    layoutc_value_free(v);
+    if (wrong)
+      return (void *)1;
+  }
+  return NULL;
+}
+
+static void testThreads(void) {
+  pthread_t threads[4];
+  void *(*bodies[4])(void *) = {failingEval, succeedingEval, failingEval, succeedingEval};
+  for (int i = 0; i < 4; ++i)
+    CHECK(pthread_create(&threads[i], NULL, bodies[i], NULL) == 0);
+  for (int i = 0; i < 4; ++i) {
+    void *result = (void *)1;
+    CHECK(pthread_join(threads[i], &result) == 0);
+    CHECK(result == NULL);
+  }
+}
+
+static const char *kTranspose[2] = {"(64,32):(32,1)", "(64,32):(1,64)"};
+
+static void testJit(const char *cacheDir) {
+  layoutc_jit *jit = NULL;
+  EXPECT_STATUS(layoutc_jit_create(NULL, 7, 0, NULL, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_jit_create: opt_level 7 is not 0, 1, 2 or 3");
+  EXPECT_STATUS(layoutc_jit_create(NULL, 0, 0, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_jit_create: jit is NULL");
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 1, cacheDir, &jit));
+
+  layoutc_kernel *copy = NULL;
+  EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &copy));
+  const char *name = NULL, *ptx = NULL;
+  EXPECT_OK(layoutc_kernel_name(copy, &name));
+  CHECK(strcmp(name, "copy") == 0);
+  EXPECT_OK(layoutc_kernel_ptx(copy, &ptx));
+  CHECK(strstr(ptx, ".target sm_90") && strstr(ptx, ".visible .entry copy("));
+  int64_t size = 0, srcElements = 0, dstElements = 0;
+  EXPECT_OK(layoutc_copy_extents(copy, NULL, 0, &size, &srcElements, &dstElements));
+  CHECK(size == 2048 && srcElements == 2048 && dstElements == 2048);
+
+  /* The same spec again is a memory hit, not a compile. */
+  layoutc_cache_stats before, after;
+  EXPECT_OK(layoutc_jit_cache_stats(jit, &before));
+  layoutc_kernel *again = NULL;
+  EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &again));
+  EXPECT_OK(layoutc_jit_cache_stats(jit, &after));
+  CHECK(after.hits == before.hits + 1 && after.misses == before.misses);
+  layoutc_kernel_free(again);
+
+  /* A second JIT finds it on disk. */
+  layoutc_jit *second = NULL;
+  EXPECT_OK(layoutc_jit_create("sm_90", 0, 1, cacheDir, &second));
+  EXPECT_OK(layoutc_compile_copy(second, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &again));
+  EXPECT_OK(layoutc_jit_cache_stats(second, &after));
+  CHECK(after.disk_hits == 1 && after.misses == 0);
+  layoutc_kernel_free(again);
+  layoutc_jit_destroy(second);
+
+  /* `?` leaves: the extents follow the values given. */
+  layoutc_kernel *dynamic = NULL;
+  EXPECT_OK(layoutc_compile_copy(jit, "(?,8):(8,1)", "(?,8):(1,?)", "f16", "f32", NULL, &dynamic));
+  int64_t values[3] = {10, 10, 12};
+  EXPECT_OK(layoutc_copy_extents(dynamic, values, 3, &size, &srcElements, &dstElements));
+  CHECK(size == 80 && srcElements == 80 && dstElements == 9 + 7 * 12 + 1);
+  EXPECT_STATUS(layoutc_copy_extents(dynamic, values, 2, &size, &srcElements, &dstElements),
+                LAYOUTC_ERROR_INVALID_ARGUMENT, "expected 3 values for its `?` leaves, got 2");
+  EXPECT_STATUS(layoutc_copy_extents(dynamic, NULL, 3, &size, &srcElements, &dstElements),
+                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_copy_extents: dynamic is NULL with count 3");
+
+  layoutc_kernel *gather = NULL, *scatter = NULL;
+  EXPECT_OK(layoutc_compile_gather(jit, 64, "bf16", "i64", &gather));
+  EXPECT_OK(layoutc_kernel_name(gather, &name));
+  CHECK(strcmp(name, "gather") == 0);
+  EXPECT_OK(layoutc_compile_scatter(jit, 1, "i8", "i32", &scatter));
+  EXPECT_OK(layoutc_kernel_name(scatter, &name));
+  CHECK(strcmp(name, "scatter") == 0);
+  EXPECT_STATUS(layoutc_copy_extents(gather, NULL, 0, &size, &srcElements, &dstElements),
+                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_copy_extents: the kernel is not a copy");
+
+  layoutc_kernel_free(copy);
+  layoutc_kernel_free(dynamic);
+  layoutc_kernel_free(gather);
+  layoutc_kernel_free(scatter);
+  layoutc_kernel_free(NULL);
+  layoutc_jit_destroy(jit);
+  layoutc_jit_destroy(NULL);
+}
+
+static void testJitErrors(void) {
+  layoutc_jit *jit = NULL;
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  layoutc_kernel *k = (layoutc_kernel *)&k; /* set to NULL on failure */
+  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,4):(1,4)", "f32", NULL, NULL, &k),
+                LAYOUTC_ERROR_COMPILE, "16");
+  CHECK(k == NULL);
+  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1", "(4,8):(1,4)", "f32", NULL, NULL, &k),
+                LAYOUTC_ERROR_COMPILE, "--src");
+  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f23", NULL, NULL, &k),
+                LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_copy: dtype 'f23' is not a dtype (f32, f16, bf16, f64, i32, i8 or i64)");
+  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f32", "f8", NULL, &k),
+                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_compile_copy: to_dtype 'f8' is not a dtype");
+  EXPECT_STATUS(layoutc_compile_copy(NULL, "4:1", "4:1", "f32", NULL, NULL, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_copy: jit is NULL");
+  EXPECT_STATUS(layoutc_compile_copy(jit, NULL, "4:1", "f32", NULL, NULL, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_copy: src_layout is NULL");
+  EXPECT_STATUS(layoutc_compile_copy(jit, "4:1", "4:1", NULL, NULL, NULL, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_copy: dtype is NULL");
+  EXPECT_STATUS(layoutc_compile_copy(jit, "4:1", "4:1", "f32", NULL, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_copy: kernel is NULL");
+  EXPECT_STATUS(layoutc_compile_gather(jit, 0, "f32", "i32", &k), LAYOUTC_ERROR_COMPILE, "width");
+  EXPECT_STATUS(layoutc_compile_gather(jit, 4, "f32", "f32", &k), LAYOUTC_ERROR_COMPILE, "index");
+  EXPECT_STATUS(layoutc_compile_scatter(NULL, 4, "f32", "i32", &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_scatter: jit is NULL");
+  EXPECT_STATUS(layoutc_compile_mlir(jit, "gpu.module @m {\n  gpu.func @k() kernel { bogus }\n}", "k", 64, &k),
+                LAYOUTC_ERROR_COMPILE, "<input>:2:");
+  EXPECT_STATUS(layoutc_compile_mlir(jit, "", "k", 48, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_mlir: index_bits 48 is not 32 or 64");
+  EXPECT_STATUS(layoutc_compile_mlir(jit, NULL, "k", 64, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_compile_mlir: mlir is NULL");
+  const char *text = NULL;
+  EXPECT_STATUS(layoutc_kernel_name(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_kernel_name: kernel is NULL");
+  EXPECT_STATUS(layoutc_kernel_ptx(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_kernel_ptx: kernel is NULL");
+  EXPECT_STATUS(layoutc_jit_cache_stats(NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_jit_cache_stats: jit is NULL");
+  layoutc_jit_destroy(jit);
+}
+
+/* Launches: what the driver `mode` allows. */
+static void testLaunch(const char *mode) {
+  int standIn = strcmp(mode, "stand-in") == 0;
+  layoutc_jit *jit = NULL;
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  layoutc_kernel *copy = NULL, *gather = NULL;
+  EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &copy));
+  EXPECT_OK(layoutc_compile_gather(jit, 16, "f32", "i32", &gather));
+  /* The stand-in's device memory is host memory; without it the pointers
+     are never read. */
+  float *src = malloc(2048 * sizeof(float)), *dst = malloc(2048 * sizeof(float));
+  int *indices = malloc(8 * sizeof(int));
+
+  int devices = -1;
+  EXPECT_STATUS(layoutc_device_count(NULL), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_device_count: count is NULL");
+  if (standIn) {
+    EXPECT_OK(layoutc_device_count(&devices));
+    CHECK(devices == 1);
+    EXPECT_OK(layoutc_launch_copy(copy, 0, src, dst, NULL, 0, NULL));
+    EXPECT_OK(layoutc_launch_copy(copy, 0, src + 1, dst, NULL, 0, NULL)); /* the any-alignment kernel */
+    EXPECT_OK(layoutc_launch_indexed(gather, 0, src, 128, dst, indices, 8, NULL));
+    EXPECT_STATUS(layoutc_launch_copy(copy, 5, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_NO_DEVICE,
+                  "no CUDA device 5: the driver reports 1 device(s)");
+    layoutc_arg args[3] = {{1, src, 2048}, {1, dst, 2048}, {0, NULL, 7}};
+    EXPECT_OK(layoutc_launch(copy, 0, 1, 0, args, 2, NULL));
+    EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, args, 3, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                  "kernel copy: the launch arguments do not match its 2 parameters");
+  } else {
+    EXPECT_STATUS(layoutc_device_count(&devices), LAYOUTC_ERROR_NO_DRIVER, "no CUDA driver found: ");
+    EXPECT_STATUS(layoutc_launch_copy(copy, 0, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_NO_DRIVER,
+                  "no CUDA driver found: ");
+    EXPECT_STATUS(layoutc_launch_indexed(gather, 0, src, 128, dst, indices, 8, NULL), LAYOUTC_ERROR_NO_DRIVER,
+                  "no CUDA driver found: ");
+  }
+  EXPECT_STATUS(layoutc_launch_copy(copy, 0, NULL, dst, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: src is NULL");
+  EXPECT_STATUS(layoutc_launch_copy(gather, 0, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: the kernel is not a copy");
+  EXPECT_STATUS(layoutc_launch_copy(copy, 0, src, dst, (const int64_t *)indices, 1, NULL),
+                LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: the kernel takes 0 values for `?` leaves, got 1");
+  EXPECT_STATUS(layoutc_launch_indexed(copy, 0, src, 128, dst, indices, 8, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_indexed: the kernel is not a gather or scatter");
+  EXPECT_STATUS(layoutc_launch_indexed(gather, 0, src, 128, dst, NULL, 8, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_indexed: indices is NULL");
+  EXPECT_STATUS(layoutc_launch(NULL, 0, 1, 0, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch: kernel is NULL");
+  EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, NULL, 2, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch: args is NULL with count 2");
+  free(src);
+  free(dst);
+  free(indices);
+  layoutc_kernel_free(copy);
+  layoutc_kernel_free(gather);
+  layoutc_jit_destroy(jit);
+}
+
+int main(int argc, char **argv) {
+  if (argc != 3 || (strcmp(argv[1], "no-driver") != 0 && strcmp(argv[1], "stand-in") != 0)) {
+    fprintf(stderr, "usage: CApiTest no-driver|stand-in CACHE_DIR\n");
+    return 2;
+  }
+  testVersion();
+  testAlgebra();
+  testAlgebraErrors();
+  testThreads();
+  testJit(argv[2]);
+  testJitErrors();
+  testLaunch(argv[1]);
+  if (failures) {
+    fprintf(stderr, "%d check(s) failed\n", failures);
+    return 1;
+  }
+  printf("CApiTest %s: all checks passed\n", argv[1]);
+  return 0;
+}
