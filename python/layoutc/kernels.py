@@ -162,6 +162,17 @@ def _launch_site(tensors, stream, device):
     return (device if device is not None else found or 0), _stream(stream)
 
 
+# The element types a kernel moves (int64 is an index type only).
+_DATA = ("f32", "f16", "bf16", "f64", "i32", "i8")
+
+
+def _check_data(kind, *tensors):
+    for t in tensors:
+        if t.dtype not in _DATA:
+            raise ArgumentError("%s: %s has dtype %s; layoutc moves float32, float16, bfloat16, float64, int32 "
+                                "or int8 elements" % (kind, t.role, t.dtype))
+
+
 def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, device=None, jit=None):
     """CuTe's copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
 
@@ -172,6 +183,7 @@ def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, de
     dst.copy_(src)). Elements convert to dst's dtype on the way, times
     `scale` if given. Each layout must stay inside its tensor."""
     d, s = tensor(dst, "dst"), tensor(src, "src")
+    _check_data("copy", s, d)
     if d.readonly:
         raise ArgumentError("dst: the array is read-only")
     if dst_layout is None and src_layout is None and d.shape != s.shape:
@@ -205,6 +217,7 @@ def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
             raise ArgumentError("%s: %s is not contiguous (row-major)" % (kind, x.describe()))
     if i.dtype not in ("i32", "i64"):
         raise ArgumentError("%s: indices are %s; they must be int32 or int64" % (kind, i.dtype))
+    _check_data(kind, t)
     if r.dtype != t.dtype:
         raise ArgumentError("%s: %s has dtype %s but table %s" % (kind, rows_role, r.dtype, t.dtype))
     width = t.shape[1] if len(t.shape) == 2 else 1

@@ -38,8 +38,7 @@ class TorchKernelsTest(unittest.TestCase):
         self.g = torch.Generator(device="cuda").manual_seed(1)
 
     def test_transpose_in_every_dtype(self):
-        for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int8,
-                      torch.int64):
+        for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int8):
             with self.subTest(dtype=dtype):
                 x = random((1000, 777), dtype, self.g)
                 out = poisoned((777, 1000), dtype)

@@ -57,6 +57,8 @@ class ArgumentChecksTest(unittest.TestCase):
         self.assertRefused("src: byte strides (6, 4) are not multiples of its 4-byte elements", layoutc.copy, a,
                            FakeArray((4, 8), strides=(6, 4)))
         self.assertRefused("src: a list is not a GPU tensor", layoutc.copy, a, [1, 2])
+        self.assertRefused("copy: src has dtype i64; layoutc moves float32, float16, bfloat16, float64, int32 or "
+                           "int8 elements", layoutc.copy, FakeArray((4, 8), "<i8"), FakeArray((4, 8), "<i8"))
         self.assertRefused("stream: a str is not a CUDA stream", layoutc.copy, a, FakeArray((4, 8)), stream="s")
 
     def test_copy_layouts_stay_inside_the_tensors(self):
@@ -78,6 +80,8 @@ class ArgumentChecksTest(unittest.TestCase):
         table, idx, out = FakeArray((100, 16)), FakeArray((8,), "<i4"), FakeArray((8, 16))
         self.assertRefused("gather: out has dtype f16 but table f32", layoutc.gather, table, idx,
                            FakeArray((8, 16), "<f2"))
+        self.assertRefused("gather: table has dtype i64; layoutc moves float32", layoutc.gather,
+                           FakeArray((100, 16), "<i8"), idx, FakeArray((8, 16), "<i8"))
         self.assertRefused("gather: indices are f32; they must be int32 or int64", layoutc.gather, table,
                            FakeArray((8,), "<f4"), out)
         self.assertRefused("gather: out has 9 rows for 8 indices", layoutc.gather, table, idx, FakeArray((9, 16)))
