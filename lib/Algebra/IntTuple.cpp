@@ -43,7 +43,8 @@ bool IntTuple::operator==(const IntTuple &o) const {
   case Kind::Underscore:
     return true;
   case Kind::Basis:
-    return leaf_.value == o.leaf_.value && leaf_.basis == o.leaf_.basis;
+    return isUnknown() == o.isUnknown() && leaf_.value == o.leaf_.value && leaf_.bits == o.leaf_.bits &&
+           leaf_.basis == o.leaf_.basis;
   case Kind::Tuple:
     return children_ == o.children_;
   }
@@ -59,10 +60,15 @@ void IntTuple::print(std::string &out, bool asType) const {
   case Kind::Underscore:
     out += '_';
     return;
-  case Kind::Basis:
+  case Kind::Basis: {
     // CuTe prints the innermost mode first: E<1,0> (mode 1, sub-mode 0) is 1@0@1.
-    out += leaf_.str();
+    // In a type a run-time scale is `?`.
+    Int v = leaf_;
+    if (asType && v.kind == Int::Kind::Dynamic)
+      v = Int(1, Int::Kind::Unknown, leaf_.basis);
+    out += v.str();
     return;
+  }
   case Kind::Tuple:
     out += '(';
     for (size_t i = 0; i < children_.size(); ++i) {
@@ -127,13 +133,23 @@ void checkExtents(const IntTuple &shape, const std::string &op, const std::strin
   checkExtentsAt(shape, shape, op, what, "");
 }
 
-bool hasUnderscore(const IntTuple &t) {
-  if (t.isUnderscore())
-    return true;
+namespace {
+template <class Pred> bool anyLeaf(const IntTuple &t, Pred pred) {
+  if (!t.isTuple())
+    return pred(t);
   for (const IntTuple &c : t.children())
-    if (hasUnderscore(c))
+    if (anyLeaf(c, pred))
       return true;
   return false;
+}
+} // namespace
+
+bool hasUnderscore(const IntTuple &t) {
+  return anyLeaf(t, [](const IntTuple &x) { return x.isUnderscore(); });
+}
+
+bool hasBasis(const IntTuple &t) {
+  return anyLeaf(t, [](const IntTuple &x) { return x.isBasis(); });
 }
 
 const IntTuple &mode(const IntTuple &t, int i) { return t.isTuple() ? t[i] : t; }

@@ -81,6 +81,8 @@ int depth(const IntTuple &t);
 /// Product of the leaves (CuTe's size/product). Overflow is an error.
 Int product(const IntTuple &t);
 bool hasUnderscore(const IntTuple &t);
+/// Whether a leaf of `t` is a scaled basis.
+bool hasBasis(const IntTuple &t);
 
 /// Mode i: the i-th child of a tuple, or the integer itself when i == 0.
 const IntTuple &mode(const IntTuple &t, int i);
