@@ -133,24 +133,16 @@ void checkExtents(const IntTuple &shape, const std::string &op, const std::strin
   checkExtentsAt(shape, shape, op, what, "");
 }
 
-namespace {
-template <class Pred> bool anyLeaf(const IntTuple &t, Pred pred) {
-  if (!t.isTuple())
-    return pred(t);
+bool hasUnderscore(const IntTuple &t) {
+  if (t.isUnderscore())
+    return true;
   for (const IntTuple &c : t.children())
-    if (anyLeaf(c, pred))
+    if (hasUnderscore(c))
       return true;
   return false;
 }
-} // namespace
 
-bool hasUnderscore(const IntTuple &t) {
-  return anyLeaf(t, [](const IntTuple &x) { return x.isUnderscore(); });
-}
-
-bool hasBasis(const IntTuple &t) {
-  return anyLeaf(t, [](const IntTuple &x) { return x.isBasis(); });
-}
+bool hasBasisNested(const IntTuple &t) { return hasBasis(t); }
 
 const IntTuple &mode(const IntTuple &t, int i) { return t.isTuple() ? t[i] : t; }
 
