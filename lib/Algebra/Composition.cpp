@@ -231,14 +231,9 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
   }
   std::vector<Layout> modes;
   std::vector<detail::FlatLayout> flats;
+  detail::checkBasisDepths(kOp, "B = " + b.str(), firstStride);
   for (size_t t = 0; t < keys.size(); ++t) {
     std::vector<int> path = basisPath(keys[t]);
-    for (size_t u = 0; u < keys.size(); ++u) {
-      std::vector<int> other = basisPath(keys[u]);
-      if (u != t && other.size() > path.size() && std::equal(path.begin(), path.end(), other.begin()))
-        fail(kOp, "B's strides " + firstStride[t].str() + " and " + firstStride[u].str() + " address mode " +
-                      pathName(path) + " of A both whole and by its sub-modes; CuTe cannot add such coordinates");
-    }
     modes.push_back(modeAt(a, path, firstStride[t]));
     flats.push_back(detail::coalesceX(modes.back(), kOp));
   }

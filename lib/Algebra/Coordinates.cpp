@@ -49,6 +49,16 @@ void failMixedStrides(const std::string &op, const std::string &what, Int d) {
                " with scaled-basis strides: its values would be neither offsets nor coordinates");
 }
 
+void checkBasisDepths(const std::string &op, const std::string &what, const std::vector<Int> &strides) {
+  for (Int d : strides)
+    for (Int e : strides) {
+      std::vector<int> p = basisPath(d.basis), q = basisPath(e.basis);
+      if (q.size() > p.size() && std::equal(p.begin(), p.end(), q.begin()))
+        fail(op, what + " has the strides " + d.str() + " and " + e.str() + ", which address " +
+                     modeName(d.basis) + " both whole and by its sub-modes; CuTe cannot add such coordinates");
+    }
+}
+
 size_t CoordinateSpace::indexOf(uint32_t key) const {
   return size_t(std::find(keys_.begin(), keys_.end(), key) - keys_.begin());
 }
@@ -72,6 +82,10 @@ CoordinateSpace CoordinateSpace::of(const Layout &l, const std::string &op, cons
     for (size_t k = 0; k < f.rank(); ++k)
       if (f.stride[k].basis && cs.indexOf(f.stride[k].basis) == cs.keys_.size())
         cs.keys_.push_back(f.stride[k].basis);
+    std::vector<Int> strides;
+    for (uint32_t key : cs.keys_)
+      strides.push_back(Int(1, Int::Kind::Static, key));
+    checkBasisDepths(op, what, strides);
     std::sort(cs.keys_.begin(), cs.keys_.end(),
               [](uint32_t a, uint32_t b) { return basisPath(a) < basisPath(b); });
     cs.extents_.assign(cs.keys_.size(), Int(1));
@@ -99,34 +113,20 @@ CoordinateSpace CoordinateSpace::of(const Layout &l, const std::string &op, cons
     reach[i] = add(reach[i], mul(s.value - 1, d.value));
   }
   for (size_t i = 0; i < n; ++i) {
-    if (!(cotarget && cotarget->isTuple()))
+    if (!(cotarget && cotarget->isTuple())) {
       cs.extents_[i] = Int(i + 1 < n || lastStatic ? std::max(span[i], add(reach[i], 1)) : 1);
-    else if (i + 1 < n && !cs.extents_[i].isStatic())
+    } else if (i + 1 < n && !cs.extents_[i].isStatic()) {
       fail(op, "the cotarget " + cotarget->str() + " has the extent " + cs.extents_[i].str() + " in " +
                    modeName(cs.keys_[i]) + ", which is not the last: numbering coordinates needs it static");
+    } else if (i + 1 < n && reach[i] >= cs.extents_[i].value) {
+      fail(op, what + " reaches the coordinate " + std::to_string(reach[i]) + " in " + modeName(cs.keys_[i]) +
+                   ", outside its extent " + cs.extents_[i].str());
+    }
   }
   cs.weights_.push_back(1);
-  for (size_t i = 0; i + 1 < cs.keys_.size(); ++i)
+  for (size_t i = 0; i + 1 < n; ++i)
     cs.weights_.push_back(mul(cs.weights_.back(), cs.extents_[i].value));
-  cs.checkInside(l, what);
   return cs;
-}
-
-void CoordinateSpace::checkInside(const Layout &l, const std::string &what) const {
-  FlatLayout f = flat(l, op_);
-  std::vector<int64_t> reach(keys_.size(), 0);
-  for (size_t k = 0; k < f.rank(); ++k) {
-    size_t i = indexOf(f.stride[k].basis);
-    if (!f.stride[k].basis || i + 1 >= keys_.size())
-      continue;
-    if (!f.shape[k].isStatic())
-      fail(op_, what + " has the shape " + f.shape[k].str() + " in " + modeName(keys_[i]) +
-                    ", which is not the last: numbering coordinates needs static shapes there");
-    reach[i] = add(reach[i], mul(f.shape[k].value - 1, f.stride[k].value));
-    if (reach[i] >= extents_[i].value)
-      fail(op_, what + " reaches the coordinate " + std::to_string(reach[i]) + " in " + modeName(keys_[i]) +
-                    ", outside its extent " + extents_[i].str());
-  }
 }
 
 Layout CoordinateSpace::linear(const Layout &l) const {

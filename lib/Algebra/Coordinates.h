@@ -27,8 +27,9 @@ public:
   /// Otherwise the modes are those of `l`'s scaled bases, sorted, and the
   /// extent of mode p is the larger of max(s*v) and 1 + sum((s-1)*v) over
   /// `l`'s leaves s:v@p, so that `l` stays inside. Fails (as `op`) when `l`
-  /// mixes nonzero integer strides with scaled bases, or a bounded mode has a
-  /// stride or shape that is not static or a negative stride.
+  /// mixes nonzero integer strides with scaled bases or coordinates of
+  /// different depths, or a bounded mode has a stride or shape that is not
+  /// static or a negative stride.
   static CoordinateSpace of(const Layout &l, const std::string &op, const IntTuple *cotarget = nullptr);
 
   /// `l` with each stride v@p replaced by v * weight(p).
@@ -45,13 +46,14 @@ private:
   std::vector<int64_t> weights_;
 
   size_t indexOf(uint32_t key) const;
-  /// Each bounded mode holds the values of `l`'s leaves along it.
-  void checkInside(const Layout &l, const std::string &what) const;
 };
 
 /// `op` refuses a layout (`what`) whose strides mix the nonzero integer `d`
 /// with scaled bases: CuTe cannot add an offset and a coordinate.
 [[noreturn]] void failMixedStrides(const std::string &op, const std::string &what, Int d);
+/// `op` refuses a layout (`what`) among whose `strides` one addresses a mode
+/// whole and another a sub-mode of it: coordinates of different depths.
+void checkBasisDepths(const std::string &op, const std::string &what, const std::vector<Int> &strides);
 
 } // namespace layoutc::algebra::detail
 

@@ -217,8 +217,11 @@ TEST(Basis, Errors) {
             "composition: B's stride 1@2@1 addresses mode 1,2 of A = (4,(2,2)):(4,(1,8)), but its mode 1 has "
             "rank 2 (at column 1)");
   EXPECT_EQ(evalError("composition((4,4):(4,1), (4,2):(1@1,1@0@1))"),
-            "composition: B's strides 1@1 and 1@0@1 address mode 1 of A both whole and by its sub-modes; CuTe "
-            "cannot add such coordinates (at column 1)");
+            "composition: B = (4,2):(1@1,1@0@1) has the strides 1@1 and 1@0@1, which address mode 1 both whole "
+            "and by its sub-modes; CuTe cannot add such coordinates (at column 1)");
+  EXPECT_EQ(evalError("right_inverse((4,2):(1@1,1@0@1))"),
+            "right_inverse: layout (4,2):(1@1,1@0@1) has the strides 1@1 and 1@0@1, which address mode 1 both "
+            "whole and by its sub-modes; CuTe cannot add such coordinates (at column 1)");
   EXPECT_EQ(evalError("composition((4,(2,2)):(1,(8,4)), (2,2):(1@1,1@1))"),
             "composition: A o B is not a layout CuTe can form for A = (4,(2,2)):(1,(8,4)) and B = "
             "(2,2):(1@1,1@1): coordinate 3 of B maps to B(3) = (0,2) and A((0,2)) = 4, but CuTe's result "
