@@ -249,6 +249,12 @@ TEST(Basis, Errors) {
             "(6,4):(1@0,1@1) and B = 6:4: coordinate 2 of B maps to B(2) = 8 and A(8) has the component 2@0, "
             "but CuTe's result (2,3):(4@0,1@1) gives 0@0 (A is not additive on the offsets B reaches) (at "
             "column 1)");
+  EXPECT_EQ(evalError("complement(4:1@0, (?,6))"),
+            "complement: the cotarget (?,6) has the extent ? in mode 0, which is not the last: numbering "
+            "coordinates needs it static (at column 1)");
+  EXPECT_EQ(evalError("max_common_layout((4,3):(1,4), (4,3):(1@0,1@1))"),
+            "max_common_layout: B = (4,3):(1@0,1@1) has scaled-basis strides: its values are coordinates, and "
+            "max_common_layout finds where A and B give the same offsets (at column 1)");
   EXPECT_EQ(evalError("max_common_vector((4,3):(1,4), (4,3):(1@0,1@1))"),
             "max_common_vector: B = (4,3):(1@0,1@1) has scaled-basis strides: its values are coordinates, and "
             "max_common_vector finds where A and B give the same offsets (at column 1)");
