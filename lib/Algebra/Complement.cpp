@@ -1,4 +1,5 @@
 //===- Complement.cpp - complement ----------------------------------------===//
+#include "Coordinates.h"
 #include "Flat.h"
 
 #include "layoutc/Algebra/Operations.h"
@@ -88,28 +89,35 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
   return detail::backwardCoalesce(r, r.shape.back(), r.stride.back());
 }
 
-// filter(L), refusing scaled-basis strides (CuTe's complement is defined on
-// integer codomains).
-detail::FlatLayout filteredIntegers(const Layout &l, bool &single) {
-  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
-  for (size_t k = 0; k < f.rank(); ++k)
-    if (f.stride[k].basis)
-      fail(kOp, "layout " + l.str() + " has the scaled-basis stride " + f.stride[k].str() +
-                    "; complement needs integer strides");
-  return f;
+// A layout with scaled-basis strides maps into coordinates: its complement
+// is taken among the coordinates numbered colexicographically (in the
+// cotarget's shape when it is a tuple, else in the extents of L's modes, the
+// last unbounded), where L is an integer layout, and mapped back. The result
+// must stay inside the bounded modes to be a layout of coordinates.
+Layout complementOfCoordinates(const Layout &l, const IntTuple *cotarget) {
+  detail::CoordinateSpace cs = detail::CoordinateSpace::of(l, kOp, cotarget);
+  Layout lin = cs.linear(l);
+  Layout r = !cotarget ? complement(lin)
+                       : complement(lin, cotarget->isTuple() ? IntTuple::of(product(*cotarget)) : *cotarget);
+  return withContext(kOp, [&] { return "the complement " + r.str() + " of " + lin.str() + " (L with its coordinates numbered)"; },
+                     [&] { return cs.coordinates(r); });
 }
 } // namespace
 
 Layout complement(const Layout &l, const IntTuple &cotarget) {
   checkExtents(cotarget, kOp, "cotarget");
+  if (hasBasis(l.stride))
+    return complementOfCoordinates(l, &cotarget);
   bool single;
-  detail::FlatLayout f = filteredIntegers(l, single);
+  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
   return complementOfFiltered(l, std::move(f), single, cotarget);
 }
 
 Layout complement(const Layout &l) {
+  if (hasBasis(l.stride))
+    return complementOfCoordinates(l, nullptr);
   bool single;
-  detail::FlatLayout f = filteredIntegers(l, single);
+  detail::FlatLayout f = detail::filterFlat(l, kOp, single);
   Int hi = 0;
   for (size_t k = 0; k < f.rank(); ++k)
     hi = add(hi, mul(add(f.shape[k], Int(-1)), absInt(f.stride[k])));

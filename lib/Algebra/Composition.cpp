@@ -11,8 +11,11 @@
 //    A is additive on B's image and R == A o B.
 // When the no-carry proof fails (or strides are negative), R is compared with
 // A o B point by point; the first mismatch is the error's counterexample.
+// When B's strides are scaled bases, B's values are coordinates of A: each
+// mode of A that B reaches is coalesced and proved on its own.
 //
 //===----------------------------------------------------------------------===//
+#include "Coordinates.h"
 #include "Flat.h"
 
 #include "layoutc/Algebra/Int.h"
@@ -36,6 +39,7 @@ struct Context {
   detail::SmallVec<int64_t, 12> maxDigit;
   bool needsBruteForce = false;
   bool bKnown = true; // no leaf of B is `?`
+  uint32_t bKey = 0;  // the scaled basis of B's strides that reach A here
 };
 
 std::string leafName(Int s, Int d) { return s.str() + ":" + d.str(); }
@@ -102,20 +106,38 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
   return detail::toLayout(detail::FlatLayout{rs, rd}, rs.size() == 1);
 }
 
-Layout composeTree(Context &cx, const IntTuple &s, const IntTuple &d) {
+// B's tree, each leaf composed by `leaf(s, d)`, the results concatenated as
+// B's modes (R is compatible with B).
+template <class LeafFn> Layout composeTree(const IntTuple &s, const IntTuple &d, LeafFn &&leaf) {
   if (s.isTuple()) {
     std::vector<Layout> modes;
     modes.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i)
-      modes.push_back(composeTree(cx, s[i], d[i]));
+      modes.push_back(composeTree(s[i], d[i], leaf));
     return concatLayouts(std::move(modes));
   }
-  if (!d.isInt())
-    fail(kOp, "B's stride " + d.str() + " is a scaled basis; layoutc composes with integer-strided B only");
-  return composeLeaf(cx, s.integer(), d.integer());
+  return leaf(s.integer(), d.integer());
 }
 
-void bruteForceCheck(const Context &cx, const detail::FlatLayout &fb, const Layout &r) {
+using Targets = detail::SmallVec<const Context *, 4>;
+
+// The counterexample: R(i) != A(B(i)) along the channel `ch`.
+[[noreturn]] __attribute__((noinline)) void notAdditive(const Context &cx, const Layout &r, int64_t i,
+                                                        uint32_t ch, int64_t want, int64_t got) {
+  std::string b = crd2idx(IntTuple(i), cx.origB).str();
+  std::string value = ch ? "has the component " : "= ";
+  fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.origA.str() + " and B = " + cx.origB.str() +
+                ": coordinate " + std::to_string(i) + " of B maps to B(" + std::to_string(i) + ") = " + b +
+                " and A(" + b + ") " + value + Int(want, Int::Kind::Static, ch).str() + ", but CuTe's result " +
+                r.str() + " gives " + Int(got, Int::Kind::Static, ch).str() +
+                " (A is not additive on the offsets B reaches)");
+}
+
+// R == A o B at every point of B, over every channel of the values (the
+// integers, and each scaled basis of A's strides); A(x) sums A's modes at
+// the components of x, each mode extending along its last sub-mode.
+void bruteForceCheck(const Targets &targets, const detail::FlatLayout &fb, const Layout &r) {
+  const Context &cx = *targets[0];
   detail::FlatLayout fr = detail::flat(r, kOp);
   int64_t n = size(cx.origB);
   if (n > kBruteForceLimit)
@@ -123,37 +145,37 @@ void bruteForceCheck(const Context &cx, const detail::FlatLayout &fb, const Layo
                   " and B = " + cx.origB.str() + ": the images of B's modes overlap in A's digits and B's " +
                   std::to_string(n) + " points are too many to check one by one");
   detail::SmallVec<uint32_t, 4> channels{0};
-  for (size_t k = 0; k < cx.a.rank(); ++k)
-    if (cx.a.stride[k].basis && std::find(channels.begin(), channels.end(), cx.a.stride[k].basis) == channels.end())
-      channels.push_back(cx.a.stride[k].basis);
+  for (const Context *t : targets)
+    for (size_t k = 0; k < t->a.rank(); ++k)
+      if (t->a.stride[k].basis && std::find(channels.begin(), channels.end(), t->a.stride[k].basis) == channels.end())
+        channels.push_back(t->a.stride[k].basis);
+  detail::SmallVec<int64_t, 4> bValue(targets.size(), 0);
   for (int64_t i = 0; i < n; ++i) {
-    int64_t b = detail::evaluateFlat(fb, i);
+    for (size_t t = 0; t < targets.size(); ++t)
+      bValue[t] = detail::evaluateFlat(fb, i, targets[t]->bKey);
     for (uint32_t ch : channels) {
-    int64_t want = detail::evaluateFlat(cx.a, b, ch);
-    int64_t got = detail::evaluateFlat(fr, i, ch);
-    if (want != got)
-      fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.origA.str() +
-                    " and B = " + cx.origB.str() + ": coordinate " + std::to_string(i) + " of B maps to B(" +
-                    std::to_string(i) + ") = " + std::to_string(b) + " and A(" +
-                    std::to_string(b) + ") = " + std::to_string(want) +
-                    ", but CuTe's result " + r.str() + " gives " + std::to_string(got) +
-                    " (A is not additive on the offsets B reaches)");
+      int64_t want = 0;
+      for (size_t t = 0; t < targets.size(); ++t)
+        want = add(want, detail::evaluateFlat(targets[t]->a, bValue[t], ch));
+      int64_t got = detail::evaluateFlat(fr, i, ch);
+      if (want != got)
+        notAdditive(cx, r, i, ch, want, got);
     }
   }
 }
 
-} // namespace
-
-Layout composition(const Layout &a, const Layout &b) {
-  detail::FlatLayout fa = detail::coalesceX(a, kOp);
-  Context cx{fa, a, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
-  Layout r = composeTree(cx, b.shape, b.stride);
-  if (fa.rank() == 1) // A is linear: A(B(c)) == R(c) by construction
-    return r;
+// Whether R == A o B is left to check point by point for the leaves of B
+// that reach this context's A: not when A is linear there (exact by
+// construction) nor when values are unknown (then R rests on CuTe's
+// divisibility conditions, recorded as an assumption).
+inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, const Layout &r) {
+  const detail::FlatLayout &fa = cx.a;
+  if (fa.rank() == 1)
+    return false;
   if (!fa.known() || !cx.bKnown) {
-    activeDomain().assume("composition(" + a.str() + ", " + b.str() + ") = " + r.str() +
+    activeDomain().assume("composition(" + cx.origA.str() + ", " + cx.origB.str() + ") = " + r.str() +
                           " is A o B only if the run-time values meet CuTe's divisibility conditions");
-    return r;
+    return false;
   }
   for (size_t k = 0; k < fa.rank(); ++k)
     if (fa.stride[k].value < 0)
@@ -161,8 +183,97 @@ Layout composition(const Layout &a, const Layout &b) {
   for (size_t i = 0; i + 1 < fa.rank(); ++i)
     if (cx.maxDigit[i] >= fa.shape[i].value)
       cx.needsBruteForce = true;
-  if (cx.needsBruteForce)
-    bruteForceCheck(cx, detail::flatIntegers(b, kOp), r);
+  return cx.needsBruteForce;
+}
+
+std::string pathName(const std::vector<int> &path) {
+  std::string s;
+  for (int i : path)
+    s += (s.empty() ? "" : ",") + std::to_string(i);
+  return s;
+}
+
+// The mode of A at `path` (the modes a scaled basis of B addresses), as
+// CuTe's basis_get; `d` names B's stride in the error.
+Layout modeAt(const Layout &a, const std::vector<int> &path, Int d) {
+  Layout cur = a;
+  for (size_t l = 0; l < path.size(); ++l) {
+    int r = rank(cur);
+    if (path[l] >= r || (!cur.shape.isTuple() && path[l] != 0))
+      fail(kOp, "B's stride " + d.str() + " addresses mode " + pathName(path) + " of A = " + a.str() +
+                    ", but " + (l == 0 ? std::string("A") : "its mode " + pathName({path.begin(), path.begin() + long(l)})) +
+                    " has rank " + std::to_string(r));
+    cur = modeOf(cur, path[l]);
+  }
+  return cur;
+}
+
+// B's values are coordinates of A when B's strides are scaled bases (CuTe's
+// composition_impl through basis_get, A coalesced at B's coprofile): a leaf
+// s:v@p composes with A's mode p, coalesced, at stride v, and R(c) ==
+// A(B(c)) for every c of B's domain. Stride-0 leaves stay s:0; an integer
+// stride among scaled bases is refused (CuTe cannot add the two), as is a
+// mode addressed both whole and by sub-mode.
+Layout composeBasisB(const Layout &a, const Layout &b) {
+  detail::FlatLayout fb = detail::flat(b, kOp);
+  std::vector<uint32_t> keys;
+  std::vector<Int> firstStride;
+  for (size_t k = 0; k < fb.rank(); ++k) {
+    Int d = fb.stride[k];
+    if (d.is(0))
+      continue;
+    if (!d.basis)
+      detail::failMixedStrides(kOp, "B = " + b.str(), d);
+    if (std::find(keys.begin(), keys.end(), d.basis) == keys.end()) {
+      keys.push_back(d.basis);
+      firstStride.push_back(d);
+    }
+  }
+  std::vector<Layout> modes;
+  std::vector<detail::FlatLayout> flats;
+  detail::checkBasisDepths(kOp, "B = " + b.str(), firstStride);
+  for (size_t t = 0; t < keys.size(); ++t) {
+    std::vector<int> path = basisPath(keys[t]);
+    modes.push_back(modeAt(a, path, firstStride[t]));
+    flats.push_back(detail::coalesceX(modes.back(), kOp));
+  }
+  std::vector<Context> cxs;
+  cxs.reserve(keys.size());
+  for (size_t t = 0; t < keys.size(); ++t) {
+    cxs.push_back(Context{flats[t], a, b, detail::SmallVec<int64_t, 12>(flats[t].rank(), 0)});
+    cxs.back().bKey = keys[t];
+  }
+  Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) {
+    if (d.is(0))
+      return Layout(IntTuple::of(s), IntTuple(0));
+    size_t t = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
+    Int v = d;
+    v.basis = 0;
+    return withContext(kOp, [&] { return "B's stride " + d.str() + " into mode " + modes[t].str() + " of A"; },
+                       [&] { return composeLeaf(cxs[t], s, v); });
+  });
+  bool check = false;
+  for (Context &cx : cxs)
+    check = needsPointCheck(cx, r) || check;
+  if (check) {
+    Targets targets;
+    for (const Context &cx : cxs)
+      targets.push_back(&cx);
+    bruteForceCheck(targets, fb, r);
+  }
+  return r;
+}
+
+} // namespace
+
+Layout composition(const Layout &a, const Layout &b) {
+  if (hasBasis(b.stride))
+    return composeBasisB(a, b);
+  detail::FlatLayout fa = detail::coalesceX(a, kOp);
+  Context cx{fa, a, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
+  Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) { return composeLeaf(cx, s, d); });
+  if (fa.rank() > 1 && needsPointCheck(cx, r))
+    bruteForceCheck(Targets{&cx}, detail::flatIntegers(b, kOp), r);
   return r;
 }
 

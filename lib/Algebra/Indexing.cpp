@@ -1,8 +1,11 @@
 //===- Indexing.cpp - crd2idx, idx2crd, slice, dice, cosize ---------------===//
+#include "Coordinates.h"
 #include "Flat.h"
 
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
+
+#include <algorithm>
 
 namespace layoutc::algebra {
 
@@ -13,12 +16,33 @@ int64_t evaluate(const Layout &l, int64_t index) {
   return detail::evaluateFlat(f, index);
 }
 
+// CuTe's size(coshape(L)): per basis mode of the values (one for integer
+// strides), 1 + the sum of (s-1)*|d| over its leaves; their product.
 Int cosizeInt(const Layout &l) {
-  detail::FlatLayout f = detail::flatIntegers(l, "cosize");
-  Int hi = 0;
-  for (size_t k = 0; k < f.rank(); ++k)
-    hi = add(hi, mul(add(f.shape[k], Int(-1)), absInt(f.stride[k])));
-  return add(hi, Int(1));
+  detail::FlatLayout f = detail::flat(l, "cosize");
+  detail::SmallVec<uint32_t, 4> keys;
+  detail::Ints hi;
+  for (size_t k = 0; k < f.rank(); ++k) {
+    Int d = f.stride[k];
+    if (d.is(0))
+      continue;
+    size_t i = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
+    if (i == keys.size()) {
+      keys.push_back(d.basis);
+      hi.push_back(Int(0));
+    }
+    Int v = d;
+    v.basis = 0;
+    hi[i] = add(hi[i], mul(add(f.shape[k], Int(-1)), absInt(v)));
+  }
+  if (keys.size() > 1 && std::find(keys.begin(), keys.end(), 0u) != keys.end())
+    for (size_t k = 0; k < f.rank(); ++k)
+      if (!f.stride[k].is(0) && !f.stride[k].basis)
+        detail::failMixedStrides("cosize", "layout " + l.str(), f.stride[k]);
+  Int c = 1;
+  for (Int h : hi)
+    c = mul(c, add(h, Int(1)));
+  return c;
 }
 
 int64_t cosize(const Layout &l) {
@@ -33,6 +57,8 @@ namespace {
 // A codomain value: an integer, or a coordinate for scaled-basis strides.
 void accumulate(IntTuple &acc, const IntTuple &stride, Int c, size_t depth = 0) {
   if (stride.isInt()) {
+    if (stride.integer().is(0)) // a static 0 adds to a coordinate too
+      return;
     if (!acc.isInt())
       fail("crd2idx", "mixes integer and scaled-basis strides");
     acc = IntTuple::of(add(acc.integer(), mul(c, stride.integer())));
@@ -77,6 +103,8 @@ void crd2idxInto(IntTuple &acc, const IntTuple &coord, const IntTuple &shape,
       crd2idxInto(acc, coord[i], shape[i], stride[i], sub(i));
     return;
   }
+  if (coord.isUnderscore()) // CuTe's `_` is Int<0>: the slice's offset
+    return crd2idxInto(acc, IntTuple(0), shape, stride, path);
   if (!coord.isInt())
     fail("crd2idx", "coordinate " + coord.str() + " must be an integer or a tuple");
   if (!shape.isTuple()) {

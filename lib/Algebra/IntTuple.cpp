@@ -43,7 +43,8 @@ bool IntTuple::operator==(const IntTuple &o) const {
   case Kind::Underscore:
     return true;
   case Kind::Basis:
-    return leaf_.value == o.leaf_.value && leaf_.basis == o.leaf_.basis;
+    return isUnknown() == o.isUnknown() && leaf_.value == o.leaf_.value && leaf_.bits == o.leaf_.bits &&
+           leaf_.basis == o.leaf_.basis;
   case Kind::Tuple:
     return children_ == o.children_;
   }
@@ -59,10 +60,15 @@ void IntTuple::print(std::string &out, bool asType) const {
   case Kind::Underscore:
     out += '_';
     return;
-  case Kind::Basis:
+  case Kind::Basis: {
     // CuTe prints the innermost mode first: E<1,0> (mode 1, sub-mode 0) is 1@0@1.
-    out += leaf_.str();
+    // In a type a run-time scale is `?`.
+    Int v = leaf_;
+    if (asType && v.kind == Int::Kind::Dynamic)
+      v = Int(1, Int::Kind::Unknown, leaf_.basis);
+    out += v.str();
     return;
+  }
   case Kind::Tuple:
     out += '(';
     for (size_t i = 0; i < children_.size(); ++i) {
@@ -135,6 +141,8 @@ bool hasUnderscore(const IntTuple &t) {
       return true;
   return false;
 }
+
+bool hasBasisNested(const IntTuple &t) { return hasBasis(t); }
 
 const IntTuple &mode(const IntTuple &t, int i) { return t.isTuple() ? t[i] : t; }
 

@@ -1,4 +1,5 @@
 //===- Inverse.cpp - right/left inverse, nullspace, max common layout -----===//
+#include "Coordinates.h"
 #include "Flat.h"
 
 #include "layoutc/Algebra/Int.h"
@@ -41,8 +42,12 @@ Layout fromInts(const detail::Ints &s, const detail::Ints &d) {
 } // namespace
 
 // CuTe's right_inverse: follow the static strides from 1, each next stride the
-// extent of the previous mode; dynamic strides are left out.
+// extent of the previous mode; dynamic strides are left out. With scaled-basis
+// strides, of L with its coordinates numbered colexicographically (see
+// Coordinates.h): L(R(i)) is the coordinate numbered i.
 Layout rightInverse(const Layout &l) {
+  if (hasBasis(l.stride))
+    return rightInverse(detail::CoordinateSpace::of(l, "right_inverse").linear(l));
   Coalesced c = coalesced(l);
   detail::Ints rs{Int(1)}, rd{Int(0)};
   Int next = 1;
@@ -60,7 +65,11 @@ Layout rightInverse(const Layout &l) {
 // strides, sorted, each a multiple of the one below (CuTe's construction
 // needs it) and at least that mode's span (else two coordinates meet). Then
 // the result R decodes every offset L(i) digit by digit: L(R(L(i))) == L(i).
+// With scaled-basis strides, R reads the number of L(i) among the coordinates
+// numbered colexicographically (see Coordinates.h).
 Layout leftInverse(const Layout &l) {
+  if (hasBasis(l.stride))
+    return leftInverse(detail::CoordinateSpace::of(l, "left_inverse").linear(l));
   Coalesced c = coalesced(l);
   if (c.byStride.size() != c.f.rank())
     fail("left_inverse", "layout " + l.str() + " has dynamic strides; left_inverse needs static strides");
@@ -128,7 +137,17 @@ Layout commonPart(const char *op, const Layout &a, const Layout &invB) {
 }
 } // namespace
 
+namespace {
+// B's values must be offsets: right_inverse(B) then gives offsets back.
+void checkOffsets(const char *op, const Layout &b) {
+  if (hasBasis(b.stride))
+    fail(op, "B = " + b.str() + " has scaled-basis strides: its values are coordinates, and " + op +
+                 " finds where A and B give the same offsets");
+}
+} // namespace
+
 Layout maxCommonLayout(const Layout &a, const Layout &b) {
+  checkOffsets("max_common_layout", b);
   Layout invB = rightInverse(b);
   Layout common = commonPart("max_common_layout", a, invB);
   Layout first = modeOf(common, 0);
@@ -138,6 +157,7 @@ Layout maxCommonLayout(const Layout &a, const Layout &b) {
 }
 
 int64_t maxCommonVector(const Layout &a, const Layout &b) {
+  checkOffsets("max_common_vector", b);
   Layout common = commonPart("max_common_vector", a, rightInverse(b));
   Layout first = modeOf(common, 0);
   if (first.shape.isStatic() && first.stride.integer().is(1))

@@ -110,7 +110,9 @@ Value Parser::parsePrimary() {
       } while (accept(','));
       expect('}', "to close the facts of ?");
     }
-    return Value::of(IntTuple::of(Int::unknown(divisor, uint8_t(bits))));
+    Int u = Int::unknown(divisor, uint8_t(bits));
+    u.basis = parseBasisKey();
+    return Value::of(IntTuple::of(u));
   }
   if (c == '_' && (pos_ + 1 >= text_.size() || !std::isalnum(static_cast<unsigned char>(text_[pos_ + 1]))) &&
       !(pos_ + 1 < text_.size() && text_[pos_ + 1] == '_')) {
@@ -123,21 +125,25 @@ Value Parser::parsePrimary() {
                   std::string(1, c) + "'");
 }
 
+uint32_t Parser::parseBasisKey() {
+  if (pos_ >= text_.size() || text_[pos_] != '@')
+    return 0;
+  std::vector<int> path;
+  while (pos_ < text_.size() && text_[pos_] == '@') {
+    ++pos_;
+    size_t at = pos_;
+    int64_t m = parseInteger("after '@' (a mode index)");
+    if (m < 0 || m > 1000)
+      error(at, "mode index " + std::to_string(m) + " out of range");
+    path.insert(path.begin(), int(m)); // printed innermost first
+  }
+  return basisKey(path);
+}
+
 Value Parser::parseNumber() {
   int64_t v = parseInteger("");
-  if (pos_ < text_.size() && text_[pos_] == '@') {
-    std::vector<int> path;
-    while (pos_ < text_.size() && text_[pos_] == '@') {
-      ++pos_;
-      size_t at = pos_;
-      int64_t m = parseInteger("after '@' (a mode index)");
-      if (m < 0 || m > 1000)
-        error(at, "mode index " + std::to_string(m) + " out of range");
-      path.insert(path.begin(), int(m)); // printed innermost first
-    }
-    return Value::of(IntTuple::basis(v, std::move(path)));
-  }
-  return Value::of(IntTuple(v));
+  uint32_t key = parseBasisKey();
+  return Value::of(key ? IntTuple::of(Int(v, Int::Kind::Static, key)) : IntTuple(v));
 }
 
 Value Parser::parseTupleOrGroup() {

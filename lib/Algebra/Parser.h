@@ -44,6 +44,8 @@ private:
   Value parseTupleOrGroup();
   Value parseTiler();
   Value parseNumber();
+  /// `@i@j...` after a value: the scaled basis it names (0 when absent).
+  uint32_t parseBasisKey();
   Value parseIdentifier();
   Value parseSuffixes(Value v, size_t start);
   Value parseApplicationArgs();

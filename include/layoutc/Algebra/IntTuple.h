@@ -81,6 +81,17 @@ int depth(const IntTuple &t);
 /// Product of the leaves (CuTe's size/product). Overflow is an error.
 Int product(const IntTuple &t);
 bool hasUnderscore(const IntTuple &t);
+/// Whether a leaf of `t` is a scaled basis (inline: composition asks it of
+/// every B).
+bool hasBasisNested(const IntTuple &t);
+inline bool hasBasis(const IntTuple &t) {
+  if (!t.isTuple())
+    return t.isBasis();
+  for (const IntTuple &c : t.children())
+    if (c.isTuple() ? hasBasisNested(c) : c.isBasis())
+      return true;
+  return false;
+}
 
 /// Mode i: the i-th child of a tuple, or the integer itself when i == 0.
 const IntTuple &mode(const IntTuple &t, int i);

@@ -26,7 +26,8 @@ Int cosizeInt(const Layout &l);
 /// crd2idx(coord, L) = L(coord): an integer coordinate is split by the shape,
 /// a tuple coordinate must be congruent with it (an integer may stand for a
 /// tuple mode). The result is an integer, or a coordinate for scaled-basis
-/// strides.
+/// strides. A `_` counts as 0, as CuTe's Underscore is Int<0>: crd2idx of a
+/// slicing coordinate is the offset of the slice.
 IntTuple crd2idx(const IntTuple &coord, const Layout &l);
 /// idx2crd(idx, shape): the colexicographic coordinate of idx in shape.
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape);

@@ -17,3 +17,14 @@ func.func @dynamic_strides(%d: index) {
   %c = lay.complement %a : !lay.layout<"(4,2):(1,?)"> -> !lay.layout<"1:0">
   return
 }
+
+// -----
+
+func.func @outside_the_cotarget() {
+  %a = lay.constant : !lay.layout<"8:1@0">
+  %m = lay.constant : !lay.tuple<"(4,6)">
+  // expected-error @+2 {{complement: layout 8:1@0 reaches the coordinate 7 in mode 0, outside its extent 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = lay.complement %a, %m : !lay.layout<"8:1@0">, !lay.tuple<"(4,6)"> -> !lay.layout<"1:0">
+  return
+}

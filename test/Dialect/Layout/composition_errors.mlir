@@ -70,3 +70,25 @@ func.func @bound_not_derivable(%a: !lay.layout<"8:?{bits=10}">) {
   %bad = lay.composition %a, %b : !lay.layout<"8:?{bits=10}">, !lay.layout<"4:2"> -> !lay.layout<"4:?{bits=8}">
   return
 }
+
+// -----
+
+func.func @mixed_strides() {
+  %a = lay.constant : !lay.layout<"(4,4):(4,1)">
+  %b = lay.constant : !lay.layout<"(4,4):(1@1,1)">
+  // expected-error @+2 {{composition: B = (4,4):(1@1,1) mixes the integer stride 1 with scaled-basis strides: its values would be neither offsets nor coordinates}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = lay.composition %a, %b : !lay.layout<"(4,4):(4,1)">, !lay.layout<"(4,4):(1@1,1)"> -> !lay.layout<"(4,4):(1,4)">
+  return
+}
+
+// -----
+
+func.func @basis_beyond_rank() {
+  %a = lay.constant : !lay.layout<"(4,4):(4,1)">
+  %b = lay.constant : !lay.layout<"(4,4):(1@2,1@0)">
+  // expected-error @+2 {{composition: B's stride 1@2 addresses mode 2 of A = (4,4):(4,1), but A has rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %c = lay.composition %a, %b : !lay.layout<"(4,4):(4,1)">, !lay.layout<"(4,4):(1@2,1@0)"> -> !lay.layout<"(4,4):(1,4)">
+  return
+}

@@ -6,3 +6,12 @@ func.func @case0() {
   %n = lay.cosize %a mode [2] : !lay.layout<"(2,3):(1,2)">
   return
 }
+
+// -----
+
+func.func @mixed_strides() {
+  %a = lay.constant : !lay.layout<"(4,3):(1@1,2)">
+  // expected-error @+1 {{cosize: layout (4,3):(1@1,2) mixes the integer stride 2 with scaled-basis strides: its values would be neither offsets nor coordinates}}
+  %n = lay.cosize %a : !lay.layout<"(4,3):(1@1,2)">
+  return
+}

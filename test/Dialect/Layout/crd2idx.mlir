@@ -16,3 +16,17 @@ func.func @crd2idx() -> index {
   %i = lay.crd2idx %c, %a : !lay.tuple<"(1,(0,1))">, !lay.layout<"(2,(2,2)):(4,(2,1))"> -> index
   return %i : index
 }
+
+// A `_` counts as 0 (CuTe's Underscore is Int<0>); scaled-basis strides give a coordinate.
+// CHECK-LABEL: func.func @crd2idx_basis_underscore
+// CHECK: lay.crd2idx {{.*}} -> !lay.tuple<"(1,0)">
+// FOLD-LABEL: func.func @crd2idx_basis_underscore
+// FOLD-NOT: lay.crd2idx
+// FOLD: %[[C:.*]] = lay.constant : !lay.tuple<"(1,0)">
+// FOLD: return %[[C]] : !lay.tuple<"(1,0)">
+func.func @crd2idx_basis_underscore() -> !lay.tuple<"(1,0)"> {
+  %c = lay.constant : !lay.tuple<"(1,_)">
+  %a = lay.constant : !lay.layout<"(8,6):(1@0,1@1)">
+  %i = lay.crd2idx %c, %a : !lay.tuple<"(1,_)">, !lay.layout<"(8,6):(1@0,1@1)"> -> !lay.tuple<"(1,0)">
+  return %i : !lay.tuple<"(1,0)">
+}

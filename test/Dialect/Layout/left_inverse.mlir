@@ -15,3 +15,16 @@ func.func @left_inverse() -> !lay.layout<"(2,4):(4,1)"> {
   %r = lay.left_inverse %a : !lay.layout<"(4,2):(2,1)"> -> !lay.layout<"(2,4):(4,1)">
   return %r : !lay.layout<"(2,4):(4,1)">
 }
+
+// Scaled-basis strides: R reads the number of the coordinate L(i).
+// CHECK-LABEL: func.func @left_inverse_basis
+// CHECK: lay.left_inverse {{.*}} -> !lay.layout<"(5,4):(4,1)">
+// FOLD-LABEL: func.func @left_inverse_basis
+// FOLD-NOT: lay.left_inverse
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"(5,4):(4,1)">
+// FOLD: return %[[C]] : !lay.layout<"(5,4):(4,1)">
+func.func @left_inverse_basis() -> !lay.layout<"(5,4):(4,1)"> {
+  %a = lay.constant : !lay.layout<"(4,5):(1@1,1@0)">
+  %r = lay.left_inverse %a : !lay.layout<"(4,5):(1@1,1@0)"> -> !lay.layout<"(5,4):(4,1)">
+  return %r : !lay.layout<"(5,4):(4,1)">
+}

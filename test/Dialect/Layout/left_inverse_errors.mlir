@@ -7,3 +7,13 @@ func.func @overlapping_modes() {
   %c = lay.left_inverse %a : !lay.layout<"(9,4,5):(32,0,32)"> -> !lay.layout<"1:0">
   return
 }
+
+// -----
+
+func.func @mixed_strides() {
+  %a = lay.constant : !lay.layout<"(4,3):(1@0,1)">
+  // expected-error @+2 {{left_inverse: layout (4,3):(1@0,1) mixes the integer stride 1 with scaled-basis strides: its values would be neither offsets nor coordinates}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = lay.left_inverse %a : !lay.layout<"(4,3):(1@0,1)"> -> !lay.layout<"12:1">
+  return
+}

@@ -15,3 +15,16 @@ func.func @right_inverse() -> !lay.layout<"(2,4):(4,1)"> {
   %r = lay.right_inverse %a : !lay.layout<"(4,2):(2,1)"> -> !lay.layout<"(2,4):(4,1)">
   return %r : !lay.layout<"(2,4):(4,1)">
 }
+
+// Scaled-basis strides: L(R(i)) is the i-th coordinate, numbered colexicographically.
+// CHECK-LABEL: func.func @right_inverse_basis
+// CHECK: lay.right_inverse {{.*}} -> !lay.layout<"(5,4):(4,1)">
+// FOLD-LABEL: func.func @right_inverse_basis
+// FOLD-NOT: lay.right_inverse
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"(5,4):(4,1)">
+// FOLD: return %[[C]] : !lay.layout<"(5,4):(4,1)">
+func.func @right_inverse_basis() -> !lay.layout<"(5,4):(4,1)"> {
+  %a = lay.constant : !lay.layout<"(4,5):(1@1,1@0)">
+  %r = lay.right_inverse %a : !lay.layout<"(4,5):(1@1,1@0)"> -> !lay.layout<"(5,4):(4,1)">
+  return %r : !lay.layout<"(5,4):(4,1)">
+}

@@ -7,3 +7,13 @@ func.func @case0() {
   %r = lay.right_inverse %a : !lay.layout<"(4,2):(2,1)"> -> !lay.layout<"(4,2):(2,1)">
   return
 }
+
+// -----
+
+func.func @mixed_strides() {
+  %a = lay.constant : !lay.layout<"(4,3):(1@0,1)">
+  // expected-error @+2 {{right_inverse: layout (4,3):(1@0,1) mixes the integer stride 1 with scaled-basis strides: its values would be neither offsets nor coordinates}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %r = lay.right_inverse %a : !lay.layout<"(4,3):(1@0,1)"> -> !lay.layout<"12:1">
+  return
+}
