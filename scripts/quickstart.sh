@@ -4,17 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(build-essential cmake ninja-build python3 valgrind libgtest-dev libbenchmark-dev
-          llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev)
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  echo "== installing ${missing[*]}"
-  apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+scripts/ensure-packages.sh build-essential cmake ninja-build python3 valgrind libgtest-dev libbenchmark-dev \
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev
 
 echo "== configuring and building (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \

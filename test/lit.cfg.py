@@ -7,7 +7,7 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".test", ".mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.layoutc_obj_root, "test")
-config.excludes = ["unit", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
+config.excludes = ["unit", "fuzz", "Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py.in"]
 
 tools = os.path.join(config.layoutc_obj_root, "tools")
 config.environment["PATH"] = os.pathsep.join(

@@ -172,6 +172,8 @@ Value Parser::parseTiler() {
   size_t open = pos_;
   expect('<', "");
   std::vector<Tiler> modes;
+  if (accept('>')) // `<>`, CuTe's make_tile(): what the empty shape `()` is as a tiler
+    return Value::of(Tiler::ofTuple({}));
   do {
     skipSpace();
     size_t at = pos_;

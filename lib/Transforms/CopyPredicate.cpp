@@ -89,7 +89,9 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
       return signalPassFailure();
     for (auto &[block, edge] : blocks) {
       LogicalResult result = failure();
-      if (!withoutAlgebraErrors(edge.tile.getLoc(), "lay-copy-predicate", [&] { result = split(block, edge); }))
+      // explicit captures: a lambda may not capture structured bindings before C++20 (clang refuses)
+      auto splitEdge = [&, b = block, &e = edge] { result = split(b, e); };
+      if (!withoutAlgebraErrors(edge.tile.getLoc(), "lay-copy-predicate", splitEdge))
         return signalPassFailure();
       if (failed(result))
         edge.tile.emitRemark() << "lay-copy-predicate: the tile loop's body has results; its ragged tiles "

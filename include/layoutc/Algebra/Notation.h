@@ -10,6 +10,7 @@
 //   swizzle  := 'S<' int ',' int ',' int '>'
 //   composed := (swizzle | layout) 'o' int 'o' layout
 //   tiler    := '<' elem (',' elem)* '>'     elem: layout, shape, '_', tiler
+//             | '<>'                         the empty tiler (the shape `()`)
 // A parse error says what was expected and points at the offending
 // character (column and a caret line).
 //

@@ -25,6 +25,10 @@ TEST(Notation, ValuesPrintAsCuTePrintsThem) {
   EXPECT_EQ(roundTrip("(1,(0,1))"), "(1,(0,1))");
   EXPECT_EQ(roundTrip(" ( 2 , 3 ) : ( 1 , 2 ) "), "(2,3):(1,2)");
   EXPECT_EQ(roundTrip("(4):(-1)"), "(4):(-1)");
+  // The empty tiler, CuTe's make_tile(): a tiler mode `()` prints as it.
+  EXPECT_EQ(roundTrip("<>"), "<>");
+  EXPECT_EQ(roundTrip("< ()>"), "<<>>");
+  EXPECT_EQ(roundTrip("<<>>"), "<<>>");
 }
 
 TEST(Notation, ParseErrorsPointAtTheCharacter) {

@@ -1,0 +1,126 @@
+//===- MakeSeeds.cpp - The fuzzers' seed corpora from the test suite -------===//
+//
+// `fuzz-seeds OUT CORPUS_DIR TEST_DIR` writes one seed per file:
+//   OUT/expression  the expression of each case of CORPUS_DIR/*.tsv
+//   OUT/type        each `!lay.` type written in TEST_DIR/**/*.mlir
+//   OUT/opt         each module of TEST_DIR/**/*.mlir (split at `// -----`)
+//   OUT/cache       entries made for the cache fuzzer's key
+// so the corpora follow the tests without thousands of committed files.
+//
+//===----------------------------------------------------------------------===//
+#include "CacheEntry.h"
+#include "FuzzCacheKey.h"
+#include "layoutc/Algebra/CaseFile.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace fs = std::filesystem;
+using namespace layoutc;
+
+namespace {
+
+std::string readFile(const fs::path &p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// Writes seeds to a directory, each under a name made from its source.
+struct Seeds {
+  fs::path dir;
+  size_t count = 0;
+  Seeds(const fs::path &out, const char *name) : dir(out / name) {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  void add(const std::string &source, const std::string &text) {
+    std::ofstream(dir / (source + "-" + std::to_string(count++)), std::ios::binary) << text;
+  }
+};
+
+std::vector<fs::path> filesWithExtension(const fs::path &dir, const std::string &ext) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry &e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() && e.path().extension() == ext)
+      files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The `!lay.name<...>` types in `text`: the mnemonic, then the balanced
+// angle brackets, skipping quoted strings (tilers `<...>` live in quotes).
+std::vector<std::string> layTypes(const std::string &text) {
+  std::vector<std::string> types;
+  for (size_t at = text.find("!lay."); at != std::string::npos; at = text.find("!lay.", at + 1)) {
+    size_t i = at + 5;
+    while (i < text.size() && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_'))
+      ++i;
+    if (i >= text.size() || text[i] != '<')
+      continue;
+    int depth = 0;
+    bool quoted = false;
+    for (; i < text.size(); ++i) {
+      char c = text[i];
+      if (c == '"')
+        quoted = !quoted;
+      else if (!quoted && c == '<')
+        ++depth;
+      else if (!quoted && c == '>' && --depth == 0)
+        break;
+    }
+    if (i < text.size())
+      types.push_back(text.substr(at, i + 1 - at));
+  }
+  return types;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  if (argc != 4) {
+    std::fprintf(stderr, "usage: %s OUT CORPUS_DIR TEST_DIR\n", argv[0]);
+    return 2;
+  }
+  fs::path out = argv[1], corpus = argv[2], tests = argv[3];
+
+  Seeds expressions(out, "expression");
+  for (const fs::path &tsv : filesWithExtension(corpus, ".tsv")) {
+    std::istringstream lines(readFile(tsv));
+    for (std::string line; std::getline(lines, line);)
+      if (std::optional<algebra::Case> c = algebra::parseCaseLine(line))
+        expressions.add(tsv.stem().string(), algebra::caseExpression(*c));
+  }
+
+  Seeds types(out, "type"), modules(out, "opt");
+  std::set<std::string> seenTypes;
+  for (const fs::path &mlir : filesWithExtension(tests, ".mlir")) {
+    std::string text = readFile(mlir), name = mlir.stem().string();
+    for (const std::string &t : layTypes(text))
+      if (seenTypes.insert(t).second)
+        types.add(name, t);
+    const std::string split = "// -----";
+    for (size_t begin = 0;;) {
+      size_t end = text.find(split, begin);
+      modules.add(name, text.substr(begin, end == std::string::npos ? end : end - begin));
+      if (end == std::string::npos)
+        break;
+      begin = end + split.size();
+    }
+  }
+
+  Seeds entries(out, "cache");
+  for (const char *payload : {"", "//\n.version 8.0\n.target sm_90\n.address_size 64\n"})
+    entries.add("entry", jit::cache::encode(fuzz::kCacheKey, payload));
+
+  std::printf("seeds: %zu expressions, %zu types, %zu modules, %zu cache entries\n", expressions.count, types.count,
+              modules.count, entries.count);
+  return 0;
+}
