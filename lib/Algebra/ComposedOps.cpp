@@ -8,6 +8,7 @@
 #include "Recast.h"
 
 #include <algorithm>
+#include <climits>
 #include <set>
 
 namespace layoutc::algebra {
@@ -82,6 +83,29 @@ IntTuple swizzleStrides(bool lowIsZ, int64_t z, int64_t y, int64_t offset, int b
 
 IntTuple twos(int n) { return IntTuple::tuple(std::vector<IntTuple>(size_t(n), IntTuple(2))); }
 
+// The bits the values of `l` can set, when its leaves set disjoint ranges of
+// bits (so its values add without carries); nothing otherwise, or for
+// negative or unknown strides.
+std::optional<int64_t> disjointBits(const Layout &l) {
+  Layout f = flatten(l);
+  int64_t used = 0;
+  for (int i = 0; i < rank(f); ++i) {
+    Layout m = modeOf(f, i);
+    if (!m.shape.isStatic() || !m.stride.isInt() || !m.stride.isStatic() || m.stride.value() < 0)
+      return std::nullopt;
+    int64_t s = m.shape.value(), d = m.stride.value();
+    if (s == 1 || d == 0)
+      continue;
+    int64_t last = mul(Int(s - 1), Int(d)).value;
+    int lo = __builtin_ctzll(uint64_t(d)), hi = 64 - __builtin_clzll(uint64_t(last));
+    int64_t bits = (hi >= 63 ? INT64_MAX : (int64_t(1) << hi) - 1) & ~((int64_t(1) << lo) - 1);
+    if (used & bits)
+      return std::nullopt;
+    used |= bits;
+  }
+  return used;
+}
+
 SwizzleSlice sliceSwizzled(const IntTuple &coord, const ComposedLayout &c) {
   static const char *kOp = "slice";
   Layout sliced = slice(coord, c.outer);
@@ -95,6 +119,15 @@ SwizzleSlice sliceSwizzled(const IntTuple &coord, const ComposedLayout &c) {
   if (!fixed.isInt() || !fixed.isStatic() || fixed.value() < 0)
     fail(kOp, "the slice fixes " + c.outer.str() + " at " + fixed.str() +
                   "; slicing through the swizzle needs a known offset >= 0");
+  // CuTe splits offset + fixed + value into bits read through the swizzle
+  // and bits passed around it, and decides from the last value which swizzle
+  // bits the slice reaches: exact when the three use disjoint bits.
+  std::optional<int64_t> reach = disjointBits(sliced);
+  int64_t o = c.offset.value(), x = fixed.value();
+  if ((o & x) != 0 || !reach || (*reach & (o | x)) != 0)
+    fail(kOp, "CuTe's slice through the swizzle " + s.str() + " assumes that the offset " + std::to_string(o) +
+                  ", the fixed part " + std::to_string(x) + " and the values of the sliced layout " +
+                  sliced.str() + " set disjoint bits; they do not, so its answer would be another function");
   int64_t zy = yyyMask(s) | zzzMask(s);
   int64_t onlyZY = c.offset.value() ^ (fixed.value() & zy);
   int64_t antiZY = fixed.value() & ~zy;
@@ -109,8 +142,13 @@ SwizzleSlice sliceSwizzled(const IntTuple &coord, const ComposedLayout &c) {
                              IntTuple(pow2(s.base + absValue(s.shift))), IntTuple(0)});
   Layout reached = withContext(kOp, "projecting " + sliced.str() + " on the swizzle's bits",
                                [&] { return composition(projection, sliced); });
-  int64_t active = evaluate(reached, size(reached) - 1);
-  if ((active & ~s(active)) != 0)
+  int64_t active = evaluate(reached, size(reached) - 1), truly = *reach & zy;
+  bool collides = (truly & ~s(truly)) != 0;
+  if (collides && (active & ~s(active)) == 0)
+    fail(kOp, "the sliced layout " + sliced.str() + " reaches the swizzle bits " + std::to_string(truly) +
+                  ", of which its last value shows only " + std::to_string(active) +
+                  "; CuTe would decay the swizzle to a layout, another function");
+  if (collides)
     return {Value::of(ComposedLayout{ComposedLayout::Inner::Swizzle, s, Layout(), InnerFunction(),
                                      IntTuple(onlyZY), sliced}),
             antiZY};
