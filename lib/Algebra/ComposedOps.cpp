@@ -282,9 +282,8 @@ ComposedLayout recastLayout(const ComposedLayout &c, int64_t oldBits, int64_t ne
 namespace {
 
 // Functions answered by the outer layout alone (CuTe: shape<I>(C) ==
-// shape<I>(outer), cosize(C) == cosize(outer), complement(C, M) ==
-// complement(outer, M)).
-const std::set<std::string> kOuterQueries = {"size", "cosize", "rank", "depth", "shape", "complement"};
+// shape<I>(outer)).
+const std::set<std::string> kOuterQueries = {"size", "rank", "depth", "shape"};
 // Layout ops that act on the outer layout and keep inner and offset.
 const std::set<std::string> kOuterOps = {
     "get",           "take",          "flatten",        "append",          "group_modes",
@@ -299,6 +298,9 @@ const std::set<std::string> kOuterOps = {
   else if (name == "right_inverse" || name == "left_inverse")
     why = "CuTe's " + name + " of a composed layout, " + name + "(outer) o -offset o " + name +
           "(inner), is not an inverse of it in general; layoutc refuses";
+  else if (name == "complement")
+    why = "CuTe's complement of a composed layout is its outer layout's, which is no complement of the "
+          "composed function; take the complement of the outer layout";
   else if (name == "dice")
     why = "CuTe defines no dice of a composed layout; dice its outer layout";
   else if (name == "filter")
@@ -344,6 +346,36 @@ Value recastCall(const std::string &name, const std::vector<int64_t> &t, const C
   return Value::of(recastLayout(c, t[0], t[1]));
 }
 
+// CuTe's cosize<I...>(C) is the outer layout's, `n`. Post-condition: every
+// value of C is below it: the offset is 0 and the swizzle keeps [0, n) in
+// place (n below the bits it reads, whole blocks of the bits it writes, or
+// checked point by point up to 2^16 offsets).
+Value cosizeOf(const ComposedLayout &c, const Value &n) {
+  auto refuse = [&](const std::string &why) {
+    fail("cosize", "CuTe answers the outer layout's cosize " + n.str() + ", which does not bound the values of " +
+                       c.str() + ": " + why);
+  };
+  if (c.inner != ComposedLayout::Inner::Swizzle)
+    refuse("the inner part maps them elsewhere");
+  if (!c.offset.isInt() || !c.offset.isStatic() || c.offset.value() != 0)
+    refuse("the offset is not 0");
+  if (!n.tuple().isStatic())
+    refuse("it is not known");
+  int64_t m = n.tuple().value(), y = yyyMask(c.swizzle), z = zzzMask(c.swizzle);
+  bool untouched = c.swizzle.bits == 0 || m <= (y & -y);
+  bool wholeBlocks = z == 0 || m % (int64_t(1) << (64 - __builtin_clzll(uint64_t(z)))) == 0;
+  if (untouched || wholeBlocks)
+    return n;
+  // Otherwise check [0, n) point by point, up to a bound.
+  constexpr int64_t kMaxChecked = int64_t(1) << 16;
+  if (m > kMaxChecked)
+    refuse("the swizzle may move some of them past it, and " + std::to_string(m) + " offsets are too many to check");
+  for (int64_t x = 0; x < m; ++x)
+    if (c.swizzle(x) >= m)
+      refuse("the swizzle moves " + std::to_string(x) + " to " + std::to_string(c.swizzle(x)));
+  return n;
+}
+
 } // namespace
 
 std::optional<Value> callOnComposed(const std::string &name, const std::vector<int64_t> &templateArgs,
@@ -363,6 +395,8 @@ std::optional<Value> callOnComposed(const std::string &name, const std::vector<i
         fail(name, "of a composed layout: the outer layout's result " + r.describe() + " is not a layout");
       return Value::of(withOuter(c, r.layout()));
     }
+    if (name == "cosize")
+      return cosizeOf(c, unwrap(applyFunction(name, templateArgs, onOuter)));
     if (name == "upcast" || name == "downcast" || name == "recast_layout") {
       arity(name, args, 1);
       return recastCall(name, templateArgs, c);

@@ -139,6 +139,23 @@ TEST(Composed, RecastIsTheSameMemory) {
   }
 }
 
+// cosize(C) is CuTe's cosize of the outer layout where that bounds C's
+// values: checked against every value of a small swizzled layout.
+TEST(Composed, CosizeBoundsTheValues) {
+  for (const char *text : {"S<3,4,3> o 0 o (6,8):(8,1)", "S<3,3,3> o 0 o (64,64):(64,1)", "S<2,1,-2> o 0 o (8,12):(12,1)",
+                           "S<1,2,2> o 0 o (5,7):(7,1)"}) {
+    Expected<Value> c = evaluateExpression(text);
+    ASSERT_TRUE(c) << c.error().what();
+    Expected<Value> n = applyFunction("cosize", {}, {c.value()});
+    if (!n) {
+      EXPECT_NE(n.error().message().find("the swizzle moves"), std::string::npos) << n.error().what();
+      continue;
+    }
+    for (int64_t x = 0; x < size(c.value().composed().outer); ++x)
+      EXPECT_LT(evaluate(c.value().composed(), x), n.value().tuple().value()) << text << " at " << x;
+  }
+}
+
 TEST(Composed, IssueExamples) {
   EXPECT_EQ(eval("logical_divide(S<3,4,3> o 0 o (6,8):(8,1), (3,4))"),
             "S<3,4,3> o 0 o ((3,2),(4,2)):((8,24),(1,4))");
@@ -185,6 +202,23 @@ TEST(Composed, Errors) {
             "composition: B = 8:1 o 1 o (2,2):(1,2) has offset 1; CuTe requires offset 0 (at column 1)");
   EXPECT_EQ(evalError("crd2idx((_,1), S<3,4,3> o 0 o (8,64):(64,1))"),
             "crd2idx: the coordinate (_,1) has `_`; slice(coord, C) takes those (at column 1)");
+  EXPECT_EQ(evalError("cosize(S<3,3,-3> o 0 o (8,60):(60,1))"),
+            "cosize: CuTe answers the outer layout's cosize 480, which does not bound the values of S<3,3,-3> o 0 "
+            "o (8,60):(60,1): the swizzle moves 56 to 504 (at column 1)");
+  EXPECT_EQ(evalError("cosize(S<3,3,3> o 8 o (8,64):(64,1))"),
+            "cosize: CuTe answers the outer layout's cosize 512, which does not bound the values of S<3,3,3> o 8 o "
+            "(8,64):(64,1): the offset is not 0 (at column 1)");
+  EXPECT_EQ(evalError("cosize((8,8):(8,1) o 0 o 4:1)"),
+            "cosize: CuTe answers the outer layout's cosize 4, which does not bound the values of (8,8):(8,1) o 0 "
+            "o 4:1: the inner part maps them elsewhere (at column 1)");
+  EXPECT_EQ(evalError("cosize(S<3,4,3> o 0 o (300000,2):(2,1))"),
+            "cosize: CuTe answers the outer layout's cosize 600000, which does not bound the values of S<3,4,3> o "
+            "0 o (300000,2):(2,1): the swizzle may move some of them past it, and 600000 offsets are too many to "
+            "check (at column 1)");
+  EXPECT_EQ(evalError("complement(S<3,3,3> o 0 o (2,2):(1,6), 24)"),
+            "complement: CuTe's complement of a composed layout is its outer layout's, which is no complement of "
+            "the composed function; take the complement of the outer layout (argument S<3,3,3> o 0 o "
+            "(2,2):(1,6)) (at column 1)");
   EXPECT_EQ(evalError("slice((1,_), S<3,0,3> o 8 o (8,8):(8,1))"),
             "slice: CuTe's slice through the swizzle S<3,0,3> assumes that the offset 8, the fixed part 8 and the "
             "values of the sliced layout (8):(1) set disjoint bits; they do not, so its answer would be another "

@@ -78,7 +78,8 @@ mlir::Type typeOfComposed(mlir::MLIRContext *context, const algebra::ComposedLay
 /// the lay.make_composed_layout it comes from through ops that keep offsets.
 std::optional<algebra::ComposedLayout> composedLayoutOf(mlir::Value value);
 /// Fails (an error at `location`) for an op on a composed layout that would
-/// move or scale its offset: a slice at a fixed coordinate, a recast.
+/// move or scale its offset (a slice at a fixed coordinate, a recast) or
+/// depends on it (A o composed, cosize).
 llvm::LogicalResult checkComposedInDialect(llvm::StringRef cute, mlir::TypeRange operandTypes,
                                            std::optional<mlir::Location> location);
 
