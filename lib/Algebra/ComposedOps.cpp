@@ -68,8 +68,9 @@ struct SwizzleSlice {
   int64_t dropped = 0;
 };
 
-// make_swizzle_strides: the strides of the B bits at `low` in the decayed
-// layout, given whether those are the z bits (lower than the y bits).
+// CuTe's make_swizzle_strides: in the decayed layout at `offset`, the strides
+// of B bits of the offset: the z bits when `lowIsZ` (they move by -+z where
+// the offset's y bit is set), else the y bits (which also flip their z bit).
 IntTuple swizzleStrides(bool lowIsZ, int64_t z, int64_t y, int64_t offset, int bits) {
   std::vector<IntTuple> d;
   for (int i = 0; i < bits; ++i) {
