@@ -424,7 +424,9 @@ std::optional<Value> callOnComposed(const std::string &name, const std::vector<i
       fail(name, "the coordinate " + coord.str() + " has `_`; slice(coord, C) takes those");
     return Value::of(evaluate(c, coord));
   }
-  notDefined(name, c);
+  if (name == "dice")
+    notDefined(name, c);
+  fail(name, "CuTe defines no " + name + " with a composed layout as argument 2 (argument " + c.str() + ")");
 }
 
 } // namespace layoutc::algebra

@@ -93,14 +93,13 @@ LogicalResult checkComposedInDialect(StringRef cute, TypeRange operandTypes, std
     if (auto coord = dyn_cast<IntTupleType>(operandTypes[0]); coord && allUnderscore(coord.getTuple()))
       slice = false;
   bool cosize = cute == "cosize" && isa<ComposedType>(operandTypes[0]);
-  bool composeWith = cute == "composition" && operandTypes.size() == 2 && isa<LayoutType>(operandTypes[0]) &&
-                     isa<ComposedType>(operandTypes[1]);
+  bool composeWith = cute == "composition" && operandTypes.size() == 2 && isa<ComposedType>(operandTypes[1]);
   if (!(recast && isa<ComposedType>(operandTypes[0])) && !slice && !composeWith && !cosize)
     return success();
   const char *what = recast ? "scales its offset"
                      : slice ? "at a fixed coordinate moves its offset"
                      : cosize ? "is checked against its offset"
-                              : "with a layout first depends on its offset";
+                              : "as B depends on its offset";
   if (location)
     emitError(*location) << cute << ": not in the dialect: " << cute << " of a composed layout " << what
                          << ", which !lay.composed does not carry; apply it to the outer layout and make a "
