@@ -14,6 +14,7 @@
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace layoutc;
@@ -105,6 +106,40 @@ LogicalResult checkComposedInDialect(StringRef cute, TypeRange operandTypes, std
                          << ", which !lay.composed does not carry; apply it to the outer layout and make a "
                             "new composed layout";
   return failure();
+}
+
+namespace {
+// op(inner o offset o outer, args...) = inner o offset o op(outer, args...)
+// for a lay op whose composed result keeps the inner part: the op moves onto
+// the outer layout, so the lowering meets a lay.make_composed_layout again.
+struct OnOuterLayout : RewritePattern {
+  explicit OnOuterLayout(MLIRContext *context) : RewritePattern(MatchAnyOpTypeTag(), 1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, PatternRewriter &rewriter) const override {
+    if (op->getNumOperands() == 0 || op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+        isa<MakeComposedLayoutOp>(op) || !isa<LayDialect>(op->getDialect()))
+      return failure();
+    auto type = dyn_cast<ComposedType>(op->getResult(0).getType());
+    auto make = op->getOperand(0).getDefiningOp<MakeComposedLayoutOp>();
+    if (!type || !make || type.getInner() != make.getType().getInner() ||
+        type.getBlock() != make.getType().getBlock())
+      return failure();
+    OperationState state(op->getLoc(), op->getName());
+    SmallVector<mlir::Value> operands(op->getOperands());
+    operands[0] = make.getOuter();
+    state.addOperands(operands);
+    state.addAttributes(op->getAttrs());
+    state.addTypes(type.getOuter());
+    Operation *outer = rewriter.create(state);
+    rewriter.replaceOpWithNewOp<MakeComposedLayoutOp>(op, type, make.getInner(), make.getOffset(),
+                                                      outer->getResult(0));
+    return success();
+  }
+};
+} // namespace
+
+void LayDialect::getCanonicalizationPatterns(RewritePatternSet &results) const {
+  results.add<OnOuterLayout>(getContext());
 }
 
 } // namespace layoutc::lay
