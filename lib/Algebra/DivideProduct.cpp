@@ -2,6 +2,8 @@
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
 
+#include "Recast.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -221,19 +223,8 @@ Layout downcast(const Layout &l, int64_t n) {
 }
 
 Layout recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
-  if (oldBits <= 0 || newBits <= 0)
-    fail("recast_layout", "element sizes must be positive, got " + std::to_string(oldBits) +
-                              " and " + std::to_string(newBits) + " bits");
-  int64_t g = gcd(oldBits, newBits);
-  int64_t num = newBits / g, den = oldBits / g;
-  if (num == 1 && den == 1)
-    return l;
-  if (num == 1)
-    return downcast(l, den);
-  if (den == 1)
-    return upcast(l, num);
-  fail("recast_layout", "the ratio " + std::to_string(newBits) + "/" + std::to_string(oldBits) +
-                            " bits is not an integer or its inverse");
+  return detail::recastBy(l, oldBits, newBits, [](const Layout &x, int64_t n) { return upcast(x, n); },
+                          [](const Layout &x, int64_t n) { return downcast(x, n); });
 }
 
 } // namespace layoutc::algebra

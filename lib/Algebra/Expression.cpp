@@ -3,6 +3,7 @@
 
 #include "Parser.h"
 
+#include "layoutc/Algebra/ComposedOps.h"
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
 
@@ -303,6 +304,8 @@ Value callFunction(const Call &call) {
   auto it = handlers().find(call.name);
   if (it == handlers().end())
     fail("parse", "unknown function '" + call.name + "'");
+  if (std::optional<Value> v = callOnComposed(call.name, call.templateArgs, call.args))
+    return *v;
   return it->second(Args{call});
 }
 
@@ -322,6 +325,8 @@ Value apply(const Value &f, const Value &arg, size_t) {
       fail("apply", "a swizzle takes an integer offset, not " + c.str());
     return Value::of(IntTuple::of(swizzle(f.swizzle(), c.integer())));
   case Value::Kind::Composed:
+    if (hasUnderscore(c))
+      return slice(c, f.composed());
     return Value::of(evaluate(f.composed(), c));
   default:
     fail("apply", f.describe() + " cannot be applied to arguments");

@@ -17,6 +17,7 @@ struct LayCanonicalize : layoutc::impl::LayCanonicalizeBase<LayCanonicalize> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     auto *dialect = getContext().getLoadedDialect<layoutc::lay::LayDialect>();
+    dialect->getCanonicalizationPatterns(patterns);
     for (RegisteredOperationName op : getContext().getRegisteredOperations())
       if (&op.getDialect() == dialect)
         op.getCanonicalizationPatterns(patterns, &getContext());

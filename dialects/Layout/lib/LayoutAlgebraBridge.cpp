@@ -23,6 +23,9 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
     return algebra::Value::of(t.getTiler());
   if (auto s = dyn_cast<SwizzleType>(type))
     return algebra::Value::of(s.getSwizzle());
+  if (auto c = dyn_cast<ComposedType>(type))
+    if (std::optional<algebra::ComposedLayout> composed = composedOfType(c))
+      return algebra::Value::of(*composed);
   if (type.isIndex()) {
     if (auto i = dyn_cast_or_null<IntegerAttr>(constant))
       return algebra::Value::of(algebra::IntTuple(i.getInt()));
@@ -44,6 +47,8 @@ Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::
     std::string notation = value.tuple().typeStr();
     return IntTupleType::getChecked(emit, context, StringRef(notation));
   }
+  case algebra::Value::Kind::Composed:
+    return typeOfComposed(context, value.composed(), emit);
   default:
     return Type();
   }
@@ -120,7 +125,10 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
       return success();
     }
   // (inner o offset o outer) o B = inner o offset o (outer o B).
-  if (auto composed = operandTypes.empty() ? ComposedType() : dyn_cast<ComposedType>(operandTypes[0])) {
+  if (failed(checkComposedInDialect(cute, operandTypes, location)))
+    return failure();
+  auto composed = operandTypes.empty() ? ComposedType() : dyn_cast<ComposedType>(operandTypes[0]);
+  if (composed && !composedOfType(composed)) {
     if (cute != "composition") {
       if (location)
         emitError(*location) << cute << " of a composed layout is not supported; compose or partition it";
@@ -138,7 +146,8 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
     return failure();
   Type t = typeOfAlgebraValue(context, *r, location);
   if (!t) {
-    bool typed = r->kind == algebra::Value::Kind::Layout || r->kind == algebra::Value::Kind::IntTuple;
+    bool typed = r->kind == algebra::Value::Kind::Layout || r->kind == algebra::Value::Kind::IntTuple ||
+                 r->kind == algebra::Value::Kind::Composed;
     if (location && !typed)
       emitError(*location) << cute << " computes " << r->describe() << ", which no lay type holds";
     return failure();
@@ -283,9 +292,21 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))
     return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
-  if (!resultType.isIndex() || llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<ComposedType>(t); }))
+  if (!resultType.isIndex())
     return {};
-  std::optional<algebra::Value> r = apply(cute, modes, std::nullopt, op->getOperandTypes(), operands);
+  std::optional<algebra::Value> r;
+  if (cute == "crd2idx" && isa<ComposedType>(op->getOperand(1).getType())) {
+    // The value depends on the offset, which the type does not carry.
+    std::optional<algebra::ComposedLayout> c = composedLayoutOf(op->getOperand(1));
+    std::optional<algebra::Value> coord = algebraValueOf(op->getOperand(0).getType(), operands[0]);
+    if (!c || !coord)
+      return {};
+    algebra::Expected<algebra::Value> v = algebra::applyFunction("crd2idx", {}, {*coord, algebra::Value::of(*c)});
+    if (v)
+      r = v.value();
+  } else {
+    r = apply(cute, modes, std::nullopt, op->getOperandTypes(), operands);
+  }
   if (!r || r->kind != algebra::Value::Kind::IntTuple || !r->tuple().isInt() || !r->tuple().isStatic())
     return {};
   return IntegerAttr::get(resultType, r->tuple().value());

@@ -227,34 +227,12 @@ namespace {
 // crd2idx(c, inner o offset o outer) with everything static: the constant
 // inner(offset + outer(c)), computed by the algebra.
 LogicalResult foldComposedIndex(Crd2IdxOp op, PatternRewriter &rewriter) {
-  auto make = op.getLayout().getDefiningOp<MakeComposedLayoutOp>();
-  if (!make || !op.getType().isIndex())
-    return failure();
   auto coord = dyn_cast<IntTupleType>(op.getCoord().getType());
-  auto outer = make.getOuter().getType();
-  if (!coord || !coord.isStatic() || !outer.isStatic())
-    return failure();
-  algebra::ComposedLayout c;
-  c.outer = outer.getLayout();
-  if (auto s = dyn_cast<SwizzleType>(make.getInner().getType())) {
-    c.swizzle = s.getSwizzle();
-  } else if (auto l = dyn_cast<LayoutType>(make.getInner().getType()); l && l.isStatic()) {
-    c.inner = algebra::ComposedLayout::Inner::Layout;
-    c.innerLayout = l.getLayout();
-  } else {
-    return failure();
-  }
-  Attribute offset;
-  if (!matchPattern(make.getOffset(), m_Constant(&offset)))
-    return failure();
-  if (auto i = dyn_cast<IntegerAttr>(offset))
-    c.offset = algebra::IntTuple(i.getInt());
-  else if (auto t = dyn_cast<TypeAttr>(offset); t && isa<IntTupleType>(t.getValue()))
-    c.offset = cast<IntTupleType>(t.getValue()).getTuple();
-  else
+  std::optional<algebra::ComposedLayout> c = composedLayoutOf(op.getLayout());
+  if (!c || !coord || !coord.isStatic() || !op.getType().isIndex())
     return failure();
   algebra::Expected<algebra::IntTuple> r =
-      algebra::attempt("crd2idx", [&] { return algebra::evaluate(c, coord.getTuple()); });
+      algebra::attempt("crd2idx", [&] { return algebra::evaluate(*c, coord.getTuple()); });
   if (!r || !r.value().isInt() || !r.value().isStatic())
     return failure();
   rewriter.replaceOp(op, arith::ConstantIndexOp::create(rewriter, op.getLoc(), r.value().value()));

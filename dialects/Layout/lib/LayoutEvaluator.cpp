@@ -90,6 +90,18 @@ struct LayoutEvaluator::Impl {
         const algebra::Swizzle &s = v.swizzle();
         return ConstantOp::create(builder, loc, SwizzleType::get(&impl.context, s.bits, s.base, s.shift));
       }
+      case algebra::Value::Kind::Composed: {
+        const algebra::ComposedLayout &c = v.composed();
+        if (c.inner == algebra::ComposedLayout::Inner::Function)
+          fail(op, "the lay dialect has no value for " + v.describe());
+        mlir::Value inner = c.inner == algebra::ComposedLayout::Inner::Swizzle
+                                ? materialize(algebra::Value::of(c.swizzle), op)
+                                : materialize(algebra::Value::of(c.innerLayout), op);
+        mlir::Value outer = materialize(algebra::Value::of(c.outer), op);
+        auto type = ComposedType::get(&impl.context, inner.getType(), cast<LayoutType>(outer.getType()));
+        return MakeComposedLayoutOp::create(builder, loc, type, inner,
+                                            materializeIndex(algebra::Value::of(c.offset), op), outer);
+      }
       default:
         fail(op, "the lay dialect has no value for " + v.describe());
       }
@@ -107,6 +119,8 @@ struct LayoutEvaluator::Impl {
     }
 
     algebra::Value valueOf(mlir::Value result, Attribute folded) {
+      if (std::optional<algebra::ComposedLayout> c = composedLayoutOf(result))
+        return algebra::Value::of(*c);
       if (auto t = dyn_cast_or_null<TypeAttr>(folded))
         return *algebraValueOf(t.getValue());
       if (auto i = dyn_cast_or_null<IntegerAttr>(folded))
@@ -169,7 +183,7 @@ struct LayoutEvaluator::Impl {
     }
 
     algebra::Value apply(const algebra::Value &f, const algebra::Value &arg) {
-      if (f.kind == algebra::Value::Kind::Layout) {
+      if (f.kind == algebra::Value::Kind::Layout || f.kind == algebra::Value::Kind::Composed) {
         bool isSlice = arg.kind == algebra::Value::Kind::IntTuple && algebra::hasUnderscore(arg.tuple());
         return isSlice ? call("slice", {}, {arg, f}) : call("crd2idx", {}, {arg, f});
       }

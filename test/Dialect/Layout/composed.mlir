@@ -1,6 +1,7 @@
 // RUN: layoutc-opt %s | layoutc-opt | FileCheck %s
 // RUN: layoutc-opt %s --mlir-print-op-generic | layoutc-opt | FileCheck %s
 // RUN: layoutc-opt %s --lay-fold-static | FileCheck %s --check-prefix=FOLD
+// RUN: layoutc-opt %s --canonicalize | FileCheck %s --check-prefix=CANON
 
 // A row gather (an embedding lookup): rows[idx[r]] for r < R, through the
 // composed layout idx o 0 o (R,256):(256,1). It is an ordinary tensor: tiled,
@@ -84,4 +85,24 @@ func.func @custom_inner() -> !lay.composed<(index, index) -> (index, index), !la
   %t = lay.constant : !lay.layout<"(2,2):(1,8)">
   %r = lay.composition %f, %t : !lay.composed<(index, index) -> (index, index), !lay.layout<"(8,4):(1@0,1@1)">>, !lay.layout<"(2,2):(1,8)"> -> !lay.composed<(index, index) -> (index, index), !lay.layout<"(2,2):(1@0,1@1)">>
   return %r : !lay.composed<(index, index) -> (index, index), !lay.layout<"(2,2):(1@0,1@1)">>
+}
+
+// An algebra op on a lay.make_composed_layout moves onto its outer layout
+// (inner and offset kept), so the lowering meets the composed layout again
+// (it lowers crd2idx of a lay.make_composed_layout).
+// CHECK-LABEL: func.func @divide_then_index
+// CANON-LABEL: func.func @divide_then_index
+// CANON: %[[D:.*]] = lay.constant : !lay.layout<"((4,8),(2,8)):((64,1),(256,8))">
+// CANON: lay.make_composed_layout %{{.*}}, %{{.*}}, %[[D]] : !lay.swizzle<3,4,3>, index, !lay.layout<"((4,8),(2,8)):((64,1),(256,8))">
+// CANON-NOT: lay.zipped_divide
+func.func @divide_then_index(%i: index, %j: index) -> index {
+  %s = lay.constant : !lay.swizzle<3,4,3>
+  %off = arith.constant 0 : index
+  %l = lay.constant : !lay.layout<"(8,64):(64,1)">
+  %c = lay.make_composed_layout %s, %off, %l : !lay.swizzle<3,4,3>, index, !lay.layout<"(8,64):(64,1)"> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
+  %t = lay.constant : !lay.tuple<"(4,8)">
+  %d = lay.zipped_divide %c, %t : !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>, !lay.tuple<"(4,8)"> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"((4,8),(2,8)):((64,1),(256,8))">>
+  %x = lay.make_tuple %i, %j : !lay.tuple<"(?,?)">
+  %r = lay.crd2idx %x, %d : !lay.tuple<"(?,?)">, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"((4,8),(2,8)):((64,1),(256,8))">> -> index
+  return %r : index
 }

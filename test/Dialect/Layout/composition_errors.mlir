@@ -92,3 +92,13 @@ func.func @basis_beyond_rank() {
   %c = lay.composition %a, %b : !lay.layout<"(4,4):(4,1)">, !lay.layout<"(4,4):(1@2,1@0)"> -> !lay.layout<"(4,4):(1,4)">
   return
 }
+
+// -----
+
+func.func @layout_of_composed(%c: !lay.composed<!lay.layout<"8:1">, !lay.layout<"(2,2):(1,2)">>) {
+  %a = lay.constant : !lay.layout<"(4,4):(1,4)">
+  // expected-error @+2 {{composition: not in the dialect: composition of a composed layout as B depends on its offset, which !lay.composed does not carry; apply it to the outer layout and make a new composed layout}}
+  // expected-error @+1 {{'lay.composition' op failed to infer returned types}}
+  %r = lay.composition %a, %c : !lay.layout<"(4,4):(1,4)">, !lay.composed<!lay.layout<"8:1">, !lay.layout<"(2,2):(1,2)">> -> !lay.layout<"(2,2):(1,2)">
+  return
+}

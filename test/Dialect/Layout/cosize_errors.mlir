@@ -15,3 +15,11 @@ func.func @mixed_strides() {
   %n = lay.cosize %a : !lay.layout<"(4,3):(1@1,2)">
   return
 }
+
+// -----
+
+func.func @composed(%c: !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>) {
+  // expected-error @+1 {{cosize: not in the dialect: cosize of a composed layout is checked against its offset, which !lay.composed does not carry; apply it to the outer layout and make a new composed layout}}
+  %n = lay.cosize %c : !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
+  return
+}

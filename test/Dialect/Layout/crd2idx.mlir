@@ -30,3 +30,21 @@ func.func @crd2idx_basis_underscore() -> !lay.tuple<"(1,0)"> {
   %i = lay.crd2idx %c, %a : !lay.tuple<"(1,_)">, !lay.layout<"(8,6):(1@0,1@1)"> -> !lay.tuple<"(1,0)">
   return %i : !lay.tuple<"(1,0)">
 }
+
+// Through an op on a composed layout, the offset is still the one of its
+// lay.make_composed_layout: (S<1,4,3> o 32 o 32:32) at 6 is S(224) = 240.
+// CHECK-LABEL: func.func @crd2idx_composed_divided
+// FOLD-LABEL: func.func @crd2idx_composed_divided
+// FOLD: %[[C:.*]] = arith.constant 240 : index
+// FOLD: return %[[C]] : index
+func.func @crd2idx_composed_divided() -> index {
+  %s = lay.constant : !lay.swizzle<1,4,3>
+  %off = arith.constant 32 : index
+  %l = lay.constant : !lay.layout<"32:32">
+  %c = lay.make_composed_layout %s, %off, %l : !lay.swizzle<1,4,3>, index, !lay.layout<"32:32"> -> !lay.composed<!lay.swizzle<1,4,3>, !lay.layout<"32:32">>
+  %t = lay.constant : !lay.layout<"8:1">
+  %d = lay.logical_divide %c, %t : !lay.composed<!lay.swizzle<1,4,3>, !lay.layout<"32:32">>, !lay.layout<"8:1"> -> !lay.composed<!lay.swizzle<1,4,3>, !lay.layout<"(8,4):(32,256)">>
+  %x = lay.constant : !lay.tuple<"(6,0)">
+  %i = lay.crd2idx %x, %d : !lay.tuple<"(6,0)">, !lay.composed<!lay.swizzle<1,4,3>, !lay.layout<"(8,4):(32,256)">> -> index
+  return %i : index
+}

@@ -26,3 +26,13 @@ func.func @size_mode() -> index {
   %n = lay.size %a mode [1] : !lay.layout<"(2,(2,2)):(4,(2,1))">
   return %n : index
 }
+
+// The size of a composed layout is its outer layout's.
+// CHECK-LABEL: func.func @size_composed
+// FOLD-LABEL: func.func @size_composed
+// FOLD: %[[C:.*]] = arith.constant 48 : index
+// FOLD: return %[[C]] : index
+func.func @size_composed(%c: !lay.composed<!lay.layout<"(8,8):(8,1)">, !lay.layout<"(6,8):(8,1)">>) -> index {
+  %n = lay.size %c : !lay.composed<!lay.layout<"(8,8):(8,1)">, !lay.layout<"(6,8):(8,1)">>
+  return %n : index
+}

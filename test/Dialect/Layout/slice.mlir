@@ -16,3 +16,12 @@ func.func @slice() -> !lay.layout<"((2,3)):((1,2))"> {
   %r = lay.slice %c, %a : !lay.tuple<"(_,2)">, !lay.layout<"((2,3),(4,5)):((1,2),(6,24))"> -> !lay.layout<"((2,3)):((1,2))">
   return %r : !lay.layout<"((2,3)):((1,2))">
 }
+
+// Slicing a composed layout at `_` only reshapes its outer layout.
+// CHECK-LABEL: func.func @slice_composed
+// CHECK: lay.slice {{.*}} -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
+func.func @slice_composed(%c: !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>) -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">> {
+  %x = lay.constant : !lay.tuple<"(_,_)">
+  %r = lay.slice %x, %c : !lay.tuple<"(_,_)">, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
+  return %r : !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
+}

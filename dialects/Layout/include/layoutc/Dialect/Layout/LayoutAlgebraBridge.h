@@ -65,6 +65,24 @@ algebra::Layout numberDynamicLeaves(const algebra::Layout &layout);
 mlir::OpFoldResult foldAlgebraOp(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
                                  mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands);
 
+class ComposedType;
+
+/// The composed layout a !lay.composed type denotes, with offset 0 (the
+/// type carries no offset); nothing for a gather or function inner.
+std::optional<algebra::ComposedLayout> composedOfType(ComposedType type);
+/// The !lay.composed type of a composed layout with a swizzle or layout inner
+/// (null, with an error through `emit`, when a layout is not a valid type).
+mlir::Type typeOfComposed(mlir::MLIRContext *context, const algebra::ComposedLayout &c,
+                          llvm::function_ref<mlir::InFlightDiagnostic()> emit);
+/// The composed layout `value` holds: its type, and the constant offset of
+/// the lay.make_composed_layout it comes from through ops that keep offsets.
+std::optional<algebra::ComposedLayout> composedLayoutOf(mlir::Value value);
+/// Fails (an error at `location`) for an op on a composed layout that would
+/// move or scale its offset (a slice at a fixed coordinate, a recast) or
+/// depends on it (A o composed, cosize).
+llvm::LogicalResult checkComposedInDialect(llvm::StringRef cute, mlir::TypeRange operandTypes,
+                                           std::optional<mlir::Location> location);
+
 } // namespace layoutc::lay
 
 #endif

@@ -28,6 +28,8 @@ def Lay_Dialect : Dialect {
   }];
   let useDefaultTypePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // An algebra op on a lay.make_composed_layout acts on its outer layout.
+  let hasCanonicalizer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
   let extraClassDeclaration = [{
     /// Adds the types (defined, with their storage, in LayoutTypes.cpp).

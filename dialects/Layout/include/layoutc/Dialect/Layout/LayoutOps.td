@@ -172,9 +172,13 @@ class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
   }];
 }
 
+// A layout, or a composed layout inner o offset o outer: CuTe's layout ops
+// act on its outer layout and keep inner and offset.
+def Lay_LayoutOrComposed : AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>;
+
 // Layout -> layout.
 class Lay_UnaryOp<string mnemonic, string example, bit withModes = 0>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Lay_LayoutType, example,
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input), Lay_LayoutOrComposed, example,
                     withModes> {
   let assemblyFormat = !if(withModes, "$input $modes", "$input") #
       " attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
@@ -182,8 +186,8 @@ class Lay_UnaryOp<string mnemonic, string example, bit withModes = 0>
 
 // Layout [, profile] -> layout: by-mode at the terminals of the profile.
 class Lay_ProfileOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input, Optional<Lay_TupleType>:$profile),
-                    Lay_LayoutType, example> {
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input, Optional<Lay_TupleType>:$profile),
+                    Lay_LayoutOrComposed, example> {
   let assemblyFormat = "$input (`,` $profile^)? attr-dict `:` qualified(type($input)) "
                        "(`,` qualified(type($profile))^)? `->` qualified(type($result))";
 }
@@ -228,7 +232,7 @@ def Lay_RecastLayoutOp : Lay_UnaryOp<"recast_layout",
 
 // Layout -> index; `mode [1, 0]` picks a sub-mode (CuTe's size<1,0>).
 class Lay_QueryOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input), Index, example, 0, 1> {
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input), Index, example, 0, 1> {
   let assemblyFormat = "$input (`mode` $modes^)? attr-dict `:` qualified(type($input))";
 }
 def Lay_SizeOp : Lay_QueryOp<"size", "%n = lay.size %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">\n%m = lay.size %a mode [1] : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
@@ -238,7 +242,7 @@ def Lay_DepthOp : Lay_QueryOp<"depth", "%n = lay.depth %a : !lay.layout<\"(2,(2,
 
 // Layout -> tuple (or index, for a single mode).
 class Lay_PartOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input),
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input),
                     AnyTypeOf<[Index, Lay_TupleType]>, example> {
   let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` type($result)";
 }
@@ -247,18 +251,18 @@ def Lay_ShapeOp : Lay_PartOp<"shape",
 def Lay_StrideOp : Lay_PartOp<"stride",
   "%s = lay.stride %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.tuple<\"(1,(2,6))\">">;
 
-// (layout, layout | tiler | tuple) -> layout. `composed` also takes a
-// composed layout, and composes its outer layout.
-class Lay_TilerOp<string mnemonic, string example, bit composed = 0>
+// (layout, layout | tiler | tuple) -> layout; of a composed layout, its outer
+// layout (composition also takes A o composed B).
+class Lay_TilerOp<string mnemonic, string example>
     : Lay_AlgebraOp<mnemonic, mnemonic,
-                    (ins !if(composed, AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>, Lay_LayoutType):$input,
-                         AnyTypeOf<[Lay_LayoutType, Lay_TilerType, Lay_TupleType]>:$tiler),
-                    !if(composed, AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>, Lay_LayoutType), example> {
+                    (ins Lay_LayoutOrComposed:$input,
+                         AnyTypeOf<[Lay_LayoutType, Lay_ComposedType, Lay_TilerType, Lay_TupleType]>:$tiler),
+                    Lay_LayoutOrComposed, example> {
   let assemblyFormat = "$input `,` $tiler attr-dict `:` qualified(type($input)) `,` "
                        "qualified(type($tiler)) `->` qualified(type($result))";
 }
 def Lay_CompositionOp : Lay_TilerOp<"composition",
-  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">", 1> {
+  "%r = lay.composition %a, %b : !lay.layout<\"(6,2):(8,2)\">, !lay.layout<\"(4,3):(3,1)\"> -> !lay.layout<\"((2,2),3):((24,2),8)\">"> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_LogicalDivideOp : Lay_TilerOp<"logical_divide",
@@ -280,8 +284,8 @@ def Lay_FlatProductOp : Lay_TilerOp<"flat_product",
 
 // (layout, layout) -> layout.
 class Lay_LayoutPairOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutType:$input, Lay_LayoutType:$other),
-                    Lay_LayoutType, example> {
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input, Lay_LayoutType:$other),
+                    Lay_LayoutOrComposed, example> {
   let assemblyFormat = "$input `,` $other attr-dict `:` qualified(type($input)) `,` "
                        "qualified(type($other)) `->` qualified(type($result))";
 }
@@ -300,15 +304,15 @@ def Lay_MaxCommonVectorOp : Lay_AlgebraOp<"max_common_vector", "max_common_vecto
 }
 
 def Lay_ComplementOp : Lay_AlgebraOp<"complement", "complement",
-    (ins Lay_LayoutType:$input, Optional<Lay_TupleType>:$cotarget), Lay_LayoutType,
+    (ins Lay_LayoutOrComposed:$input, Optional<Lay_TupleType>:$cotarget), Lay_LayoutType,
     "%r = lay.complement %a, %m : !lay.layout<\"(2,2):(1,6)\">, !lay.tuple<\"24\"> -> !lay.layout<\"(3,2):(2,12)\">"> {
   let assemblyFormat = "$input (`,` $cotarget^)? attr-dict `:` qualified(type($input)) "
                        "(`,` qualified(type($cotarget))^)? `->` qualified(type($result))";
 }
 
 def Lay_TileToShapeOp : Lay_AlgebraOp<"tile_to_shape", "tile_to_shape",
-    (ins Lay_LayoutType:$input, Lay_TupleType:$shape, Optional<Lay_TupleType>:$order),
-    Lay_LayoutType,
+    (ins Lay_LayoutOrComposed:$input, Lay_TupleType:$shape, Optional<Lay_TupleType>:$order),
+    Lay_LayoutOrComposed,
     "%r = lay.tile_to_shape %a, %s : !lay.layout<\"(2,2):(1,2)\">, !lay.tuple<\"(4,6)\"> -> !lay.layout<\"((2,2),(2,3)):((1,4),(2,8))\">"> {
   let assemblyFormat = "$input `,` $shape (`,` $order^)? attr-dict `:` qualified(type($input)) `,` "
                        "qualified(type($shape)) (`,` qualified(type($order))^)? `->` qualified(type($result))";
@@ -359,8 +363,8 @@ def Lay_SwizzleOp : Lay_AlgebraOp<"swizzle", "swizzle",
 }
 
 class Lay_SliceLikeOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_TupleType:$coord, Lay_LayoutType:$layout),
-                    Lay_LayoutType, example> {
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_TupleType:$coord, Lay_LayoutOrComposed:$layout),
+                    Lay_LayoutOrComposed, example> {
   let assemblyFormat = "$coord `,` $layout attr-dict `:` qualified(type($coord)) `,` "
                        "qualified(type($layout)) `->` qualified(type($result))";
 }
