@@ -2,8 +2,8 @@
 //
 // Operations per second on pre-parsed layouts (small and deep), the corpus's
 // composition cases, and `eval --tsv` over the whole public corpus (parse,
-// evaluate, print). The peer figure for pycute, CuTe's Python reference, is
-// about 50k compositions per second on these machines.
+// evaluate, print). bench/algebra/run.sh runs the corpus's compositions
+// beside pycute, CuTe's Python reference, in one run.
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Algebra/CaseFile.h"

@@ -33,13 +33,15 @@ constexpr int64_t kBruteForceLimit = int64_t(1) << 24;
 
 struct Context {
   const detail::FlatLayout &a; // coalesce_x(A)
-  const Layout &origA;
+  const IntTuple &shapeA, &strideA; // A, uncoalesced (for messages)
   const Layout &origB;
   // maxDigit[i]: the sum over B's leaves of their largest digit in A's mode i.
   detail::SmallVec<int64_t, 12> maxDigit;
   bool needsBruteForce = false;
   bool bKnown = true; // no leaf of B is `?`
   uint32_t bKey = 0;  // the scaled basis of B's strides that reach A here
+
+  std::string strA() const { return Layout(shapeA, strideA).str(); }
 };
 
 std::string leafName(Int s, Int d) { return s.str() + ":" + d.str(); }
@@ -58,7 +60,8 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
   if (!d.isUnknown() && d.value < 0)
     cx.needsBruteForce = true;
 
-  detail::Ints rs, rd;
+  detail::FlatLayout r;
+  detail::Ints &rs = r.shape, &rd = r.stride;
   Int restShape = s, restStride = d;
   for (size_t i = 0; i + 1 < n; ++i) {
     Int S = a.shape[i], D = a.stride[i];
@@ -103,20 +106,23 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
     rs.push_back(restShape);
     rd.push_back(lastStride);
   }
-  return detail::toLayout(detail::FlatLayout{rs, rd}, rs.size() == 1);
+  return detail::toLayout(r, rs.size() == 1);
 }
 
-// B's tree, each leaf composed by `leaf(s, d)`, the results concatenated as
-// B's modes (R is compatible with B).
+// B's tree, each leaf composed by `leaf(s, d)`, the results moved into
+// tuples congruent with B's (R is compatible with B).
 template <class LeafFn> Layout composeTree(const IntTuple &s, const IntTuple &d, LeafFn &&leaf) {
-  if (s.isTuple()) {
-    std::vector<Layout> modes;
-    modes.reserve(s.size());
-    for (size_t i = 0; i < s.size(); ++i)
-      modes.push_back(composeTree(s[i], d[i], leaf));
-    return concatLayouts(std::move(modes));
+  if (!s.isTuple())
+    return leaf(s.integer(), d.integer());
+  std::vector<IntTuple> rs, rd;
+  rs.reserve(s.size());
+  rd.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    Layout m = composeTree(s[i], d[i], leaf);
+    rs.push_back(std::move(m.shape));
+    rd.push_back(std::move(m.stride));
   }
-  return leaf(s.integer(), d.integer());
+  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
 }
 
 using Targets = detail::SmallVec<const Context *, 4>;
@@ -126,7 +132,7 @@ using Targets = detail::SmallVec<const Context *, 4>;
                                                         uint32_t ch, int64_t want, int64_t got) {
   std::string b = crd2idx(IntTuple(i), cx.origB).str();
   std::string value = ch ? "has the component " : "= ";
-  fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.origA.str() + " and B = " + cx.origB.str() +
+  fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.strA() + " and B = " + cx.origB.str() +
                 ": coordinate " + std::to_string(i) + " of B maps to B(" + std::to_string(i) + ") = " + b +
                 " and A(" + b + ") " + value + Int(want, Int::Kind::Static, ch).str() + ", but CuTe's result " +
                 r.str() + " gives " + Int(got, Int::Kind::Static, ch).str() +
@@ -141,7 +147,7 @@ void bruteForceCheck(const Targets &targets, const detail::FlatLayout &fb, const
   detail::FlatLayout fr = detail::flat(r, kOp);
   int64_t n = size(cx.origB);
   if (n > kBruteForceLimit)
-    fail(kOp, "cannot prove that " + r.str() + " equals A o B for A = " + cx.origA.str() +
+    fail(kOp, "cannot prove that " + r.str() + " equals A o B for A = " + cx.strA() +
                   " and B = " + cx.origB.str() + ": the images of B's modes overlap in A's digits and B's " +
                   std::to_string(n) + " points are too many to check one by one");
   detail::SmallVec<uint32_t, 4> channels{0};
@@ -173,7 +179,7 @@ inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, const La
   if (fa.rank() == 1)
     return false;
   if (!fa.known() || !cx.bKnown) {
-    activeDomain().assume("composition(" + cx.origA.str() + ", " + cx.origB.str() + ") = " + r.str() +
+    activeDomain().assume("composition(" + cx.strA() + ", " + cx.origB.str() + ") = " + r.str() +
                           " is A o B only if the run-time values meet CuTe's divisibility conditions");
     return false;
   }
@@ -235,12 +241,12 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
   for (size_t t = 0; t < keys.size(); ++t) {
     std::vector<int> path = basisPath(keys[t]);
     modes.push_back(modeAt(a, path, firstStride[t]));
-    flats.push_back(detail::coalesceX(modes.back(), kOp));
+    flats.push_back(detail::coalesceX(modes.back().shape, modes.back().stride));
   }
   std::vector<Context> cxs;
   cxs.reserve(keys.size());
   for (size_t t = 0; t < keys.size(); ++t) {
-    cxs.push_back(Context{flats[t], a, b, detail::SmallVec<int64_t, 12>(flats[t].rank(), 0)});
+    cxs.push_back(Context{flats[t], a.shape, a.stride, b, detail::SmallVec<int64_t, 12>(flats[t].rank(), 0)});
     cxs.back().bKey = keys[t];
   }
   Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) {
@@ -264,39 +270,51 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
   return r;
 }
 
-} // namespace
-
-Layout composition(const Layout &a, const Layout &b) {
+// A o B for A given as its shape and stride (a mode of a layout, not copied).
+Layout compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b) {
   if (hasBasis(b.stride))
-    return composeBasisB(a, b);
-  detail::FlatLayout fa = detail::coalesceX(a, kOp);
-  Context cx{fa, a, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
+    return composeBasisB(Layout(shapeA, strideA), b);
+  detail::FlatLayout fa = detail::coalesceX(shapeA, strideA);
+  Context cx{fa, shapeA, strideA, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
   Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) { return composeLeaf(cx, s, d); });
   if (fa.rank() > 1 && needsPointCheck(cx, r))
     bruteForceCheck(Targets{&cx}, detail::flatIntegers(b, kOp), r);
   return r;
 }
 
-Layout composition(const Layout &a, const Tiler &b) {
+// A o T, by mode for a tuple tiler, with A given as its shape and stride.
+Layout compose(const IntTuple &shapeA, const IntTuple &strideA, const Tiler &b) {
   switch (b.kind) {
   case Tiler::Kind::Layout:
-    return composition(a, b.layout);
+    return compose(shapeA, strideA, b.layout);
   case Tiler::Kind::Underscore:
-    return a;
+    return Layout(shapeA, strideA);
   case Tiler::Kind::Int:
-    return composition(a, Layout(IntTuple(b.value), IntTuple(1)));
+    return compose(shapeA, strideA, Layout(IntTuple(b.value), IntTuple(1)));
   case Tiler::Kind::Tuple:
     break;
   }
-  if (rank(b) > rank(a))
-    fail(kOp, "tiler " + b.str() + " has " + std::to_string(rank(b)) +
-                  " modes but A = " + a.str() + " has rank " + std::to_string(rank(a)));
-  std::vector<Layout> modes;
-  for (int i = 0; i < rank(b); ++i)
-    modes.push_back(withContext(kOp, [i] { return "mode " + std::to_string(i); },
-                                [&] { return composition(modeOf(a, i), b.modes[size_t(i)]); }));
-  return concatLayouts(std::move(modes));
+  if (rank(b) > rank(shapeA))
+    fail(kOp, "tiler " + b.str() + " has " + std::to_string(rank(b)) + " modes but A = " +
+                  Layout(shapeA, strideA).str() + " has rank " + std::to_string(rank(shapeA)));
+  std::vector<IntTuple> rs, rd;
+  rs.reserve(b.modes.size());
+  rd.reserve(b.modes.size());
+  for (int i = 0; i < rank(b); ++i) {
+    Layout m = withContext(kOp, [i] { return "mode " + std::to_string(i); }, [&] {
+      return compose(mode(shapeA, i), mode(strideA, i), b.modes[size_t(i)]);
+    });
+    rs.push_back(std::move(m.shape));
+    rd.push_back(std::move(m.stride));
+  }
+  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
 }
+
+} // namespace
+
+Layout composition(const Layout &a, const Layout &b) { return compose(a.shape, a.stride, b); }
+
+Layout composition(const Layout &a, const Tiler &b) { return compose(a.shape, a.stride, b); }
 
 ComposedLayout composition(const ComposedLayout &a, const Layout &b) {
   ComposedLayout r = a;

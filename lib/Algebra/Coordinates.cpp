@@ -66,7 +66,7 @@ size_t CoordinateSpace::indexOf(uint32_t key) const {
 CoordinateSpace CoordinateSpace::of(const Layout &l, const std::string &op, const IntTuple *cotarget) {
   CoordinateSpace cs;
   cs.op_ = op;
-  FlatLayout f = flat(l, op);
+  FlatLayout f = flat(l, op.c_str());
   std::string what = "layout " + l.str();
   for (size_t k = 0; k < f.rank(); ++k)
     if (!f.stride[k].is(0) && !f.stride[k].basis)

@@ -33,7 +33,7 @@ void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out) {
 }
 } // namespace
 
-FlatLayout flat(const Layout &l, const std::string &) {
+FlatLayout flat(const Layout &l, const char *) {
   FlatLayout f;
   collect(l.shape, l.stride, f);
   return f;
@@ -46,7 +46,7 @@ bool hasBasis(const FlatLayout &f) {
   return false;
 }
 
-FlatLayout flatIntegers(const Layout &l, const std::string &op) {
+FlatLayout flatIntegers(const Layout &l, const char *op) {
   FlatLayout f = flat(l, op);
   for (size_t k = 0; k < f.rank(); ++k)
     if (f.stride[k].basis)
@@ -121,7 +121,7 @@ Layout backwardCoalesce(const FlatLayout &f, Int s, Int d) {
   return toLayout(r, single);
 }
 
-FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single) {
+FlatLayout filterFlat(const Layout &l, const char *op, bool &single) {
   FlatLayout f = flat(l, op);
   if (f.rank() == 0) {
     single = true;
@@ -133,8 +133,9 @@ FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single) {
   return backwardCoalesceFlat(f, f.shape.back(), f.stride.back(), single);
 }
 
-FlatLayout coalesceX(const Layout &l, const std::string &op) {
-  FlatLayout f = flat(l, op);
+FlatLayout coalesceX(const IntTuple &shape, const IntTuple &stride) {
+  FlatLayout f;
+  collect(shape, stride, f);
   if (f.rank() == 0)
     return FlatLayout{{Int(1)}, {Int(0)}};
   Int last = f.shape.back();

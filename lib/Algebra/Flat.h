@@ -30,9 +30,9 @@ struct FlatLayout {
 std::string str(const FlatLayout &f);
 
 /// The leaves of `l` (strides may be scaled bases).
-FlatLayout flat(const Layout &l, const std::string &op);
+FlatLayout flat(const Layout &l, const char *op);
 /// The same, failing (naming `op`) on scaled-basis strides.
-FlatLayout flatIntegers(const Layout &l, const std::string &op);
+FlatLayout flatIntegers(const Layout &l, const char *op);
 bool hasBasis(const FlatLayout &f);
 
 /// f(i) with the last mode unbounded; C++ truncating division for i < 0.
@@ -51,11 +51,11 @@ Layout toLayout(const FlatLayout &f, bool single);
 
 /// CuTe's detail::coalesce_x: coalesce that keeps the function outside the
 /// domain too (a trailing static size-1 mode is kept as an extension).
-FlatLayout coalesceX(const Layout &l, const std::string &op);
+FlatLayout coalesceX(const IntTuple &shape, const IntTuple &stride);
 
 /// filter(L) on the flat form: static stride-0 modes dropped, then
 /// coalesced. `single` says whether CuTe's result is an integer layout.
-FlatLayout filterFlat(const Layout &l, const std::string &op, bool &single);
+FlatLayout filterFlat(const Layout &l, const char *op, bool &single);
 
 } // namespace layoutc::algebra::detail
 

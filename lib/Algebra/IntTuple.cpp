@@ -9,21 +9,6 @@ namespace layoutc::algebra {
 
 IntTuple IntTuple::dynamic(int64_t v) { return of(Int::dynamic(v)); }
 
-IntTuple IntTuple::of(Int v) {
-  IntTuple t;
-  t.leaf_ = v;
-  if (v.basis)
-    t.kind_ = Kind::Basis;
-  return t;
-}
-
-IntTuple IntTuple::tuple(std::vector<IntTuple> children) {
-  IntTuple t;
-  t.kind_ = Kind::Tuple;
-  t.children_ = std::move(children);
-  return t;
-}
-
 IntTuple IntTuple::underscore() {
   IntTuple t;
   t.kind_ = Kind::Underscore;

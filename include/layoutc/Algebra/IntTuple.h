@@ -32,8 +32,8 @@ public:
       : kind_(Kind::Tuple), children_(children) {}
 
   static IntTuple dynamic(int64_t v);
-  static IntTuple of(Int v);
-  static IntTuple tuple(std::vector<IntTuple> children);
+  static IntTuple of(Int v) { return IntTuple(v.basis ? Kind::Basis : Kind::Int, v); }
+  static IntTuple tuple(std::vector<IntTuple> children) { return IntTuple(std::move(children)); }
   static IntTuple underscore();
   /// `value` times the basis vector at `path` (outermost mode first).
   static IntTuple basis(int64_t value, std::vector<int> path);
@@ -70,6 +70,9 @@ public:
   void print(std::string &out, bool asType = false) const;
 
 private:
+  IntTuple(Kind kind, Int leaf) : kind_(kind), leaf_(leaf) {}
+  explicit IntTuple(std::vector<IntTuple> &&children) : kind_(Kind::Tuple), children_(std::move(children)) {}
+
   Kind kind_ = Kind::Int;
   Int leaf_;
   std::vector<IntTuple> children_;
