@@ -23,6 +23,11 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
     return algebra::Value::of(t.getTiler());
   if (auto s = dyn_cast<SwizzleType>(type))
     return algebra::Value::of(s.getSwizzle());
+  if (type.isInteger(1)) {
+    if (auto b = dyn_cast_or_null<IntegerAttr>(constant))
+      return algebra::Value::ofBool(b.getValue().getBoolValue());
+    return std::nullopt;
+  }
   if (type.isIndex()) {
     if (auto i = dyn_cast_or_null<IntegerAttr>(constant))
       return algebra::Value::of(algebra::IntTuple(i.getInt()));
@@ -44,6 +49,8 @@ Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::
     std::string notation = value.tuple().typeStr();
     return IntTupleType::getChecked(emit, context, StringRef(notation));
   }
+  case algebra::Value::Kind::Bool:
+    return IntegerType::get(context, 1);
   default:
     return Type();
   }
@@ -283,9 +290,12 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))
     return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
-  if (!resultType.isIndex() || llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<ComposedType>(t); }))
+  if (!(resultType.isIndex() || resultType.isInteger(1)) ||
+      llvm::any_of(op->getOperandTypes(), [](Type t) { return isa<ComposedType>(t); }))
     return {};
   std::optional<algebra::Value> r = apply(cute, modes, std::nullopt, op->getOperandTypes(), operands);
+  if (r && r->kind == algebra::Value::Kind::Bool)
+    return IntegerAttr::get(resultType, r->boolean());
   if (!r || r->kind != algebra::Value::Kind::IntTuple || !r->tuple().isInt() || !r->tuple().isStatic())
     return {};
   return IntegerAttr::get(resultType, r->tuple().value());

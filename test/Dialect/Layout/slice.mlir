@@ -16,3 +16,17 @@ func.func @slice() -> !lay.layout<"((2,3)):((1,2))"> {
   %r = lay.slice %c, %a : !lay.tuple<"(_,2)">, !lay.layout<"((2,3),(4,5)):((1,2),(6,24))"> -> !lay.layout<"((2,3)):((1,2))">
   return %r : !lay.layout<"((2,3)):((1,2))">
 }
+
+// A plain tuple: the modes where the coordinate has _.
+// CHECK-LABEL: func.func @slice_tuple
+// CHECK: lay.slice {{.*}}
+// FOLD-LABEL: func.func @slice_tuple
+// FOLD-NOT: lay.slice
+// FOLD: %[[C:.*]] = lay.constant : !lay.tuple<"(2,4)">
+// FOLD: return %[[C]] : !lay.tuple<"(2,4)">
+func.func @slice_tuple() -> !lay.tuple<"(2,4)"> {
+  %a0 = lay.constant : !lay.tuple<"(_,1,_)">
+  %a1 = lay.constant : !lay.tuple<"(2,3,4)">
+  %r = lay.slice %a0, %a1 : !lay.tuple<"(_,1,_)">, !lay.tuple<"(2,3,4)"> -> !lay.tuple<"(2,4)">
+  return %r : !lay.tuple<"(2,4)">
+}
