@@ -144,6 +144,21 @@ Layout blockedProduct(const Layout &a, const Layout &b) { return rankedProduct(a
 
 Layout rakedProduct(const Layout &a, const Layout &b) { return rankedProduct(a, b, false); }
 
+namespace {
+// Post-condition: the leaves of `order` are static integers, no two equal, so
+// make_ordered_layout gives every tile its own offset.
+void checkPermutation(const IntTuple &order) {
+  std::vector<IntTuple> leaves;
+  flattenInto(order, leaves);
+  for (size_t i = 0; i < leaves.size(); ++i)
+    for (size_t j = 0; j < i; ++j)
+      if (leaves[i].isStatic() && leaves[i] == leaves[j])
+        fail("tile_to_shape", "order " + order.str() + " is not a permutation: modes " + std::to_string(j) +
+                                  " and " + std::to_string(i) + " both have rank " + leaves[i].str() +
+                                  ", so their tiles would overlap; give each mode its own rank");
+}
+} // namespace
+
 Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *order) {
   checkExtents(shape, "tile_to_shape", "target shape");
   int r = rank(shape);
@@ -161,6 +176,8 @@ Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *o
     productShape.push_back(IntTuple::of(ceilDiv(t, b)));
   }
   IntTuple ps = IntTuple::tuple(std::move(productShape));
+  if (order)
+    checkPermutation(*order);
   Layout tiles = order ? makeOrderedLayout(ps, *order) : makeLayout(ps);
   return blockedProduct(padded, tiles);
 }

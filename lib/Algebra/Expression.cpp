@@ -1,7 +1,9 @@
 //===- Expression.cpp - Evaluating layout expressions ---------------------===//
 #include "layoutc/Algebra/Expression.h"
 
+#include "CallArgs.h"
 #include "Parser.h"
+#include "TupleFunctions.h"
 
 #include "layoutc/Algebra/ComposedOps.h"
 #include "layoutc/Algebra/Int.h"
@@ -9,6 +11,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 
 namespace layoutc::algebra {
 
@@ -23,27 +26,14 @@ struct Args {
   size_t count() const { return call.args.size(); }
   const Value &at(size_t i) const { return call.args[i]; }
 
-  [[noreturn]] void wrong(size_t i, const char *expected) const {
-    fail(call.name, "argument " + std::to_string(i + 1) + " must be " + expected + ", not " +
-                        at(i).describe());
-  }
-  void arity(size_t lo, size_t hi) const {
-    if (count() < lo || count() > hi)
-      fail(call.name, "takes " +
-                          (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
-                          " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(count()));
-  }
+  [[noreturn]] void wrong(size_t i, const char *expected) const { detail::wrongArgument(call, i, expected); }
+  void arity(size_t lo, size_t hi) const { detail::checkArity(call, lo, hi); }
   void noTemplate() const {
     if (call.hasTemplateArgs)
       fail(call.name, "takes no template arguments <...>");
   }
   const std::vector<int64_t> &templ(size_t lo, size_t hi) const {
-    size_t n = call.templateArgs.size();
-    if (n < lo || n > hi)
-      fail(call.name, "takes " + std::to_string(lo) + (lo == hi ? "" : " to " + std::to_string(hi)) +
-                          " template argument" + (hi == 1 ? "" : "s") + " <...>, got " +
-                          std::to_string(n));
-    return call.templateArgs;
+    return detail::checkTemplateArgs(call, lo, hi);
   }
   Layout layout(size_t i) const {
     if (at(i).kind != Value::Kind::Layout)
@@ -301,6 +291,8 @@ const std::map<std::string, Handler> &handlers() {
 }
 
 Value callFunction(const Call &call) {
+  if (std::optional<Value> v = detail::callTupleFunction(call))
+    return *v;
   auto it = handlers().find(call.name);
   if (it == handlers().end())
     fail("parse", "unknown function '" + call.name + "'");
@@ -366,10 +358,10 @@ Expected<Value> applyFunction(const std::string &name, const std::vector<int64_t
 
 const std::vector<std::string> &expressionFunctions() {
   static const std::vector<std::string> names = [] {
-    std::vector<std::string> n;
+    std::set<std::string> n = detail::tupleFunctionNames();
     for (const auto &[name, handler] : handlers())
-      n.push_back(name);
-    return n;
+      n.insert(name);
+    return std::vector<std::string>(n.begin(), n.end());
   }();
   return names;
 }

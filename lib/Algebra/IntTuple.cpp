@@ -2,6 +2,7 @@
 #include "layoutc/Algebra/IntTuple.h"
 
 #include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/TupleOps.h"
 
 #include <algorithm>
 
@@ -165,27 +166,13 @@ IntTuple repeatLike(const IntTuple &guide, int64_t v) {
 }
 
 bool congruent(const IntTuple &a, const IntTuple &b) {
-  if (a.isTuple() != b.isTuple())
-    return false;
   if (!a.isTuple())
-    return true;
-  if (a.size() != b.size())
-    return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (!congruent(a[i], b[i]))
-      return false;
-  return true;
+    return !b.isTuple();
+  return allModes(a, b, congruent);
 }
 
 bool weaklyCongruent(const IntTuple &a, const IntTuple &b) {
-  if (!a.isTuple())
-    return true;
-  if (!b.isTuple() || a.size() != b.size())
-    return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (!weaklyCongruent(a[i], b[i]))
-      return false;
-  return true;
+  return !a.isTuple() || allModes(a, b, weaklyCongruent);
 }
 
 bool compatible(const IntTuple &a, const IntTuple &b) {
@@ -193,12 +180,7 @@ bool compatible(const IntTuple &a, const IntTuple &b) {
     Int p = product(b);
     return !a.isUnknown() && !p.isUnknown() && a.value() == p.value;
   }
-  if (!b.isTuple() || a.size() != b.size())
-    return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (!compatible(a[i], b[i]))
-      return false;
-  return true;
+  return allModes(a, b, compatible);
 }
 
 namespace {
@@ -239,17 +221,22 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
         c.push_back(i < b.size() ? ceilDiv(a[i], b[i]) : a[i]);
       return IntTuple::tuple(std::move(c));
     }
-    std::vector<IntTuple> c;
-    IntTuple rest = b;
-    for (const IntTuple &ai : a.children()) {
-      c.push_back(ceilDiv(ai, rest));
-      rest = ceilDiv(rest, ai);
-    }
-    return IntTuple::tuple(std::move(c));
+    return foldDivisor(a, b, ceilDiv);
   }
   if (b.isTuple())
     return ceilDiv(a, IntTuple::of(product(b)));
   return IntTuple::of(ceilDiv(a.integer(), b.integer()));
+}
+
+IntTuple foldDivisor(const IntTuple &a, const IntTuple &b,
+                     IntTuple (*div)(const IntTuple &, const IntTuple &)) {
+  std::vector<IntTuple> c;
+  IntTuple rest = b;
+  for (const IntTuple &ai : a.children()) {
+    c.push_back(div(ai, rest));
+    rest = div(rest, ai);
+  }
+  return IntTuple::tuple(std::move(c));
 }
 
 IntTuple coalesceShape(const IntTuple &shape) {

@@ -1,6 +1,7 @@
 //===- Modes.cpp - get, select, take, group, flatten, append, zip ---------===//
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
+#include "layoutc/Algebra/TupleOps.h"
 
 namespace layoutc::algebra {
 
@@ -60,41 +61,14 @@ Layout groupModes(const Layout &l, int begin, int end) {
 
 Layout flatten(const Layout &l) { return Layout(flatten(l.shape), flatten(l.stride)); }
 
-namespace {
-IntTuple unflattenTuple(const std::vector<IntTuple> &leaves, size_t &next,
-                        const IntTuple &profile) {
-  if (!profile.isTuple())
-    return leaves[next++];
-  std::vector<IntTuple> c;
-  for (const IntTuple &p : profile.children())
-    c.push_back(unflattenTuple(leaves, next, p));
-  return IntTuple::tuple(std::move(c));
-}
-
-int leafCount(const IntTuple &t) {
-  if (!t.isTuple())
-    return 1;
-  int n = 0;
-  for (const IntTuple &c : t.children())
-    n += leafCount(c);
-  return n;
-}
-} // namespace
-
 Layout unflatten(const Layout &l, const IntTuple &profile) {
   if (depth(l) > 1)
     fail("unflatten", "layout " + l.str() + " must be flat (depth <= 1)");
-  std::vector<IntTuple> s, d;
-  flattenInto(l.shape, s);
-  flattenInto(l.stride, d);
-  if (int(s.size()) != leafCount(profile))
-    fail("unflatten", "layout " + l.str() + " has " + std::to_string(s.size()) +
-                          " modes but profile " + profile.str() + " has " +
-                          std::to_string(leafCount(profile)) + " leaves");
-  size_t i = 0, j = 0;
-  IntTuple shape = unflattenTuple(s, i, profile);
-  IntTuple stride = unflattenTuple(d, j, profile);
-  return Layout(std::move(shape), std::move(stride));
+  int modes = rank(l), leaves = rank(flatten(profile));
+  if (modes != leaves)
+    fail("unflatten", "layout " + l.str() + " has " + std::to_string(modes) + " modes but profile " +
+                          profile.str() + " has " + std::to_string(leaves) + " leaves");
+  return Layout(unflatten(l.shape, profile), unflatten(l.stride, profile));
 }
 
 namespace {
@@ -152,18 +126,18 @@ IntTuple compactOrder(const IntTuple &shape, const IntTuple &order,
 } // namespace
 
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order) {
-  if (!congruent(shape, order))
-    fail("make_ordered_layout", "order " + order.str() + " is not congruent with shape " +
-                                    shape.str());
+  // A leaf of the order ranks a whole mode of the shape (CuTe's product_like).
+  if (!weaklyCongruent(order, shape))
+    fail("make_ordered_layout", "order " + order.str() + " is not weakly congruent with shape " +
+                                    shape.str() + ": each leaf of the order must rank a mode of the shape");
   std::vector<IntTuple> orders;
   flattenInto(order, orders);
   for (const IntTuple &o : orders)
     if (!o.isInt() || !o.isStatic())
       fail("make_ordered_layout", "order " + order.str() + " must hold static integers");
-  std::vector<IntTuple> fs, fo;
-  flattenInto(shape, fs);
-  flattenInto(order, fo);
-  return makeLayout(shape, compactOrder(shape, order, fs, fo), "make_ordered_layout");
+  std::vector<IntTuple> fs;
+  flattenInto(productLike(shape, order), fs);
+  return makeLayout(shape, compactOrder(shape, order, fs, orders), "make_ordered_layout");
 }
 
 namespace {

@@ -26,6 +26,11 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
   if (auto c = dyn_cast<ComposedType>(type))
     if (std::optional<algebra::ComposedLayout> composed = composedOfType(c))
       return algebra::Value::of(*composed);
+  if (type.isInteger(1)) {
+    if (auto b = dyn_cast_or_null<IntegerAttr>(constant))
+      return algebra::Value::ofBool(b.getValue().getBoolValue());
+    return std::nullopt;
+  }
   if (type.isIndex()) {
     if (auto i = dyn_cast_or_null<IntegerAttr>(constant))
       return algebra::Value::of(algebra::IntTuple(i.getInt()));
@@ -49,6 +54,8 @@ Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::
   }
   case algebra::Value::Kind::Composed:
     return typeOfComposed(context, value.composed(), emit);
+  case algebra::Value::Kind::Bool:
+    return IntegerType::get(context, 1);
   default:
     return Type();
   }
@@ -292,7 +299,7 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))
     return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
-  if (!resultType.isIndex())
+  if (!(resultType.isIndex() || resultType.isInteger(1)))
     return {};
   std::optional<algebra::Value> r;
   if (cute == "crd2idx" && isa<ComposedType>(op->getOperand(1).getType())) {
@@ -307,6 +314,8 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
   } else {
     r = apply(cute, modes, std::nullopt, op->getOperandTypes(), operands);
   }
+  if (r && r->kind == algebra::Value::Kind::Bool)
+    return IntegerAttr::get(resultType, r->boolean());
   if (!r || r->kind != algebra::Value::Kind::IntTuple || !r->tuple().isInt() || !r->tuple().isStatic())
     return {};
   return IntegerAttr::get(resultType, r->tuple().value());

@@ -124,7 +124,8 @@ struct LayoutEvaluator::Impl {
       if (auto t = dyn_cast_or_null<TypeAttr>(folded))
         return *algebraValueOf(t.getValue());
       if (auto i = dyn_cast_or_null<IntegerAttr>(folded))
-        return algebra::Value::of(algebra::IntTuple(i.getInt()));
+        return i.getType().isInteger(1) ? algebra::Value::ofBool(i.getValue().getBoolValue())
+                                        : algebra::Value::of(algebra::IntTuple(i.getInt()));
       return *algebraValueOf(result.getType());
     }
 

@@ -120,6 +120,10 @@ IntTuple compactRowMajor(const IntTuple &shape, Int current = 1);
 
 /// CuTe's ceil_div on IntTuples (tuple/int folds the divisor through).
 IntTuple ceilDiv(const IntTuple &a, const IntTuple &b);
+/// A tuple divided by an integer, CuTe's fold for ceil_div and shape_div:
+/// mode i is div(a_i, r_i) with r_0 = b and r_{i+1} = div(r_i, a_i).
+IntTuple foldDivisor(const IntTuple &a, const IntTuple &b,
+                     IntTuple (*div)(const IntTuple &, const IntTuple &));
 /// CuTe's coalesce on a shape: merges adjacent leaves of equal static-ness.
 IntTuple coalesceShape(const IntTuple &shape);
 

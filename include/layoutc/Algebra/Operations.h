@@ -54,7 +54,8 @@ Layout zip(const Layout &a, const Layout &b);
 
 //===-- Construction ------------------------------------------------------===//
 
-/// make_ordered_layout(shape, order): compact, strides increasing with order.
+/// make_ordered_layout(shape, order): compact, strides increasing with order;
+/// the order is weakly congruent with the shape (a leaf ranks a whole mode).
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order);
 /// make_identity_layout(shape): strides are the basis vectors, L(c) == c.
 Layout makeIdentityLayout(const IntTuple &shape);
@@ -123,7 +124,8 @@ Layout flatProduct(const Layout &a, const Tiler &b);
 Layout blockedProduct(const Layout &a, const Layout &b);
 /// raked_product(A, B): mode i is (B_i, A_i); A's elements interleaved.
 Layout rakedProduct(const Layout &a, const Layout &b);
-/// tile_to_shape(block, shape, order): block repeated (in `order`) to `shape`.
+/// tile_to_shape(block, shape, order): block repeated (in `order`, whose
+/// leaves must be distinct) to `shape`.
 Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *order);
 
 //===-- Recast ------------------------------------------------------------===//

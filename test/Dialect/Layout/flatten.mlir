@@ -15,3 +15,16 @@ func.func @flatten() -> !lay.layout<"(2,3,4):(1,2,6)"> {
   %r = lay.flatten %a : !lay.layout<"(2,(3,4)):(1,(2,6))"> -> !lay.layout<"(2,3,4):(1,2,6)">
   return %r : !lay.layout<"(2,3,4):(1,2,6)">
 }
+
+// A plain tuple.
+// CHECK-LABEL: func.func @flatten_tuple
+// CHECK: lay.flatten {{.*}}
+// FOLD-LABEL: func.func @flatten_tuple
+// FOLD-NOT: lay.flatten
+// FOLD: %[[C:.*]] = lay.constant : !lay.tuple<"(1,2,3,4)">
+// FOLD: return %[[C]] : !lay.tuple<"(1,2,3,4)">
+func.func @flatten_tuple() -> !lay.tuple<"(1,2,3,4)"> {
+  %a0 = lay.constant : !lay.tuple<"(1,(2,(3,4)))">
+  %r = lay.flatten %a0 : !lay.tuple<"(1,(2,(3,4)))"> -> !lay.tuple<"(1,2,3,4)">
+  return %r : !lay.tuple<"(1,2,3,4)">
+}

@@ -28,3 +28,17 @@ func.func @left_inverse_basis() -> !lay.layout<"(5,4):(4,1)"> {
   %r = lay.left_inverse %a : !lay.layout<"(4,5):(1@1,1@0)"> -> !lay.layout<"(5,4):(4,1)">
   return %r : !lay.layout<"(5,4):(4,1)">
 }
+
+// Only stride-0 modes: current CuTe C++ (4.x) keeps the coalesced mode, so
+// R(L(i)) = 0 = i' for a coordinate i' with L(i') = L(i).
+// CHECK-LABEL: func.func @left_inverse_stride0
+// CHECK: lay.left_inverse {{.*}} -> !lay.layout<"21:0">
+// FOLD-LABEL: func.func @left_inverse_stride0
+// FOLD-NOT: lay.left_inverse
+// FOLD: %[[C:.*]] = lay.constant : !lay.layout<"21:0">
+// FOLD: return %[[C]] : !lay.layout<"21:0">
+func.func @left_inverse_stride0() -> !lay.layout<"21:0"> {
+  %a = lay.constant : !lay.layout<"(3,7):(0,0)">
+  %r = lay.left_inverse %a : !lay.layout<"(3,7):(0,0)"> -> !lay.layout<"21:0">
+  return %r : !lay.layout<"21:0">
+}

@@ -15,3 +15,16 @@ func.func @rank() -> index {
   %n = lay.rank %a : !lay.layout<"(2,(2,2)):(4,(2,1))">
   return %n : index
 }
+
+// A plain tuple.
+// CHECK-LABEL: func.func @rank_tuple
+// CHECK: lay.rank {{.*}}
+// FOLD-LABEL: func.func @rank_tuple
+// FOLD-NOT: lay.rank
+// FOLD: %[[C:.*]] = arith.constant 3 : index
+// FOLD: return %[[C]] : index
+func.func @rank_tuple() -> index {
+  %a0 = lay.constant : !lay.tuple<"(4,5,6)">
+  %r = lay.rank %a0 : !lay.tuple<"(4,5,6)">
+  return %r : index
+}

@@ -36,3 +36,29 @@ func.func @size_composed(%c: !lay.composed<!lay.layout<"(8,8):(8,1)">, !lay.layo
   %n = lay.size %c : !lay.composed<!lay.layout<"(8,8):(8,1)">, !lay.layout<"(6,8):(8,1)">>
   return %n : index
 }
+
+// A plain shape: CuTe's size((5,2)).
+// CHECK-LABEL: func.func @size_tuple
+// CHECK: lay.size {{.*}}
+// FOLD-LABEL: func.func @size_tuple
+// FOLD-NOT: lay.size
+// FOLD: %[[C:.*]] = arith.constant 10 : index
+// FOLD: return %[[C]] : index
+func.func @size_tuple() -> index {
+  %a0 = lay.constant : !lay.tuple<"(5,2)">
+  %r = lay.size %a0 : !lay.tuple<"(5,2)">
+  return %r : index
+}
+
+// A by-mode tiler: the product of its shape.
+// CHECK-LABEL: func.func @size_tiler
+// CHECK: lay.size {{.*}}
+// FOLD-LABEL: func.func @size_tiler
+// FOLD-NOT: lay.size
+// FOLD: %[[C:.*]] = arith.constant 8 : index
+// FOLD: return %[[C]] : index
+func.func @size_tiler() -> index {
+  %a0 = lay.constant : !lay.tiler<"<2:1,4:3>">
+  %r = lay.size %a0 : !lay.tiler<"<2:1,4:3>">
+  return %r : index
+}

@@ -25,3 +25,17 @@ func.func @slice_composed(%c: !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8
   %r = lay.slice %x, %c : !lay.tuple<"(_,_)">, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
   return %r : !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(8,64):(64,1)">>
 }
+
+// A plain tuple: the modes where the coordinate has _.
+// CHECK-LABEL: func.func @slice_tuple
+// CHECK: lay.slice {{.*}}
+// FOLD-LABEL: func.func @slice_tuple
+// FOLD-NOT: lay.slice
+// FOLD: %[[C:.*]] = lay.constant : !lay.tuple<"(2,4)">
+// FOLD: return %[[C]] : !lay.tuple<"(2,4)">
+func.func @slice_tuple() -> !lay.tuple<"(2,4)"> {
+  %a0 = lay.constant : !lay.tuple<"(_,1,_)">
+  %a1 = lay.constant : !lay.tuple<"(2,3,4)">
+  %r = lay.slice %a0, %a1 : !lay.tuple<"(_,1,_)">, !lay.tuple<"(2,3,4)"> -> !lay.tuple<"(2,4)">
+  return %r : !lay.tuple<"(2,4)">
+}

@@ -49,7 +49,8 @@ TEST(Layout, MakeOrderedLayout) {
   EXPECT_EQ(makeOrderedLayout(T("(2,(2,2))"), T("(2,(1,0))")).str(), "(2,(2,2)):(4,(2,1))");
   EXPECT_EQ(makeOrderedLayout(T("(2,2,2,2)"), T("(0,2,3,1)")).str(), "(2,2,2,2):(1,4,8,2)");
   EXPECT_EQ(evalError("make_ordered_layout((2,3),(0,1,2))"),
-            "make_ordered_layout: order (0,1,2) is not congruent with shape (2,3) (at column 1)");
+            "make_ordered_layout: order (0,1,2) is not weakly congruent with shape (2,3): each leaf of the order must "
+            "rank a mode of the shape (at column 1)");
 }
 
 TEST(Layout, IdentityLayoutMapsACoordinateToItself) {

@@ -24,6 +24,9 @@ TEST(Evaluator, AgreesWithTheAlgebra) {
   EXPECT_EQ(viaIR(ir, "logical_divide((?,?):(1,?), <32:1,64:1>)"), "((32,?),(64,?)):((1,32),(?,?{div=64}))");
   EXPECT_EQ(viaIR(ir, "((2,(2,2)):(4,(2,1)))(5)"), "5");
   EXPECT_EQ(viaIR(ir, "S<1,4,-7>(851)"), "2899");
+  EXPECT_EQ(viaIR(ir, "compatible(4, (2,2))"), "true");
+  EXPECT_EQ(viaIR(ir, "size((5,2))"), "10");
+  EXPECT_EQ(viaIR(ir, "append<4>((4,8), 1)"), "(4,8,1,1)");
 }
 
 TEST(Evaluator, ReportsTheAlgebrasErrorsAndWhatHasNoOp) {
@@ -32,8 +35,8 @@ TEST(Evaluator, ReportsTheAlgebrasErrorsAndWhatHasNoOp) {
             "error: composition: A o B is not a layout CuTe can form for A = (6,2):(1,7) and B = (3,2):(2,3): "
             "coordinate 5 of B maps to B(5) = 7 and A(7) = 8, but CuTe's result (3,2):(2,3) gives 7 (A is not "
             "additive on the offsets B reaches) (at column 1)");
-  EXPECT_EQ(viaIR(ir, "compatible(4, (2,2))"),
-            "error: compatible: the lay dialect has no op for compatible (at column 1)");
+  EXPECT_EQ(viaIR(ir, "make_layout((2,3),LayoutRight)"),
+            "error: make_layout: the lay dialect has no value for the tag LayoutRight (at column 1)");
   EXPECT_EQ(viaIR(ir, "take<1>(4:1)"), "error: take: takes 2 template arguments <...>, got 1 (at column 1)");
 }
 

@@ -115,11 +115,11 @@ def Lay_FastDivisorOp : Lay_Op<"fast_divisor", [Pure]> {
 
 // An op that is the CuTe function `cute`. `withModes` adds the `modes`
 // attribute: CuTe's template arguments (get<1,0>, take<0,2>, upcast<2>).
-// Its result type is inferred from the algebra, except for an `index` result,
+// Its result type is inferred from the algebra, except for an `index` or `i1` result,
 // where the verifier runs the algebra instead.
 class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
                     string example, bit withModes = 0, bit optionalModes = 0>
-    : Lay_Op<mnemonic, !listconcat([Pure], !if(!eq(resultType, Index), [],
+    : Lay_Op<mnemonic, !listconcat([Pure], !if(!or(!eq(resultType, Index), !eq(resultType, I1)), [],
                                    [DeclareOpInterfaceMethods<InferTypeOpInterface>]))> {
   let summary = "CuTe's " # cute;
   let description = "`" # cute # "` with CuTe C++'s semantics; the result type is "
@@ -130,7 +130,7 @@ class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
                           operands));
   let results = (outs resultType:$result);
   let hasFolder = 1;
-  let hasVerifier = !eq(resultType, Index);
+  let hasVerifier = !or(!eq(resultType, Index), !eq(resultType, I1));
   string modesExpr = !if(withModes, "adaptor.getModes()",
       !if(optionalModes, "adaptor.getModes().value_or(::llvm::ArrayRef<int64_t>())",
           "::llvm::ArrayRef<int64_t>()"));
@@ -139,7 +139,7 @@ class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
           "::llvm::ArrayRef<int64_t>()"));
   let extraClassDeclaration = [{
     static ::llvm::StringRef getCuteName() { return "}] # cute # [{"; }
-  }] # !if(!eq(resultType, Index), "", [{
+  }] # !if(!or(!eq(resultType, Index), !eq(resultType, I1)), "", [{
     /// A declared type may state weaker facts than the inferred one.
     static bool isCompatibleReturnTypes(::mlir::TypeRange inferred, ::mlir::TypeRange declared);
   }]);
@@ -164,7 +164,7 @@ class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
           getContext(), getLoc(), getOperation()->getOperandTypes(), inferred);
     }
   }];
-  let extraClassDefinition = !if(!eq(resultType, Index), verifyDefinition, inferDefinition) # [{
+  let extraClassDefinition = !if(!or(!eq(resultType, Index), !eq(resultType, I1)), verifyDefinition, inferDefinition) # [{
     ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
       return ::layoutc::lay::foldAlgebraOp(getCuteName(), }] # opModesExpr # [{,
           getOperation(), adaptor.getOperands());
@@ -175,11 +175,18 @@ class Lay_AlgebraOp<string mnemonic, string cute, dag operands, Type resultType,
 // A layout, or a composed layout inner o offset o outer: CuTe's layout ops
 // act on its outer layout and keep inner and offset.
 def Lay_LayoutOrComposed : AnyTypeOf<[Lay_LayoutType, Lay_ComposedType]>;
+// The operand and result types of an op that also acts on plain tuples.
+def Lay_LayoutOrTupleType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType]>;
+def Lay_LayoutOrTupleResultType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Index]>;
+def Lay_AnyLayoutOrTupleType : AnyTypeOf<[Lay_LayoutType, Lay_ComposedType, Lay_TupleType]>;
+def Lay_AnyLayoutOrTupleResultType : AnyTypeOf<[Lay_LayoutType, Lay_ComposedType, Lay_TupleType, Index]>;
 
-// Layout -> layout.
-class Lay_UnaryOp<string mnemonic, string example, bit withModes = 0>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input), Lay_LayoutOrComposed, example,
-                    withModes> {
+// Layout (or composed layout) -> the same; with `tuples`, also tuple -> tuple
+// (or index).
+class Lay_UnaryOp<string mnemonic, string example, bit withModes = 0, bit tuples = 0>
+    : Lay_AlgebraOp<mnemonic, mnemonic,
+                    (ins !if(tuples, Lay_AnyLayoutOrTupleType, Lay_LayoutOrComposed):$input),
+                    !if(tuples, Lay_AnyLayoutOrTupleResultType, Lay_LayoutOrComposed), example, withModes> {
   let assemblyFormat = !if(withModes, "$input $modes", "$input") #
       " attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
 }
@@ -198,7 +205,7 @@ def Lay_FilterOp : Lay_ProfileOp<"filter",
 def Lay_FilterZerosOp : Lay_UnaryOp<"filter_zeros",
   "%r = lay.filter_zeros %a : !lay.layout<\"(2,3):(0,1)\"> -> !lay.layout<\"(1,3):(0,1)\">">;
 def Lay_FlattenOp : Lay_UnaryOp<"flatten",
-  "%r = lay.flatten %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"(2,3,4):(1,2,6)\">"> {
+  "%r = lay.flatten %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"(2,3,4):(1,2,6)\">", 0, 1> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_RightInverseOp : Lay_UnaryOp<"right_inverse",
@@ -208,19 +215,19 @@ def Lay_LeftInverseOp : Lay_UnaryOp<"left_inverse",
 def Lay_NullspaceOp : Lay_UnaryOp<"nullspace",
   "%r = lay.nullspace %a : !lay.layout<\"(2,3,4):(0,1,0)\"> -> !lay.layout<\"(2,4):(1,6)\">">;
 def Lay_GetOp : Lay_UnaryOp<"get",
-  "%r = lay.get %a [1, 0] : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"3:2\">", 1> {
+  "%r = lay.get %a [1, 0] : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.layout<\"3:2\">", 1, 1> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_SelectOp : Lay_UnaryOp<"select",
-  "%r = lay.select %a [1, 0] : !lay.layout<\"(2,3):(1,2)\"> -> !lay.layout<\"(3,2):(2,1)\">", 1> {
+  "%r = lay.select %a [1, 0] : !lay.layout<\"(2,3):(1,2)\"> -> !lay.layout<\"(3,2):(2,1)\">", 1, 1> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_TakeOp : Lay_UnaryOp<"take",
-  "%r = lay.take %a [1, 3] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"(3,4):(2,6)\">", 1> {
+  "%r = lay.take %a [1, 3] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"(3,4):(2,6)\">", 1, 1> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_GroupModesOp : Lay_UnaryOp<"group_modes",
-  "%r = lay.group_modes %a [0, 2] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"((2,3),4):((1,2),6)\">", 1> {
+  "%r = lay.group_modes %a [0, 2] : !lay.layout<\"(2,3,4):(1,2,6)\"> -> !lay.layout<\"((2,3),4):((1,2),6)\">", 1, 1> {
   let hasCanonicalizeMethod = 1;
 }
 def Lay_UpcastOp : Lay_UnaryOp<"upcast",
@@ -230,21 +237,26 @@ def Lay_DowncastOp : Lay_UnaryOp<"downcast",
 def Lay_RecastLayoutOp : Lay_UnaryOp<"recast_layout",
   "%r = lay.recast_layout %a [16, 32] : !lay.layout<\"(8,4):(1,8)\"> -> !lay.layout<\"(4,4):(1,4)\">", 1>;
 
-// Layout -> index; `mode [1, 0]` picks a sub-mode (CuTe's size<1,0>).
-class Lay_QueryOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input), Index, example, 0, 1> {
+// Layout or composed layout (or, for size, rank and depth, a tuple or tiler)
+// -> index; `mode [1, 0]` picks a sub-mode (CuTe's size<1,0>).
+class Lay_QueryOp<string mnemonic, string example,
+                  Type inputType = AnyTypeOf<[Lay_LayoutType, Lay_ComposedType, Lay_TupleType, Lay_TilerType]>>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins inputType:$input), Index, example, 0, 1> {
   let assemblyFormat = "$input (`mode` $modes^)? attr-dict `:` qualified(type($input))";
 }
 def Lay_SizeOp : Lay_QueryOp<"size", "%n = lay.size %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">\n%m = lay.size %a mode [1] : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
-def Lay_CosizeOp : Lay_QueryOp<"cosize", "%n = lay.cosize %a : !lay.layout<\"(4,(4,3)):(1,(32,0))\">">;
+def Lay_CosizeOp : Lay_QueryOp<"cosize", "%n = lay.cosize %a : !lay.layout<\"(4,(4,3)):(1,(32,0))\">",
+                               Lay_LayoutOrComposed>;
 def Lay_RankOp : Lay_QueryOp<"rank", "%n = lay.rank %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
 def Lay_DepthOp : Lay_QueryOp<"depth", "%n = lay.depth %a : !lay.layout<\"(2,(2,2)):(4,(2,1))\">">;
 
-// Layout -> tuple (or index, for a single mode).
+// Layout or by-mode tiler -> tuple (or index, for a single mode); `mode
+// [1]` picks a sub-mode (CuTe's shape<1>).
 class Lay_PartOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrComposed:$input),
-                    AnyTypeOf<[Index, Lay_TupleType]>, example> {
-  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` type($result)";
+    : Lay_AlgebraOp<mnemonic, mnemonic,
+                    (ins AnyTypeOf<[Lay_LayoutType, Lay_ComposedType, Lay_TilerType, Lay_TupleType]>:$input),
+                    AnyTypeOf<[Index, Lay_TupleType]>, example, 0, 1> {
+  let assemblyFormat = "$input (`mode` $modes^)? attr-dict `:` qualified(type($input)) `->` type($result)";
 }
 def Lay_ShapeOp : Lay_PartOp<"shape",
   "%s = lay.shape %a : !lay.layout<\"(2,(3,4)):(1,(2,6))\"> -> !lay.tuple<\"(2,(3,4))\">">;
@@ -363,8 +375,8 @@ def Lay_SwizzleOp : Lay_AlgebraOp<"swizzle", "swizzle",
 }
 
 class Lay_SliceLikeOp<string mnemonic, string example>
-    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_TupleType:$coord, Lay_LayoutOrComposed:$layout),
-                    Lay_LayoutOrComposed, example> {
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_TupleType:$coord, Lay_AnyLayoutOrTupleType:$layout),
+                    Lay_AnyLayoutOrTupleResultType, example> {
   let assemblyFormat = "$coord `,` $layout attr-dict `:` qualified(type($coord)) `,` "
                        "qualified(type($layout)) `->` qualified(type($result))";
 }
@@ -376,6 +388,68 @@ def Lay_DiceOp : Lay_SliceLikeOp<"dice",
   "%r = lay.dice %c, %a : !lay.tuple<\"(_,2)\">, !lay.layout<\"((2,3),(4,5)):((1,2),(6,24))\"> -> !lay.layout<\"((4,5)):((6,24))\">"> {
   let hasCanonicalizeMethod = 1;
 }
+
+//===----------------------------------------------------------------------===//
+// Plain tuples (CuTe's int_tuple.hpp)
+//===----------------------------------------------------------------------===//
+
+def Lay_UnflattenOp : Lay_AlgebraOp<"unflatten", "unflatten",
+    (ins Lay_LayoutOrTupleType:$input, Lay_TupleType:$profile), Lay_LayoutOrTupleResultType,
+    "%r = lay.unflatten %t, %p : !lay.tuple<\"(2,3,4,5)\">, !lay.tuple<\"((1,1),(1,1))\"> -> !lay.tuple<\"((2,3),(4,5))\">"> {
+  let assemblyFormat = "$input `,` $profile attr-dict `:` qualified(type($input)) `,` "
+                       "qualified(type($profile)) `->` type($result)";
+}
+
+// (tuple, x) -> tuple: x repeated to rank N (`modes [N]`, CuTe's append<N>;
+// rank + 1 without it). A layout is padded with x, 1:0 by default.
+class Lay_PadOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_LayoutOrTupleType:$input, Optional<Lay_LayoutOrTupleType>:$x),
+                    Lay_LayoutOrTupleResultType, example, 0, 1> {
+  let assemblyFormat = "$input (`,` $x^)? (`rank` $modes^)? attr-dict `:` qualified(type($input)) "
+                       "(`,` qualified(type($x))^)? `->` qualified(type($result))";
+}
+def Lay_AppendOp : Lay_PadOp<"append",
+  "%r = lay.append %t, %x rank [4] : !lay.tuple<\"(4,8)\">, !lay.tuple<\"1\"> -> !lay.tuple<\"(4,8,1,1)\">">;
+def Lay_PrependOp : Lay_PadOp<"prepend",
+  "%r = lay.prepend %t, %x rank [4] : !lay.tuple<\"(4,8)\">, !lay.tuple<\"1\"> -> !lay.tuple<\"(1,1,4,8)\">">;
+
+def Lay_ProductOp : Lay_AlgebraOp<"product", "product", (ins Lay_TupleType:$input), Index,
+    "%n = lay.product %t : !lay.tuple<\"((2,3),4)\">"> {
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input))";
+}
+
+def Lay_ProductEachOp : Lay_AlgebraOp<"product_each", "product_each", (ins Lay_TupleType:$input),
+    Lay_TupleType, "%r = lay.product_each %t : !lay.tuple<\"((2,3),4)\"> -> !lay.tuple<\"(6,4)\">"> {
+  let assemblyFormat = "$input attr-dict `:` qualified(type($input)) `->` qualified(type($result))";
+}
+
+// (tuple, tuple) -> tuple (or index).
+class Lay_TuplePairOp<string mnemonic, string example>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins Lay_TupleType:$lhs, Lay_TupleType:$rhs),
+                    AnyTypeOf<[Lay_TupleType, Index]>, example> {
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) "
+                       "`->` type($result)";
+}
+def Lay_ShapeDivOp : Lay_TuplePairOp<"shape_div",
+  "%r = lay.shape_div %a, %b : !lay.tuple<\"(4,5,6)\">, !lay.tuple<\"40\"> -> !lay.tuple<\"(1,1,3)\">">;
+def Lay_CeilDivOp : Lay_TuplePairOp<"ceil_div",
+  "%r = lay.ceil_div %a, %b : !lay.tuple<\"(7,9)\">, !lay.tuple<\"(2,4)\"> -> !lay.tuple<\"(4,3)\">">;
+
+// (tuple, tuple) -> i1.
+class Lay_TuplePredicateOp<string mnemonic, string example, Type operandType = Lay_TupleType>
+    : Lay_AlgebraOp<mnemonic, mnemonic, (ins operandType:$lhs, operandType:$rhs), I1, example> {
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))";
+}
+def Lay_CompatibleOp : Lay_TuplePredicateOp<"compatible",
+  "%b = lay.compatible %a, %s : !lay.tuple<\"12\">, !lay.tuple<\"(3,4)\">", Lay_LayoutOrTupleType>;
+def Lay_CongruentOp : Lay_TuplePredicateOp<"congruent",
+  "%b = lay.congruent %a, %s : !lay.tuple<\"(1,(2,3))\">, !lay.tuple<\"(4,(5,6))\">">;
+def Lay_WeaklyCongruentOp : Lay_TuplePredicateOp<"weakly_congruent",
+  "%b = lay.weakly_congruent %a, %s : !lay.tuple<\"(1,2)\">, !lay.tuple<\"((1,1),2)\">">;
+def Lay_WeaklyCompatibleOp : Lay_TuplePredicateOp<"weakly_compatible",
+  "%b = lay.weakly_compatible %a, %s : !lay.tuple<\"8\">, !lay.tuple<\"(2,2)\">">;
+def Lay_ElemLessOp : Lay_TuplePredicateOp<"elem_less",
+  "%b = lay.elem_less %a, %s : !lay.tuple<\"(1,2)\">, !lay.tuple<\"(2,3)\">">;
 
 //===----------------------------------------------------------------------===//
 // Tensors
