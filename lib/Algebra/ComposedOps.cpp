@@ -420,9 +420,7 @@ std::optional<Value> callOnComposed(const std::string &name, const std::vector<i
     IntTuple coord = coordinateArg(name, args);
     if (name == "slice")
       return slice(coord, c);
-    if (hasUnderscore(coord))
-      fail(name, "the coordinate " + coord.str() + " has `_`; slice(coord, C) takes those");
-    return Value::of(evaluate(c, coord));
+    return Value::of(evaluate(c, coord)); // `_` counts as 0, as CuTe's Underscore is Int<0>
   }
   if (name == "dice")
     notDefined(name, c);

@@ -203,8 +203,6 @@ TEST(Composed, Errors) {
   EXPECT_EQ(evalError("logical_divide((8,8):(8,1), S<3,4,3> o 0 o (4,4):(1,4))"),
             "logical_divide: CuTe defines no logical_divide with a composed layout as argument 2 (argument "
             "S<3,4,3> o 0 o (4,4):(1,4)) (at column 1)");
-  EXPECT_EQ(evalError("crd2idx((_,1), S<3,4,3> o 0 o (8,64):(64,1))"),
-            "crd2idx: the coordinate (_,1) has `_`; slice(coord, C) takes those (at column 1)");
   EXPECT_EQ(evalError("cosize(S<3,3,-3> o 0 o (8,60):(60,1))"),
             "cosize: CuTe answers the outer layout's cosize 480, which does not bound the values of S<3,3,-3> o 0 "
             "o (8,60):(60,1): the swizzle moves 56 to 504 (at column 1)");
