@@ -42,7 +42,7 @@ struct Args {
   }
   /// A layout, or a shape standing for its column-major layout.
   Layout layoutOrShape(size_t i) const {
-    if (at(i).kind == Value::Kind::IntTuple && !hasUnderscore(at(i).tuple()))
+    if (at(i).kind == Value::Kind::IntTuple && !hasUnderscore(at(i).tuple()) && !hasBasis(at(i).tuple()))
       return makeLayout(at(i).tuple());
     return layout(i);
   }
@@ -64,7 +64,7 @@ struct Args {
     case Value::Kind::Tiler:
       return at(i).tiler();
     case Value::Kind::IntTuple:
-      if (!at(i).tuple().isBasis())
+      if (!hasBasis(at(i).tuple()))
         return Tiler::ofShape(at(i).tuple());
       [[fallthrough]];
     default:

@@ -107,7 +107,10 @@ void checkExtentsAt(const IntTuple &leaf, const IntTuple &shape, const std::stri
       checkExtentsAt(leaf[i], shape, op, what, path.empty() ? std::to_string(i) : path + "," + std::to_string(i));
     return;
   }
-  if (!leaf.isInt() || !leaf.isStatic() || leaf.integer().basis || leaf.value() >= 1)
+  if (leaf.isBasis())
+    fail(op, what + " " + shape.str() + " has the scaled basis " + leaf.str() +
+                 (path.empty() ? "" : " at mode " + path) + "; an extent is an integer >= 1");
+  if (!leaf.isInt() || !leaf.isStatic() || leaf.value() >= 1)
     return;
   fail(op, what + " " + shape.str() + " has the extent " + leaf.str() +
                (path.empty() ? "" : " at mode " + path) +

@@ -127,10 +127,11 @@ IntTuple foldDivisor(const IntTuple &a, const IntTuple &b,
 /// CuTe's coalesce on a shape: merges adjacent leaves of equal static-ness.
 IntTuple coalesceShape(const IntTuple &shape);
 
-/// Post-condition: every static integer leaf of `shape` is at least 1 (a
-/// dynamic leaf is checked where its value is bound). Else fails as
-/// `op`, naming `what`, the leaf and its mode: layoutc forms no empty modes
-/// (an extent of 0) and no negative ones.
+/// Post-condition: no leaf of `shape` is a scaled basis and every static
+/// integer leaf is at least 1 (a dynamic leaf is checked where its value is
+/// bound). Else fails as `op`, naming `what`, the leaf and its mode: layoutc
+/// forms no empty modes (an extent of 0), no negative ones and no extents
+/// along a basis vector.
 void checkExtents(const IntTuple &shape, const std::string &op, const std::string &what);
 
 } // namespace layoutc::algebra

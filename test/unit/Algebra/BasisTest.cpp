@@ -208,6 +208,12 @@ TEST(Basis, CosizeIsTheSizeOfTheCoshape) {
 
 // Each refusal names the op, the argument and the failed condition.
 TEST(Basis, Errors) {
+  // A scaled basis is a stride, never an extent (found by the expression fuzzer).
+  EXPECT_EQ(evalError("composition((1,4):(4,1),(4,?@1))"),
+            "composition: argument 2 must be a layout, a shape or a tiler <...>, not the tuple (4,?@1) (at column 1)");
+  EXPECT_EQ(evalError("make_layout((4,2@1))"),
+            "make_layout: shape (4,2@1) has the scaled basis 2@1 at mode 1; an extent is an integer >= 1 (at column "
+            "1)");
   EXPECT_EQ(evalError("composition((4,4):(4,1), (4,4):(1@1,1))"),
             "composition: B = (4,4):(1@1,1) mixes the integer stride 1 with scaled-basis strides: its values "
             "would be neither offsets nor coordinates (at column 1)");
