@@ -144,9 +144,11 @@ Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift) {
     fail("swizzle", s + ": the shift |S|=" + std::to_string(absValue(shift)) +
                         " must be >= B=" + std::to_string(bits) +
                         " (otherwise the xor'ed bits overlap their source)");
-  if (bits + base + absValue(shift) > 62)
-    fail("swizzle", s + ": B + M + |S| = " +
-                        std::to_string(bits + base + absValue(shift)) +
+  // bits <= |shift| here; each term is bounded first so that the sum fits.
+  if (base > 62 || absValue(shift) > 62 || bits + base + absValue(shift) > 62)
+    fail("swizzle", s + ": B + M + |S|" +
+                        (base > 62 || absValue(shift) > 62 ? std::string()
+                                                            : " = " + std::to_string(bits + base + absValue(shift))) +
                         " exceeds the 62 bits of an offset");
   return Swizzle{int(bits), int(base), int(shift)};
 }

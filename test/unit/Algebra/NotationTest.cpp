@@ -59,6 +59,12 @@ TEST(Notation, RejectsIllFormedLayouts) {
   EXPECT_EQ(roundTrip("S<3,4,2>"),
             "error: swizzle: S<3,4,2>: the shift |S|=2 must be >= B=3 (otherwise the xor'ed bits "
             "overlap their source) (at column 1)");
+  EXPECT_EQ(roundTrip("S<3,40,30>"),
+            "error: swizzle: S<3,40,30>: B + M + |S| = 73 exceeds the 62 bits of an offset (at column 1)");
+  // Found by the expression fuzzer: the sum itself overflowed int64.
+  EXPECT_EQ(roundTrip("S<0,9223372036854775807,-5>"),
+            "error: swizzle: S<0,9223372036854775807,-5>: B + M + |S| exceeds the 62 bits of an offset (at "
+            "column 1)");
 }
 
 TEST(Notation, ExpressionErrorsNameTheFunctionAndArgument) {
