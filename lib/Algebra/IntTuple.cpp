@@ -107,9 +107,9 @@ void checkExtentsAt(const IntTuple &leaf, const IntTuple &shape, const std::stri
       checkExtentsAt(leaf[i], shape, op, what, path.empty() ? std::to_string(i) : path + "," + std::to_string(i));
     return;
   }
-  if (leaf.isBasis())
-    fail(op, what + " " + shape.str() + " has the scaled basis " + leaf.str() +
-                 (path.empty() ? "" : " at mode " + path) + "; an extent is an integer >= 1");
+  if (leaf.isBasis() || leaf.isUnderscore())
+    fail(op, what + " " + shape.str() + " has " + (leaf.isBasis() ? "the scaled basis " : "the wildcard ") +
+                 leaf.str() + (path.empty() ? "" : " at mode " + path) + "; an extent is an integer >= 1");
   if (!leaf.isInt() || !leaf.isStatic() || leaf.value() >= 1)
     return;
   fail(op, what + " " + shape.str() + " has the extent " + leaf.str() +

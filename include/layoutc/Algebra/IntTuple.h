@@ -127,7 +127,7 @@ IntTuple foldDivisor(const IntTuple &a, const IntTuple &b,
 /// CuTe's coalesce on a shape: merges adjacent leaves of equal static-ness.
 IntTuple coalesceShape(const IntTuple &shape);
 
-/// Post-condition: no leaf of `shape` is a scaled basis and every static
+/// Post-condition: no leaf of `shape` is a scaled basis or `_`, and every static
 /// integer leaf is at least 1 (a dynamic leaf is checked where its value is
 /// bound). Else fails as `op`, naming `what`, the leaf and its mode: layoutc
 /// forms no empty modes (an extent of 0), no negative ones and no extents

@@ -211,6 +211,10 @@ TEST(Basis, Errors) {
   // A scaled basis is a stride, never an extent (found by the expression fuzzer).
   EXPECT_EQ(evalError("composition((1,4):(4,1),(4,?@1))"),
             "composition: argument 2 must be a layout, a shape or a tiler <...>, not the tuple (4,?@1) (at column 1)");
+  EXPECT_EQ(evalError("complement((6,2,4):(8,4,1), _)"),
+            "complement: cotarget _ has the wildcard _; an extent is an integer >= 1 (at column 1)");
+  EXPECT_EQ(evalError("idx2crd(3, (2,_))"),
+            "idx2crd: shape (2,_) has the wildcard _ at mode 1; an extent is an integer >= 1 (at column 1)");
   EXPECT_EQ(evalError("make_layout((4,2@1))"),
             "make_layout: shape (4,2@1) has the scaled basis 2@1 at mode 1; an extent is an integer >= 1 (at column "
             "1)");
