@@ -13,13 +13,13 @@
 
 namespace layoutc::algebra::detail {
 
-/// Fails unless the call has lo to hi arguments: "takes 2 arguments, got 3".
-inline void checkArity(const Call &call, size_t lo, size_t hi) {
-  size_t n = call.args.size();
+/// Fails as `name` unless n is lo to hi: "takes 2 arguments, got 3".
+inline void checkArity(const std::string &name, size_t n, size_t lo, size_t hi) {
   if (n < lo || n > hi)
-    fail(call.name, "takes " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
-                        " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
+    fail(name, "takes " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
+                   " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
 }
+inline void checkArity(const Call &call, size_t lo, size_t hi) { checkArity(call.name, call.args.size(), lo, hi); }
 /// Fails unless the call has lo to hi template arguments; returns them.
 inline const std::vector<int64_t> &checkTemplateArgs(const Call &call, size_t lo, size_t hi) {
   size_t n = call.templateArgs.size();

@@ -5,6 +5,7 @@
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
 
+#include "CallArgs.h"
 #include "Recast.h"
 
 #include <algorithm>
@@ -323,9 +324,7 @@ void noTemplate(const std::string &name, const std::vector<int64_t> &templateArg
 }
 
 void arity(const std::string &name, const std::vector<Value> &args, size_t n) {
-  if (args.size() != n)
-    fail(name, "takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s") + ", got " +
-                   std::to_string(args.size()));
+  detail::checkArity(name, args.size(), n, n);
 }
 
 IntTuple coordinateArg(const std::string &name, const std::vector<Value> &args) {
