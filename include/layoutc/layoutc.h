@@ -72,7 +72,9 @@ typedef enum layoutc_value_kind {
   LAYOUTC_VALUE_COMPOSED = 3,  /* S<3,4,3> o 0 o (64,64):(64,1) */
   LAYOUTC_VALUE_TILER = 4,     /* <2:1,4:1> */
   LAYOUTC_VALUE_BOOL = 5,      /* true, false */
-  LAYOUTC_VALUE_TAG = 6        /* LayoutLeft, LayoutRight */
+  LAYOUTC_VALUE_TAG = 6,       /* LayoutLeft, LayoutRight */
+  LAYOUTC_VALUE_EQUALITY = 7,  /* equal's answer: true, false: ..., depends on ?: ... */
+  LAYOUTC_VALUE_LINEAR_LAYOUT = 8 /* to_linear_layout's answer, Triton's printed form */
 } layoutc_value_kind;
 
 /* Evaluates a layout expression in CuTe's notation and function names

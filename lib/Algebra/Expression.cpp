@@ -1,6 +1,7 @@
 //===- Expression.cpp - Evaluating layout expressions ---------------------===//
 #include "layoutc/Algebra/Expression.h"
 
+#include "AnalysisFunctions.h"
 #include "CallArgs.h"
 #include "Parser.h"
 #include "TupleFunctions.h"
@@ -293,6 +294,8 @@ const std::map<std::string, Handler> &handlers() {
 Value callFunction(const Call &call) {
   if (std::optional<Value> v = detail::callTupleFunction(call))
     return *v;
+  if (std::optional<Value> v = detail::callAnalysisFunction(call))
+    return *v;
   auto it = handlers().find(call.name);
   if (it == handlers().end())
     fail("parse", "unknown function '" + call.name + "'");
@@ -359,6 +362,7 @@ Expected<Value> applyFunction(const std::string &name, const std::vector<int64_t
 const std::vector<std::string> &expressionFunctions() {
   static const std::vector<std::string> names = [] {
     std::set<std::string> n = detail::tupleFunctionNames();
+    n.merge(detail::analysisFunctionNames());
     for (const auto &[name, handler] : handlers())
       n.insert(name);
     return std::vector<std::string>(n.begin(), n.end());

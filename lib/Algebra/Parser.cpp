@@ -394,6 +394,10 @@ std::string Value::describe() const {
     return std::string("the truth value ") + (boolean() ? "true" : "false");
   case Kind::Tag:
     return "the tag " + tag();
+  case Kind::Equality:
+    return "the answer " + equality().str();
+  case Kind::LinearLayout:
+    return "the linear layout " + linearLayout().dims();
   }
   return "";
 }
@@ -414,6 +418,10 @@ std::string Value::str() const {
     return boolean() ? "true" : "false";
   case Kind::Tag:
     return tag();
+  case Kind::Equality:
+    return equality().str();
+  case Kind::LinearLayout:
+    return linearLayout().str();
   }
   return "";
 }

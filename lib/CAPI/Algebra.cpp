@@ -32,6 +32,10 @@ layoutc_value_kind kindOf(algebra::Value::Kind kind) {
     return LAYOUTC_VALUE_BOOL;
   case Kind::Tag:
     return LAYOUTC_VALUE_TAG;
+  case Kind::Equality:
+    return LAYOUTC_VALUE_EQUALITY;
+  case Kind::LinearLayout:
+    return LAYOUTC_VALUE_LINEAR_LAYOUT;
   }
   throw std::logic_error("a value of no known kind");
 }
