@@ -334,6 +334,14 @@ struct LowerFastDivisor : OpRewritePattern<FastDivisorOp> {
   }
 };
 
+// Why a lay.equal is left: the algebra decides it when it can (the op folds),
+// and nothing computes its answer at run time.
+std::string undecidedEqual(Operation *op) {
+  std::optional<algebra::Equality> e = equalityOf(op);
+  return "lay.equal is decided by the layout algebra, not at run time, and this one " +
+         (e ? e->str() : std::string("depends on the offset of a composed layout, which is not a constant"));
+}
+
 struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArith> {
   void runOnOperation() override {
     Reasons reasons;
@@ -347,9 +355,9 @@ struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArit
     }
     // What could not be lowered says why, at the op.
     WalkResult r = getOperation()->walk([&](Operation *op) {
-      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp, CopyOp>(op))
+      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp, CopyOp, EqualOp>(op))
         return WalkResult::advance();
-      op->emitError("cannot lower to arith: ") << reasons.lookup(op);
+      op->emitError("cannot lower to arith: ") << (isa<EqualOp>(op) ? undecidedEqual(op) : reasons.lookup(op));
       return WalkResult::interrupt();
     });
     if (r.wasInterrupted())

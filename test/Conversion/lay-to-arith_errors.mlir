@@ -84,3 +84,25 @@ func.func @index_math_past_int64(%i: index) -> index {
   %r = lay.crd2idx %i, %l : index, !lay.layout<"(2,2):(4611686018427387904,1)"> -> index
   return %r : index
 }
+
+// -----
+
+// equal is decided by the algebra; one that waits for `?` is refused, with the algebra's explanation.
+func.func @equal_depends(%n: index) -> i1 {
+  %a = lay.make_layout %n : !lay.layout<"(4,?):(1,4)">
+  %b = lay.constant : !lay.layout<"16:1">
+  // expected-error @+1 {{cannot lower to arith: lay.equal is decided by the layout algebra, not at run time, and this one depends on ?: shape<1>(A) is unknown; A and B agree on the indices below 4}}
+  %r = lay.equal %a, %b : !lay.layout<"(4,?):(1,4)">, !lay.layout<"16:1">
+  return %r : i1
+}
+
+// -----
+
+func.func @equal_dynamic_offset(%off: index) -> i1 {
+  %s = lay.constant : !lay.swizzle<3,4,3>
+  %l = lay.constant : !lay.layout<"(16,16):(16,1)">
+  %a = lay.make_composed_layout %s, %off, %l : !lay.swizzle<3,4,3>, index, !lay.layout<"(16,16):(16,1)"> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(16,16):(16,1)">>
+  // expected-error @+1 {{cannot lower to arith: lay.equal is decided by the layout algebra, not at run time, and this one depends on the offset of a composed layout, which is not a constant}}
+  %r = lay.equal %a, %l : !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(16,16):(16,1)">>, !lay.layout<"(16,16):(16,1)">
+  return %r : i1
+}

@@ -71,6 +71,9 @@ std::optional<algebra::ComposedLayout> composedLayoutOf(mlir::Value value) {
         return std::nullopt;
       return c;
     }
+    // from_linear_layout's S o 0 o R.
+    if (isa<FromLinearLayoutOp>(def))
+      return c;
     auto operand = llvm::find_if(def->getOperands(), [](mlir::Value o) { return isa<ComposedType>(o.getType()); });
     if (operand == def->getOperands().end())
       return std::nullopt;

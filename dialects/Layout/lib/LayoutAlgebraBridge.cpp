@@ -23,6 +23,8 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
     return algebra::Value::of(t.getTiler());
   if (auto s = dyn_cast<SwizzleType>(type))
     return algebra::Value::of(s.getSwizzle());
+  if (auto ll = dyn_cast<LinearLayoutType>(type))
+    return algebra::Value::of(ll.getLinearLayout());
   if (auto c = dyn_cast<ComposedType>(type))
     if (std::optional<algebra::ComposedLayout> composed = composedOfType(c))
       return algebra::Value::of(*composed);
@@ -54,7 +56,10 @@ Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::
   }
   case algebra::Value::Kind::Composed:
     return typeOfComposed(context, value.composed(), emit);
+  case algebra::Value::Kind::LinearLayout:
+    return LinearLayoutType::get(context, value.linearLayout());
   case algebra::Value::Kind::Bool:
+  case algebra::Value::Kind::Equality:
     return IntegerType::get(context, 1);
   default:
     return Type();
@@ -299,6 +304,15 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))
     return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
+  if (auto ll = dyn_cast<LinearLayoutType>(resultType))
+    return TypeAttr::get(ll);
+  // true or false when the algebra decides it; an answer that depends on `?` stays.
+  if (cute == "equal") {
+    std::optional<algebra::Equality> e = equalityOf(op);
+    if (!e || e->answer == algebra::Equality::Answer::Depends)
+      return {};
+    return IntegerAttr::get(resultType, e->answer == algebra::Equality::Answer::Equal);
+  }
   if (!(resultType.isIndex() || resultType.isInteger(1)))
     return {};
   std::optional<algebra::Value> r;

@@ -86,6 +86,8 @@ struct LayoutEvaluator::Impl {
       }
       case algebra::Value::Kind::Tiler:
         return ConstantOp::create(builder, loc, TilerType::get(&impl.context, v.tiler().str()));
+      case algebra::Value::Kind::LinearLayout:
+        return ConstantOp::create(builder, loc, LinearLayoutType::get(&impl.context, v.linearLayout()));
       case algebra::Value::Kind::Swizzle: {
         const algebra::Swizzle &s = v.swizzle();
         return ConstantOp::create(builder, loc, SwizzleType::get(&impl.context, s.bits, s.base, s.shift));
@@ -129,6 +131,15 @@ struct LayoutEvaluator::Impl {
       return *algebraValueOf(result.getType());
     }
 
+    algebra::Value equalValue(Operation *op, bool folded) {
+      std::optional<algebra::Equality> e = equalityOf(op);
+      if (!e)
+        fail("equal", "the operands have no value in the layout algebra");
+      if (folded == (e->answer == algebra::Equality::Answer::Depends))
+        fail("equal", "the op folds " + std::string(folded ? "" : "not ") + "where the algebra answers " + e->str());
+      return algebra::Value::of(*e);
+    }
+
     // Builds `lay.<name>` over the operands, verifies and folds it.
     algebra::Value build(const std::string &name, const std::vector<int64_t> &modes,
                          SmallVector<mlir::Value> operands) {
@@ -157,7 +168,12 @@ struct LayoutEvaluator::Impl {
         constants.push_back(a);
       }
       SmallVector<OpFoldResult> folded;
-      if (succeeded(op->fold(constants, folded)) && !folded.empty()) {
+      bool didFold = succeeded(op->fold(constants, folded)) && !folded.empty();
+      // The i1 of lay.equal (or the op, left unfolded) with its explanation,
+      // recomputed by the algebra from the same operands as the fold.
+      if (isa<EqualOp>(op))
+        return equalValue(op, didFold);
+      if (didFold) {
         if (auto attr = dyn_cast<Attribute>(folded[0]))
           return valueOf(op->getResult(0), attr);
         // Folded to an existing value (an operand): its constant, if any.

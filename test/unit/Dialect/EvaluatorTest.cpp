@@ -40,6 +40,37 @@ TEST(Evaluator, ReportsTheAlgebrasErrorsAndWhatHasNoOp) {
   EXPECT_EQ(viaIR(ir, "take<1>(4:1)"), "error: take: takes 2 template arguments <...>, got 1 (at column 1)");
 }
 
+// lay.equal, lay.to_linear_layout and lay.from_linear_layout print what the algebra prints.
+TEST(Evaluator, AnalysesThroughTheirOps) {
+  lay::LayoutEvaluator ir;
+  EXPECT_EQ(viaIR(ir, "equal((4,2):(1,4), 8:1)"), "true");
+  EXPECT_EQ(viaIR(ir, "equal((4,2):(2,1), 8:1)"), "false: at index 1, coordinate (1,0) of A, A gives 2 and B gives 1");
+  EXPECT_EQ(viaIR(ir, "equal((4,?):(1,4), 16:1)"),
+            "depends on ?: shape<1>(A) is unknown; A and B agree on the indices below 4");
+  EXPECT_EQ(viaIR(ir, "equal((4,3):(1,5) o 2 o (2,3):(1,2), 12:1 o 2 o 6:1)"),
+            "false: at index 2, coordinate (0,1) of A, A gives 5 and B gives 4");
+  EXPECT_EQ(viaIR(ir, "to_linear_layout(4:2)"), " - mode0=1 -> (2)\n   mode0=2 -> (4)\nwhere out dims are: [offset (size 8)]");
+  EXPECT_EQ(viaIR(ir, "from_linear_layout((16,32,64,144),(1,2,4,8))"), "S<1,4,3> o 0 o (16,16):(16,1)");
+  EXPECT_EQ(viaIR(ir, "equal(from_linear_layout(to_linear_layout(S<3,4,3> o 0 o (16,16):(16,1))), "
+                      "S<3,4,3> o 0 o (16,16):(16,1))"),
+            "true");
+}
+
+TEST(Evaluator, RefusesAnalysesAsTheAlgebraDoes) {
+  lay::LayoutEvaluator ir;
+  EXPECT_EQ(viaIR(ir, "equal(S<3,4,3>, 8:1)"),
+            "error: equal: argument 1 is the swizzle S<3,4,3>, a function of every offset with no domain: compare it "
+            "composed with a layout, S<3,4,3> o 0 o L (at column 1)");
+  EXPECT_EQ(viaIR(ir, "to_linear_layout(S<2,0,2> o 3 o 16:1)"),
+            "error: to_linear_layout: the offset 3 of S<2,0,2> o 3 o 16:1 is not 0: a linear layout has no constant "
+            "term (at column 1)");
+  EXPECT_EQ(viaIR(ir, "from_linear_layout((?,2))"),
+            "error: from_linear_layout: in-dim mode0: basis ? is not a static integer (one out dim, offset: write b or "
+            "(b)) (at column 1)");
+  EXPECT_EQ(viaIR(ir, "from_linear_layout(equal(8:1, 8:1))"),
+            "error: from_linear_layout: the lay dialect has no value for the answer true (at column 1)");
+}
+
 // Mangled corpus expressions through the IR: a value or an error, never a crash.
 TEST(Evaluator, MangledExpressionsEvaluateOrAreRefused) {
   std::vector<std::string> exprs;

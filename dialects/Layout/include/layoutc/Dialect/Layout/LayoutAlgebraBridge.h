@@ -65,6 +65,11 @@ algebra::Layout numberDynamicLeaves(const algebra::Layout &layout);
 mlir::OpFoldResult foldAlgebraOp(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
                                  mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands);
 
+/// equal(A, B) of lay.equal's operands, a composed layout with the offset of
+/// the lay.make_composed_layout it comes from; nothing when an offset is not
+/// a constant or the algebra refuses the question (the verifier says why).
+std::optional<algebra::Equality> equalityOf(mlir::Operation *equal);
+
 class ComposedType;
 
 /// The composed layout a !lay.composed type denotes, with offset 0 (the

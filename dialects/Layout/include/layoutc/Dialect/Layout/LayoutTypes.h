@@ -2,6 +2,7 @@
 #ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTTYPES_H
 #define LAYOUTC_DIALECT_LAYOUT_LAYOUTTYPES_H
 
+#include "layoutc/Algebra/AnalysisResults.h"
 #include "layoutc/Algebra/Layout.h"
 
 #include "mlir/IR/BuiltinTypes.h"

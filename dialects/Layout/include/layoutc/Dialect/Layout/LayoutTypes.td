@@ -79,7 +79,33 @@ def Lay_SwizzleType : Lay_Type<"Swizzle", "swizzle"> {
   }];
 }
 
-def Lay_AnyAlgebraType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Lay_TilerType, Lay_SwizzleType]>;
+def Lay_LinearLayoutType : Lay_Type<"LinearLayout", "linear_layout"> {
+  let summary = "a Triton LinearLayout over GF(2), one out dim `offset`";
+  let description = [{
+    `!lay.linear_layout<{mode0 = [[16], [32], [64], [144]], mode1 = [[1], [2], [4], [8]]}>`:
+    Triton's LinearLayout, written as Triton's `#ttg.linear` attribute
+    writes its bases. In-dim k, named `modek`, maps bit j of its index to
+    its j-th basis; an input maps to the XOR of the bases of its set bits.
+    There is one out dim, `offset`, so each basis is `[b]`; `modek = []` is
+    a size-1 in-dim. Its size is Triton's: the power of two above every
+    basis. In-dims are named mode0, mode1, ... in order (the top-level modes
+    of the layout that to_linear_layout converts); a basis is in [0, 2^31)
+    and an in-dim has at most 30 bases (Triton's int32), as the layoutc
+    algebra checks. Always static.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t", "every in-dim's bases, in order">:$bases,
+                        ArrayRefParameter<"int64_t", "the number of bases of each in-dim">:$dimBases);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The linear layout as the algebra's value.
+    ::layoutc::algebra::LinearLayout getLinearLayout() const;
+    static LinearLayoutType get(::mlir::MLIRContext *context, const ::layoutc::algebra::LinearLayout &ll);
+  }];
+}
+
+def Lay_AnyAlgebraType : AnyTypeOf<[Lay_LayoutType, Lay_TupleType, Lay_TilerType, Lay_SwizzleType,
+                                    Lay_LinearLayoutType]>;
 
 def Lay_ComposedType : Lay_Type<"Composed", "composed"> {
   let summary = "inner o offset o outer";
