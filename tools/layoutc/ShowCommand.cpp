@@ -32,7 +32,7 @@ At most 16384 cells; cells are coloured by value (TV: by thread) mod 8.
   layoutc show --tv '(32,4):(4,1)' --tile '(8,16)'
 )";
 
-// An expression's value, failing as `what` if it is not one.
+// An expression's value, or its error thrown.
 Value evaluated(const std::string &text) {
   Expected<Value> v = evaluateExpression(text);
   if (!v)

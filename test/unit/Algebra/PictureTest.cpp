@@ -8,13 +8,6 @@ using namespace layoutc::algebra::test;
 
 namespace {
 
-Value V(const std::string &expr) {
-  Expected<Value> v = evaluateExpression(expr);
-  if (!v)
-    ADD_FAILURE() << v.error().what();
-  return v ? v.value() : Value::of(Layout());
-}
-
 // Each cell's lines joined by '/', row by row.
 std::vector<std::string> texts(const PicturePanel &p) {
   std::vector<std::string> out;
