@@ -36,3 +36,10 @@ if getattr(config, "layoutc_sanitized", False):
 # Permissions bind only a user other than root (the unreadable-directory tests).
 if os.geteuid() != 0:
     config.available_features.add("non-root")
+
+# rsvg-convert (Debian librsvg2-bin), to render layoutc show's pictures to
+# PNG; the tests that need it are UNSUPPORTED without it.
+if shutil.which("rsvg-convert"):
+    config.available_features.add("rsvg-convert")
+config.substitutions.append(("%svg_cells", "python3 " + os.path.join(config.test_source_root, "layoutc", "Inputs", "svg_cells.py")))
+config.substitutions.append(("%png_size", "python3 " + os.path.join(config.test_source_root, "layoutc", "Inputs", "png_size.py")))

@@ -381,7 +381,8 @@ Value cosizeOf(const ComposedLayout &c, const Value &n) {
 std::optional<Value> callOnComposed(const std::string &name, const std::vector<int64_t> &templateArgs,
                                     const std::vector<Value> &args) {
   auto composedAt = [&](size_t i) { return args.size() > i && args[i].kind == Value::Kind::Composed; };
-  if (name == "make_composed_layout")
+  // These take a composed layout whole: its parts, or a swizzled SMEM.
+  if (name == "make_composed_layout" || name == "bank_conflicts" || name == "swizzle_for")
     return std::nullopt;
   if (composedAt(0)) {
     const ComposedLayout &c = args[0].composed();

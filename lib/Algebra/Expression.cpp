@@ -6,6 +6,7 @@
 #include "Parser.h"
 #include "TupleFunctions.h"
 
+#include "layoutc/Algebra/Banks.h"
 #include "layoutc/Algebra/ComposedOps.h"
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
@@ -57,6 +58,12 @@ struct Args {
     if (!t.isInt())
       wrong(i, "an integer");
     return t.value();
+  }
+  /// An element type's bytes (`f32`, `bf16`, ...).
+  int dtypeBytes(size_t i) const {
+    if (at(i).kind != Value::Kind::Tag)
+      wrong(i, "an element type (f32, f16, bf16, i8, ...)");
+    return elementBytes(at(i).tag(), call.name);
   }
   Tiler tiler(size_t i) const {
     switch (at(i).kind) {
@@ -286,6 +293,17 @@ const std::map<std::string, Handler> &handlers() {
          a.arity(1, 1);
          auto t = a.templ(2, 2);
          return Value::of(recastLayout(a.layout(0), t[0], t[1]));
+       }},
+      {"bank_conflicts", [](const Args &a) {
+         a.noTemplate();
+         a.arity(3, 3);
+         BankReport r = bankConflicts(sharedMemory(a.at(0), a.dtypeBytes(2), a.call.name), a.layout(1), a.call.name);
+         return Value::of(IntTuple{IntTuple(r.worst.wavefronts), IntTuple(r.worst.ideal)});
+       }},
+      {"swizzle_for", [](const Args &a) {
+         a.noTemplate();
+         a.arity(4, 4);
+         return Value::of(swizzleFor(sharedMemory(a.at(0), a.dtypeBytes(3), a.call.name), a.layout(1), a.layout(2)));
        }},
   };
   return table;

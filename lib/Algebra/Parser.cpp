@@ -1,6 +1,7 @@
 //===- Parser.cpp - Recursive-descent parser of CuTe notation -------------===//
 #include "Parser.h"
 
+#include "layoutc/Algebra/Banks.h"
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Notation.h"
 
@@ -226,6 +227,8 @@ Value Parser::parseIdentifier() {
   if (!peek('(') && (name == "LayoutLeft" || name == "LayoutRight" || name == "GenColMajor" ||
                      name == "GenRowMajor"))
     return Value::ofTag(name == "GenColMajor" ? "LayoutLeft" : name == "GenRowMajor" ? "LayoutRight" : name);
+  if (!peek('(') && isElementType(name))
+    return Value::ofTag(name);
   if (!call_)
     error(start, "expected a value, found the name '" + name + "'");
   Call call;

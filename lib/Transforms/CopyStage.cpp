@@ -36,9 +36,9 @@ namespace {
 
 // The staged plan: the shared tile (with its swizzle) and both phases.
 struct Staging {
-  SharedTile tile;
-  SharedPhase write, read;
-  BankCost writes, reads, plainReads;
+  algebra::SharedMemory tile;
+  algebra::BankAccess write, read;
+  algebra::BankCost writes, reads, plainReads;
 };
 
 // Lanes along a phase's mode, in the order tried: `first`, then more up to
@@ -72,12 +72,13 @@ std::optional<Staging> plan(int64_t a, int64_t b, int elementBytes, int64_t chun
       Staging s;
       s.write = {*tw, smemWidth};
       s.read = {*tr, 1};
-      s.tile = chooseSwizzle({a, b, elementBytes, {}}, s.write, s.read);
-      s.writes = phaseCost(s.tile, s.write);
-      s.reads = phaseCost(s.tile, s.read);
-      SharedTile plain = s.tile;
+      s.tile = {algebra::makeLayout(algebra::IntTuple{a, b}, algebra::IntTuple{b, 1}), 0, {}, elementBytes};
+      s.tile.swizzle = stagedSwizzle(s.tile, s.write, s.read);
+      s.writes = algebra::phaseCost(s.tile, s.write);
+      s.reads = algebra::phaseCost(s.tile, s.read);
+      algebra::SharedMemory plain = s.tile;
       plain.swizzle = {};
-      s.plainReads = phaseCost(plain, s.read);
+      s.plainReads = algebra::phaseCost(plain, s.read);
       int64_t cost = s.writes.wavefronts + s.reads.wavefronts;
       if (s.writes.conflictFree() && s.reads.conflictFree())
         return s;

@@ -46,6 +46,7 @@ std::optional<uint64_t> unsignedNumber(const std::string &text);
 int copyCommand(const std::vector<std::string> &args);
 int gatherCommand(const std::vector<std::string> &args, bool scatter);
 int cacheCommand(const std::vector<std::string> &args);
+int showCommand(const std::vector<std::string> &args);
 
 } // namespace layoutc::tool
 

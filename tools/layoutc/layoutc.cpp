@@ -40,6 +40,7 @@ commands:
   infer     find the layout that produces a list of offsets
   print1d   print a layout's offsets in index order
   print2d   print a rank-2 layout as CuTe's print_layout table
+  show      draw a layout or a TV layout as an SVG picture
   compile   compile MLIR with lay kernels to PTX (or an earlier stage)
   copy      generate (and --run) a copy between two layouts
   gather    generate (and --run) a gather of table rows through indices
@@ -377,6 +378,8 @@ int main(int argc, char **argv) {
     return printCommand(args, true);
   if (cmd == "print1d")
     return printCommand(args, false);
+  if (cmd == "show")
+    return showCommand(args);
   if (cmd == "compile")
     return compileCommand(args);
   if (cmd == "devices")

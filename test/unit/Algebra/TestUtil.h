@@ -27,6 +27,14 @@ inline IntTuple T(const std::string &text) {
   return t ? t.value() : IntTuple();
 }
 
+/// The value of an expression (a test failure if it has none).
+inline Value V(const std::string &expr) {
+  Expected<Value> v = evaluateExpression(expr);
+  if (!v)
+    ADD_FAILURE() << v.error().what();
+  return v ? v.value() : Value::of(Layout());
+}
+
 /// The printed value of an expression, or "error: ..." (one line).
 inline std::string eval(const std::string &expr) {
   Expected<Value> v = evaluateExpression(expr);

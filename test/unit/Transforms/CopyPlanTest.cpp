@@ -14,6 +14,9 @@ namespace layoutc::test {
 namespace {
 
 using namespace transforms;
+using algebra::BankAccess;
+using algebra::SharedMemory;
+using algebra::phaseCost;
 
 algebra::Layout layout(const std::string &text) { return algebra::parseLayout(text).value(); }
 
@@ -183,24 +186,11 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   EXPECT_EQ(why.rfind("a composed side over joint modes", 0), 0u);
 }
 
-TEST(BankCost, WavefrontsPerPhase) {
-  std::vector<int64_t> consecutive, sameBank, sameWord, vectors;
-  for (int64_t l = 0; l < 32; ++l) {
-    consecutive.push_back(4 * l);
-    sameBank.push_back(128 * l);
-    sameWord.push_back(0);
-    vectors.push_back(16 * l);
-  }
-  EXPECT_EQ(bankCost(consecutive, 4).wavefronts, 1);
-  EXPECT_EQ(bankCost(sameBank, 4).wavefronts, 32);
-  EXPECT_EQ(bankCost(sameBank, 4).ideal, 1);
-  EXPECT_EQ(bankCost(sameWord, 4).wavefronts, 1); // a broadcast
-  EXPECT_EQ(bankCost(vectors, 16).wavefronts, 4); // four quarter-warp phases of 128 bytes
-  EXPECT_EQ(bankCost(vectors, 16).ideal, 4);
-  std::vector<int64_t> halves(32);
-  for (int64_t l = 0; l < 32; ++l)
-    halves[size_t(l)] = 2 * l; // 16 words
-  EXPECT_EQ(bankCost(halves, 2).wavefronts, 1);
+// The a x b shared tile (b contiguous) behind the swizzle the kernel passes choose.
+SharedMemory staged(int64_t a, int64_t b, int bytes, const BankAccess &write, const BankAccess &read) {
+  SharedMemory tile{algebra::makeLayout(algebra::IntTuple{a, b}, algebra::IntTuple{b, 1}), 0, {}, bytes};
+  tile.swizzle = stagedSwizzle(tile, write, read);
+  return tile;
 }
 
 TEST(SharedMemoryBanks, TheMeasuredPhasesAreConflictFreeBehindTheirSwizzles) {
@@ -211,26 +201,26 @@ TEST(SharedMemoryBanks, TheMeasuredPhasesAreConflictFreeBehindTheirSwizzles) {
   };
   for (Case c : {Case{4, 64, 64, 4, "S<3,2,6>"}, Case{2, 128, 128, 8, "S<3,3,7>"}, Case{2, 128, 64, 8, "S<3,3,6>"},
                  Case{1, 128, 128, 16, "S<3,4,7>"}, Case{8, 64, 32, 2, "S<3,1,5>"}}) {
-    SharedPhase write{*tileTV(c.a, c.b, 1, c.chunk, std::min<int64_t>(32, c.b / c.chunk), 256), c.chunk};
-    SharedPhase read{*tileTV(c.a, c.b, 0, c.chunk, 128 / (c.chunk * c.bytes), 256), 1};
-    SharedTile tile = chooseSwizzle({c.a, c.b, c.bytes, {}}, write, read);
+    BankAccess write{*tileTV(c.a, c.b, 1, c.chunk, std::min<int64_t>(32, c.b / c.chunk), 256), c.chunk};
+    BankAccess read{*tileTV(c.a, c.b, 0, c.chunk, 128 / (c.chunk * c.bytes), 256), 1};
+    SharedMemory tile = staged(c.a, c.b, c.bytes, write, read);
     EXPECT_EQ(tile.swizzle.str(), c.swizzle) << c.bytes;
     EXPECT_TRUE(phaseCost(tile, write).conflictFree()) << c.bytes;
     EXPECT_TRUE(phaseCost(tile, read).conflictFree()) << c.bytes;
-    SharedTile plain = tile;
+    SharedMemory plain = tile;
     plain.swizzle = {};
     EXPECT_GT(phaseCost(plain, read).wavefronts, phaseCost(tile, read).wavefronts) << c.bytes;
   }
   // One-element chunks (odd strides): lanes along the column need five row
   // bits moved.
-  SharedPhase write{*tileTV(64, 64, 1, 1, 32, 256), 1}, read{*tileTV(64, 64, 0, 1, 32, 256), 1};
-  SharedTile scalar = chooseSwizzle({64, 64, 4, {}}, write, read);
+  BankAccess write{*tileTV(64, 64, 1, 1, 32, 256), 1}, read{*tileTV(64, 64, 0, 1, 32, 256), 1};
+  SharedMemory scalar = staged(64, 64, 4, write, read);
   EXPECT_EQ(scalar.swizzle.str(), "S<5,0,6>");
   EXPECT_TRUE(phaseCost(scalar, read).conflictFree());
   // Two-byte elements one at a time: two lanes on one word of different rows
   // conflict, so the swizzle moves whole words (M = 1).
-  SharedPhase write16{*tileTV(128, 64, 1, 1, 32, 256), 1}, read16{*tileTV(128, 64, 0, 1, 32, 256), 1};
-  SharedTile half = chooseSwizzle({128, 64, 2, {}}, write16, read16);
+  BankAccess write16{*tileTV(128, 64, 1, 1, 32, 256), 1}, read16{*tileTV(128, 64, 0, 1, 32, 256), 1};
+  SharedMemory half = staged(128, 64, 2, write16, read16);
   EXPECT_EQ(half.swizzle.str(), "S<5,1,5>");
   EXPECT_TRUE(phaseCost(half, write16).conflictFree());
   EXPECT_TRUE(phaseCost(half, read16).conflictFree());
