@@ -43,16 +43,22 @@ std::optional<algebra::Equality> equalityOf(Operation *equal) {
   return r.value().equality();
 }
 
-// The type inferred from a composed operand assumes offset 0: the offset of
-// the value must be that constant.
+FailureOr<algebra::ComposedLayout> wholeComposedLayout(Operation *op, StringRef cute, mlir::Value value) {
+  if (std::optional<algebra::ComposedLayout> c = composedLayoutOf(value))
+    return *c;
+  return op->emitError() << cute << ": the offset of the composed layout is not a constant, and " << cute
+                         << " takes it whole";
+}
+
+// The type inferred from a composed operand assumes offset 0, which the
+// algebra requires: a linear layout has no constant term.
 LogicalResult ToLinearLayoutOp::verify() {
   if (!isa<ComposedType>(getInput().getType()))
     return success();
-  std::optional<algebra::Value> c = wholeValueOf(getInput());
-  if (!c)
-    return emitError() << "to_linear_layout: the offset of the composed layout is not a constant, and a linear "
-                          "layout has no constant term: make it S o 0 o L";
-  algebra::Expected<algebra::Value> r = algebra::applyFunction("to_linear_layout", {}, {*c});
+  FailureOr<algebra::ComposedLayout> c = wholeComposedLayout(*this, "to_linear_layout", getInput());
+  if (failed(c))
+    return failure();
+  algebra::Expected<algebra::Value> r = algebra::applyFunction("to_linear_layout", {}, {algebra::Value::of(*c)});
   if (!r)
     return emitError() << r.error().what();
   return success();

@@ -56,6 +56,8 @@ Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::
   }
   case algebra::Value::Kind::Composed:
     return typeOfComposed(context, value.composed(), emit);
+  case algebra::Value::Kind::Swizzle:
+    return SwizzleType::get(context, value.swizzle().bits, value.swizzle().base, value.swizzle().shift);
   case algebra::Value::Kind::LinearLayout:
     return LinearLayoutType::get(context, value.linearLayout());
   case algebra::Value::Kind::Bool:
@@ -87,10 +89,10 @@ algebra::Layout numberDynamicLeaves(const algebra::Layout &layout) {
 }
 
 namespace {
-// cute<modes>(operands), errors reported at `location`.
+// cute<modes>(operands, trailing...), errors reported at `location`.
 std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
                                     std::optional<Location> location, TypeRange types,
-                                    ArrayRef<Attribute> constants) {
+                                    ArrayRef<Attribute> constants, ArrayRef<algebra::Value> trailing = {}) {
   std::vector<algebra::Value> args;
   for (size_t i = 0; i < types.size(); ++i) {
     std::optional<algebra::Value> v =
@@ -103,6 +105,7 @@ std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
     }
     args.push_back(std::move(*v));
   }
+  args.insert(args.end(), trailing.begin(), trailing.end());
   algebra::IntDomain domain;
   algebra::DomainScope scope(domain);
   algebra::Expected<algebra::Value> r =
@@ -118,7 +121,7 @@ std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
 
 LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRContext *context,
                                  std::optional<Location> location, TypeRange operandTypes,
-                                 SmallVectorImpl<Type> &inferred) {
+                                 SmallVectorImpl<Type> &inferred, ArrayRef<algebra::Value> trailing) {
   // crd2idx through a composed layout: the coordinate addresses the outer
   // layout; the inner part maps the offset (a gather reads it) to an index,
   // or, for a custom function of several results, to a coordinate.
@@ -153,7 +156,7 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
     inferred.push_back(ComposedType::get(context, composed.getInner(), cast<LayoutType>(outer[0]), composed.getBlock()));
     return success();
   }
-  std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {});
+  std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {}, trailing);
   if (!r)
     return failure();
   Type t = typeOfAlgebraValue(context, *r, location);
@@ -304,8 +307,8 @@ OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *o
     return l.isStatic() ? TypeAttr::get(l) : OpFoldResult();
   if (auto t = dyn_cast<IntTupleType>(resultType))
     return t.isStatic() ? TypeAttr::get(t) : OpFoldResult();
-  if (auto ll = dyn_cast<LinearLayoutType>(resultType))
-    return TypeAttr::get(ll);
+  if (isa<LinearLayoutType, SwizzleType>(resultType))
+    return TypeAttr::get(resultType);
   // true or false when the algebra decides it; an answer that depends on `?` stays.
   if (cute == "equal") {
     std::optional<algebra::Equality> e = equalityOf(op);

@@ -140,9 +140,10 @@ struct LayoutEvaluator::Impl {
       return algebra::Value::of(*e);
     }
 
-    // Builds `lay.<name>` over the operands, verifies and folds it.
+    // Builds `lay.<name>` over the operands (and the element type `dtype`,
+    // when given), verifies and folds it.
     algebra::Value build(const std::string &name, const std::vector<int64_t> &modes,
-                         SmallVector<mlir::Value> operands) {
+                         SmallVector<mlir::Value> operands, const std::optional<algebra::Value> &dtype) {
       OperationName opName("lay." + name, &impl.context);
       if (!opName.isRegistered())
         fail(name, "the lay dialect has no op for " + name);
@@ -150,13 +151,18 @@ struct LayoutEvaluator::Impl {
       for (mlir::Value v : operands)
         operandTypes.push_back(v.getType());
       SmallVector<Type> resultTypes;
-      if (failed(inferAlgebraResult(name, modes, &impl.context, loc, operandTypes, resultTypes)))
+      std::vector<algebra::Value> trailing;
+      if (dtype)
+        trailing.push_back(*dtype);
+      if (failed(inferAlgebraResult(name, modes, &impl.context, loc, operandTypes, resultTypes, trailing)))
         fail(name, "cannot infer the result type");
       OperationState state(loc, opName);
       state.addOperands(operands);
       state.addTypes(resultTypes);
       if (!modes.empty())
         state.addAttribute("modes", builder.getDenseI64ArrayAttr(modes));
+      if (dtype)
+        state.addAttribute("dtype", TypeAttr::get(elementTypeOf(&impl.context, dtype->tag())));
       Operation *op = builder.create(state);
       if (failed(mlir::verify(op)))
         fail(name, "the op does not verify");
@@ -189,14 +195,22 @@ struct LayoutEvaluator::Impl {
     algebra::Value call(const std::string &name, const std::vector<int64_t> &modes,
                         const std::vector<algebra::Value> &args) {
       OperationName opName("lay." + name, &impl.context);
-      if (opName.isRegistered() && !modes.empty() &&
-          !llvm::is_contained(opName.getAttributeNames(), StringAttr::get(&impl.context, "modes")))
+      auto hasAttribute = [&](const char *attr) {
+        return opName.isRegistered() &&
+               llvm::is_contained(opName.getAttributeNames(), StringAttr::get(&impl.context, attr));
+      };
+      if (!modes.empty() && opName.isRegistered() && !hasAttribute("modes"))
         fail(name, "takes no template arguments <...>");
+      // An element type (f32) is the op's `dtype` attribute, not an operand.
+      std::optional<algebra::Value> dtype;
+      size_t n = args.size();
+      if (n > 0 && hasAttribute("dtype") && args[n - 1].kind == algebra::Value::Kind::Tag)
+        dtype = args[--n];
       SmallVector<mlir::Value> operands;
-      for (size_t i = 0; i < args.size(); ++i)
+      for (size_t i = 0; i < n; ++i)
         operands.push_back(name == "swizzle" && i == 1 ? materializeIndex(args[i], name)
                                                        : materialize(args[i], name));
-      return build(name, modes, operands);
+      return build(name, modes, operands, dtype);
     }
 
     algebra::Value apply(const algebra::Value &f, const algebra::Value &arg) {

@@ -58,7 +58,7 @@ func.func @dynamic_offset(%off: index) {
   %s = lay.constant : !lay.swizzle<2,0,2>
   %l = lay.constant : !lay.layout<"16:1">
   %c = lay.make_composed_layout %s, %off, %l : !lay.swizzle<2,0,2>, index, !lay.layout<"16:1"> -> !lay.composed<!lay.swizzle<2,0,2>, !lay.layout<"16:1">>
-  // expected-error @+1 {{to_linear_layout: the offset of the composed layout is not a constant, and a linear layout has no constant term: make it S o 0 o L}}
+  // expected-error @+1 {{to_linear_layout: the offset of the composed layout is not a constant, and to_linear_layout takes it whole}}
   %ll = lay.to_linear_layout %c : !lay.composed<!lay.swizzle<2,0,2>, !lay.layout<"16:1">> -> !lay.linear_layout<{mode0 = [[5], [10], [4], [8]]}>
   return
 }

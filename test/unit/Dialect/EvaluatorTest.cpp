@@ -54,6 +54,9 @@ TEST(Evaluator, AnalysesThroughTheirOps) {
   EXPECT_EQ(viaIR(ir, "equal(from_linear_layout(to_linear_layout(S<3,4,3> o 0 o (16,16):(16,1))), "
                       "S<3,4,3> o 0 o (16,16):(16,1))"),
             "true");
+  EXPECT_EQ(viaIR(ir, "bank_conflicts((32,32):(32,1), (32,32):(1,32), f32)"), "(32,4)");
+  EXPECT_EQ(viaIR(ir, "bank_conflicts(S<3,2,3> o 0 o (32,32):(32,1), (32,32):(1,32), u16)"), "(4,2)");
+  EXPECT_EQ(viaIR(ir, "swizzle_for((32,32):(32,1), (32,32):(32,1), (32,32):(1,32), f32)"), "S<3,2,3>");
 }
 
 TEST(Evaluator, RefusesAnalysesAsTheAlgebraDoes) {
@@ -67,6 +70,12 @@ TEST(Evaluator, RefusesAnalysesAsTheAlgebraDoes) {
   EXPECT_EQ(viaIR(ir, "from_linear_layout((?,2))"),
             "error: from_linear_layout: in-dim mode0: basis ? is not a static integer (one out dim, offset: write b or "
             "(b)) (at column 1)");
+  EXPECT_EQ(viaIR(ir, "bank_conflicts((32,32):(32,1), (32,32):(1,32), LayoutLeft)"),
+            "error: bank_conflicts: unknown element type 'LayoutLeft' (f64, f32, f16, bf16, i64, i32, i16, i8, u64, u32, "
+            "u16, u8) (at column 1)");
+  EXPECT_EQ(viaIR(ir, "bank_conflicts(S<3,2,3> o 4 o (32,32):(32,1), (32,32):(1,32), f32)"),
+            "error: bank_conflicts: SMEM S<3,2,3> o 4 o (32,32):(32,1) has offset 4; the dialect takes S o 0 o L "
+            "(!lay.composed, from which the answer's type comes, carries no offset) (at column 1)");
   EXPECT_EQ(viaIR(ir, "from_linear_layout(equal(8:1, 8:1))"),
             "error: from_linear_layout: the lay dialect has no value for the answer true (at column 1)");
 }

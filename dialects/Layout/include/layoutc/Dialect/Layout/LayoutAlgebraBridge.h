@@ -33,13 +33,21 @@ mlir::Type typeOfAlgebraValue(mlir::MLIRContext *context, const algebra::Value &
                               std::optional<mlir::Location> location);
 
 /// InferTypeOpInterface for the algebra ops: the result type of `cute<modes>`
-/// applied to operands of these types, or an error at `location` carrying the
-/// algebra's explanation.
+/// applied to operands of these types (then `trailing`, the values of the
+/// op's attributes, such as an element type), or an error at `location`
+/// carrying the algebra's explanation.
 llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
                                        mlir::MLIRContext *context,
                                        std::optional<mlir::Location> location,
                                        mlir::TypeRange operandTypes,
-                                       llvm::SmallVectorImpl<mlir::Type> &inferred);
+                                       llvm::SmallVectorImpl<mlir::Type> &inferred,
+                                       llvm::ArrayRef<algebra::Value> trailing = {});
+
+/// The algebra's element type (`f32`, `bf16`, `u16`: MLIR's spelling, `u`
+/// for `ui`) of an MLIR type, as a tag value.
+algebra::Value elementTypeValue(mlir::Type type);
+/// The MLIR type of the algebra's element type `name`; null if it is none.
+mlir::Type elementTypeOf(mlir::MLIRContext *context, llvm::StringRef name);
 
 /// Whether a declared result type may stand for the inferred one: the same,
 /// or the same structure and static leaves with weaker facts on `?` leaves
@@ -69,6 +77,11 @@ mlir::OpFoldResult foldAlgebraOp(llvm::StringRef cute, llvm::ArrayRef<int64_t> m
 /// the lay.make_composed_layout it comes from; nothing when an offset is not
 /// a constant or the algebra refuses the question (the verifier says why).
 std::optional<algebra::Equality> equalityOf(mlir::Operation *equal);
+
+/// The composed layout `value` holds, offset included, for an op that takes
+/// it whole; an error at `op` when the offset is not a constant.
+mlir::FailureOr<algebra::ComposedLayout> wholeComposedLayout(mlir::Operation *op, llvm::StringRef cute,
+                                                             mlir::Value value);
 
 class ComposedType;
 

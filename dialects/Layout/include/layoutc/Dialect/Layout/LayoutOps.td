@@ -19,7 +19,7 @@ class Lay_Op<string mnemonic, list<Trait> traits = []> : Op<Lay_Dialect, mnemoni
 //===----------------------------------------------------------------------===//
 
 def Lay_ConstantOp : Lay_Op<"constant", [ConstantLike, Pure]> {
-  let summary = "a static layout, tuple, tiler or swizzle";
+  let summary = "a static layout, tuple, tiler, swizzle or linear layout";
   let description = [{
     The value is its type, which must be static (no `?`):
 
@@ -528,6 +528,61 @@ def Lay_FromLinearLayoutOp : Lay_AlgebraOp<"from_linear_layout", "from_linear_la
     are `?`, negative or over 2^31, and bases that no swizzle separates.
   }];
   let assemblyFormat = "$inputs attr-dict `:` qualified(type($inputs)) `->` qualified(type($result))";
+}
+
+// (SMEM, TV..., element type): the bank model of the layoutc algebra (Banks.h).
+class Lay_BankOp<string mnemonic, dag accesses, Type resultType>
+    : Lay_Op<mnemonic, [Pure, DeclareOpInterfaceMethods<InferTypeOpInterface>]> {
+  let arguments = !con((ins Lay_LayoutOrComposed:$smem), accesses, (ins TypeAttr:$dtype));
+  let results = (outs resultType:$result);
+  let hasFolder = 1;
+}
+
+def Lay_BankConflictsOp : Lay_BankOp<"bank_conflicts", (ins Lay_LayoutType:$tv), Lay_TupleType> {
+  let summary = "wavefronts per warp instruction of an access to shared memory";
+  let description = [{
+    `(wavefronts, ideal)` of the worst warp instruction when the threads of
+    TV, (thread, value) -> tile index, access SMEM, tile index -> element
+    offset (a layout, or `S<B,M,S> o 0 o L`), elements of type `dtype`: 32
+    banks of 4 bytes, a 16-byte access served a quarter warp at a time, an
+    8-byte one a half. The result type is the layoutc algebra's answer, and
+    the op folds to it:
+
+    ```mlir
+    %n = lay.bank_conflicts %smem, %tv, f32 : !lay.layout<"(32,32):(32,1)">, !lay.layout<"(32,32):(1,32)">
+           -> !lay.tuple<"(32,4)">
+    ```
+
+    The verifier refuses, with the algebra's explanation, a TV that is not
+    static and of rank 2 with a multiple of 32 threads, or that reaches past
+    SMEM's domain, a `?` in SMEM, an element type other than f64, f32, f16,
+    bf16 or a signless or unsigned integer of 8 to 64 bits, and a composed
+    SMEM whose offset is not the constant 0 (its type carries no offset).
+  }];
+  let assemblyFormat = "$smem `,` $tv `,` $dtype attr-dict `:` qualified(type($smem)) `,` qualified(type($tv)) "
+                       "`->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def Lay_SwizzleForOp : Lay_BankOp<"swizzle_for", (ins Lay_LayoutType:$write, Lay_LayoutType:$read),
+                                  Lay_SwizzleType> {
+  let summary = "the smallest swizzle that frees two accesses of bank conflicts";
+  let description = [{
+    The smallest `S<B,M,S>` (fewest bits, then base, then shift) under which
+    both the WRITE and the READ TV layouts access the unswizzled SMEM
+    without bank conflicts, `S<0,0,0>` when none is needed; the result type
+    is the layoutc algebra's answer, and the op folds to it:
+
+    ```mlir
+    %s = lay.swizzle_for %smem, %w, %r, f32 : !lay.layout<"(32,32):(32,1)">, !lay.layout<"(32,32):(32,1)">,
+           !lay.layout<"(32,32):(1,32)"> -> !lay.swizzle<3,2,3>
+    ```
+
+    The verifier refuses what `bank_conflicts` refuses, a swizzled SMEM, and
+    accesses no swizzle frees (naming the best one and its cost).
+  }];
+  let assemblyFormat = "$smem `,` $write `,` $read `,` $dtype attr-dict `:` qualified(type($smem)) `,` "
+                       "qualified(type($write)) `,` qualified(type($read)) `->` qualified(type($result))";
 }
 
 //===----------------------------------------------------------------------===//
