@@ -96,8 +96,10 @@ void backwardCoalesceFlat(FlatLayout &f, bool &single) {
       single = false;
     }
   }
-  std::copy(shape + w, shape + n, shape);
-  std::copy(stride + w, stride + n, stride);
+  if (w > 0) {
+    std::copy(shape + w, shape + n, shape);
+    std::copy(stride + w, stride + n, stride);
+  }
   f.shape.resize(n - w);
   f.stride.resize(n - w);
   if (single && shape[0].is(1))
@@ -106,13 +108,13 @@ void backwardCoalesceFlat(FlatLayout &f, bool &single) {
 
 Layout toLayout(const FlatLayout &f, bool single) {
   if (single)
-    return Layout(IntTuple::of(f.shape[0]), IntTuple::of(f.stride[0]));
+    return Layout(f.shape[0], f.stride[0]);
   std::vector<IntTuple> rs, rd;
   rs.reserve(f.rank());
   rd.reserve(f.rank());
   for (size_t k = 0; k < f.rank(); ++k) {
-    rs.push_back(IntTuple::of(f.shape[k]));
-    rd.push_back(IntTuple::of(f.stride[k]));
+    rs.emplace_back(f.shape[k]);
+    rd.emplace_back(f.stride[k]);
   }
   return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
 }
