@@ -12,7 +12,7 @@ Layout coalesce(const Layout &l) {
   detail::FlatLayout f = detail::flat(l, "coalesce");
   if (f.rank() == 0)
     return Layout(IntTuple(1), IntTuple(0));
-  return detail::backwardCoalesce(f, f.shape.back(), f.stride.back());
+  return detail::backwardCoalesce(f);
 }
 
 namespace {

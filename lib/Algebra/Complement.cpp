@@ -86,7 +86,7 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
       r.stride.push_back(strides[i].integer());
     }
   }
-  return detail::backwardCoalesce(r, r.shape.back(), r.stride.back());
+  return detail::backwardCoalesce(r);
 }
 
 // A layout with scaled-basis strides maps into coordinates: its complement

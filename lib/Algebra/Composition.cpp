@@ -54,9 +54,9 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
   size_t n = a.rank();
   cx.bKnown = cx.bKnown && !s.isUnknown() && !d.isUnknown();
   if (d.is(0))
-    return Layout(IntTuple::of(s), IntTuple(0));
+    return Layout(s, Int(0));
   if (n == 1)
-    return Layout(IntTuple::of(s), IntTuple::of(mul(d, a.stride[0])));
+    return Layout(s, mul(d, a.stride[0]));
   if (!d.isUnknown() && d.value < 0)
     cx.needsBruteForce = true;
 
@@ -101,7 +101,7 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
   }
   Int lastStride = mul(restStride, a.stride[n - 1]);
   if (rs.empty())
-    return Layout(IntTuple::of(restShape), IntTuple::of(lastStride));
+    return Layout(restShape, lastStride);
   if (!restShape.is(1)) {
     rs.push_back(restShape);
     rd.push_back(lastStride);
@@ -251,7 +251,7 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
   }
   Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) {
     if (d.is(0))
-      return Layout(IntTuple::of(s), IntTuple(0));
+      return Layout(s, Int(0));
     size_t t = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
     Int v = d;
     v.basis = 0;

@@ -216,9 +216,9 @@ Layout upcast(const Layout &l, int64_t n) {
   checkFactor("upcast", n);
   return mapLeaves(l, [&](Int s, Int d) {
     if (d.is(0))
-      return Layout(IntTuple::of(s), IntTuple(0));
+      return Layout(s, Int(0));
     if (!d.isStatic()) // CuTe assumes a dynamic stride is a multiple of n
-      return Layout(IntTuple::of(s), IntTuple::of(divide(d, Int(n))));
+      return Layout(s, divide(d, Int(n)));
     int64_t ad = absValue(d.value);
     if (remainder(ad, n) != 0 && remainder(n, ad) != 0)
       fail("upcast", "stride " + d.str() + " of " + l.str() + " and the factor " +
@@ -234,8 +234,8 @@ Layout downcast(const Layout &l, int64_t n) {
     fail("downcast", "layout " + l.str() + " has no stride-1 mode: downcast needs adjacent elements");
   return mapLeaves(l, [&](Int s, Int d) {
     if (d.is(1) || d.is(-1))
-      return Layout(IntTuple::of(mul(s, Int(n))), IntTuple::of(d));
-    return Layout(IntTuple::of(s), IntTuple::of(mul(d, Int(n))));
+      return Layout(mul(s, Int(n)), d);
+    return Layout(s, mul(d, Int(n)));
   });
 }
 

@@ -68,57 +68,61 @@ int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis) {
   return offset;
 }
 
-FlatLayout backwardCoalesceFlat(const FlatLayout &f, Int s, Int d, bool &single) {
-  FlatLayout r; // built back to front: r.shape.back() is the front mode
-  r.shape.push_back(s);
-  r.stride.push_back(d);
+void backwardCoalesceFlat(FlatLayout &f, bool &single) {
+  // Built back to front over f itself: mode w is the front of the result,
+  // and leaf i < w is read before mode w - 1 is written.
+  size_t n = f.rank(), w = n - 1;
+  Int *shape = f.shape.begin(), *stride = f.stride.begin();
   single = true;
-  for (int i = int(f.rank()) - 2; i >= 0; --i) {
-    Int si = f.shape[size_t(i)], di = f.stride[size_t(i)];
+  for (size_t i = n - 1; i-- > 0;) {
+    Int si = shape[i], di = stride[i];
     if (si.is(1))
       continue;
-    if (single && r.shape.back().is(1)) {
-      r.shape.back() = si;
-      r.stride.back() = di;
+    if (single && shape[w].is(1)) {
+      shape[w] = si;
+      stride[w] = di;
       continue;
     }
-    Int front = r.stride.back();
-    bool lineUp = r.shape.back().isStatic() && si.isStatic() && di.isStatic() &&
-                  front.isStatic() && di.basis == front.basis &&
-                  mul(si.value, di.value) == front.value;
+    Int front = stride[w];
+    bool lineUp = shape[w].isStatic() && si.isStatic() && di.isStatic() && front.isStatic() &&
+                  di.basis == front.basis && mul(si.value, di.value) == front.value;
     if (lineUp) {
-      r.shape.back() = Int(mul(si.value, r.shape.back().value));
-      r.stride.back() = di;
+      shape[w] = Int(mul(si.value, shape[w].value));
+      stride[w] = di;
     } else {
-      r.shape.push_back(si);
-      r.stride.push_back(di);
+      --w;
+      shape[w] = si;
+      stride[w] = di;
       single = false;
     }
   }
-  std::reverse(r.shape.begin(), r.shape.end());
-  std::reverse(r.stride.begin(), r.stride.end());
-  if (single && r.shape[0].is(1))
-    r.stride[0] = Int(0);
-  return r;
+  if (w > 0) {
+    std::copy(shape + w, shape + n, shape);
+    std::copy(stride + w, stride + n, stride);
+  }
+  f.shape.resize(n - w);
+  f.stride.resize(n - w);
+  if (single && shape[0].is(1))
+    stride[0] = Int(0);
 }
 
 Layout toLayout(const FlatLayout &f, bool single) {
   if (single)
-    return Layout(IntTuple::of(f.shape[0]), IntTuple::of(f.stride[0]));
+    return Layout(f.shape[0], f.stride[0]);
   std::vector<IntTuple> rs, rd;
   rs.reserve(f.rank());
   rd.reserve(f.rank());
   for (size_t k = 0; k < f.rank(); ++k) {
-    rs.push_back(IntTuple::of(f.shape[k]));
-    rd.push_back(IntTuple::of(f.stride[k]));
+    rs.emplace_back(f.shape[k]);
+    rd.emplace_back(f.stride[k]);
   }
   return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
 }
 
-Layout backwardCoalesce(const FlatLayout &f, Int s, Int d) {
+Layout backwardCoalesce(FlatLayout &f) {
   bool single;
-  FlatLayout r = backwardCoalesceFlat(f, s, d, single);
-  return toLayout(r, single);
+  backwardCoalesceFlat(f, single);
+  return toLayout(f, single);
 }
 
 FlatLayout filterFlat(const Layout &l, const char *op, bool &single) {
@@ -130,17 +134,23 @@ FlatLayout filterFlat(const Layout &l, const char *op, bool &single) {
   for (size_t k = 0; k < f.rank(); ++k)
     if (f.stride[k].is(0))
       f.shape[k] = Int(1);
-  return backwardCoalesceFlat(f, f.shape.back(), f.stride.back(), single);
+  backwardCoalesceFlat(f, single);
+  return f;
 }
 
 FlatLayout coalesceX(const IntTuple &shape, const IntTuple &stride) {
-  FlatLayout f;
+  FlatLayout f; // the one object returned (no copy of the arrays)
   collect(shape, stride, f);
-  if (f.rank() == 0)
-    return FlatLayout{{Int(1)}, {Int(0)}};
-  Int last = f.shape.back();
-  bool single;
-  return backwardCoalesceFlat(f, last.is(1) ? Int(2) : last, f.stride.back(), single);
+  if (f.rank() == 0) {
+    f.shape.push_back(Int(1));
+    f.stride.push_back(Int(0));
+  } else {
+    if (f.shape.back().is(1))
+      f.shape.back() = Int(2);
+    bool single;
+    backwardCoalesceFlat(f, single);
+  }
+  return f;
 }
 
 } // namespace layoutc::algebra::detail

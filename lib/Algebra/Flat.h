@@ -40,12 +40,13 @@ bool hasBasis(const FlatLayout &f);
 /// f(i) along `basis` (0: the plain-integer strides).
 int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis = 0);
 
-/// CuTe's bw_coalesce over leaves [0, n-1) onto the start (s, d), as a flat
-/// layout, and whether CuTe's result is a single integer mode. Modes merge
-/// only when CuTe can tell statically that they line up.
-FlatLayout backwardCoalesceFlat(const FlatLayout &f, Int s, Int d, bool &single);
-/// The same as a Layout: an integer layout when single, else a flat tuple.
-Layout backwardCoalesce(const FlatLayout &f, Int s, Int d);
+/// CuTe's bw_coalesce of a nonempty f, in place: leaves [0, n-1) onto the
+/// start f[n-1]; `single` says whether CuTe's result is a single integer
+/// mode. Modes merge only when CuTe can tell statically that they line up.
+void backwardCoalesceFlat(FlatLayout &f, bool &single);
+/// The same (f is coalesced in place), returned as a Layout: an integer
+/// layout when single, else a flat tuple.
+Layout backwardCoalesce(FlatLayout &f);
 /// A flat layout as a Layout (an integer layout when `single`).
 Layout toLayout(const FlatLayout &f, bool single);
 

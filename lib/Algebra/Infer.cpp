@@ -47,7 +47,7 @@ Layout infer(const std::vector<int64_t> &f) {
                    std::to_string(got) + ", but f(" + std::to_string(i) + ") = " +
                    std::to_string(f[size_t(i)]));
   }
-  return detail::backwardCoalesce(l, l.shape.back(), l.stride.back());
+  return detail::backwardCoalesce(l);
 }
 
 } // namespace layoutc::algebra

@@ -66,9 +66,10 @@ public:
 
 private:
   // The inline storage is raw bytes, so constructing a SmallVec initializes
-  // nothing (T's default constructor never runs for unused slots).
-  T *data() { return heap_ ? heap_.get() : reinterpret_cast<T *>(inline_); }
-  const T *data() const { return heap_ ? heap_.get() : reinterpret_cast<const T *>(inline_); }
+  // nothing (T's default constructor never runs for unused slots). data_
+  // points at it, or at heap_ once grown (a copy starts inline again).
+  T *data() { return data_; }
+  const T *data() const { return data_; }
   void assign(const T *src, size_t n) {
     if (n > capacity_)
       grow(n);
@@ -79,11 +80,13 @@ private:
     std::unique_ptr<T[]> bigger(new T[n]);
     std::memcpy(bigger.get(), data(), size_ * sizeof(T));
     heap_ = std::move(bigger);
+    data_ = heap_.get();
     capacity_ = n;
   }
 
   alignas(T) unsigned char inline_[N * sizeof(T)];
   std::unique_ptr<T[]> heap_;
+  T *data_ = reinterpret_cast<T *>(inline_);
   size_t size_ = 0;
   size_t capacity_ = N;
 };

@@ -32,15 +32,19 @@ namespace layoutc::algebra {
 /// (index + 1) per level, up to four levels; 0 means a plain integer.
 struct Int {
   enum class Kind : uint8_t { Static, Dynamic, Unknown };
-  int64_t value = 0;
-  Kind kind = Kind::Static;
+  // kind, bits and basis share one 64-bit word, written whole by every
+  // constructor: an Int built and then copied as 16 bytes is read back from
+  // two stores, not from four narrow ones (which the CPU cannot forward).
+  int64_t value;
+  Kind kind : 8;
   /// For an unknown: the fact `bits=K`, 0 <= value < 2^K (0: no bound).
-  uint8_t bits = 0;
-  uint32_t basis = 0;
+  uint64_t bits : 8;
+  uint64_t unused : 16; // always 0
+  uint64_t basis : 32;
 
-  constexpr Int() = default;
-  constexpr Int(int64_t v) : value(v) {} // NOLINT: a static integer
-  constexpr Int(int64_t v, Kind k, uint32_t b = 0) : value(v), kind(k), basis(b) {}
+  constexpr Int() : Int(0) {}
+  constexpr Int(int64_t v) : Int(v, Kind::Static) {} // NOLINT: a static integer
+  constexpr Int(int64_t v, Kind k, uint32_t b = 0) : value(v), kind(k), bits(0), unused(0), basis(b) {}
   static constexpr Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
   /// Not known until run time, but known to be a multiple of `divisor` (the
   /// fact `?{div=N}`, kept in the otherwise unused value) and, with `bits`

@@ -32,7 +32,9 @@ public:
       : kind_(Kind::Tuple), children_(children) {}
 
   static IntTuple dynamic(int64_t v);
-  static IntTuple of(Int v) { return IntTuple(v.basis ? Kind::Basis : Kind::Int, v); }
+  /// The leaf v (an Int, or a scaled basis when v has one).
+  explicit IntTuple(Int v) : kind_(v.basis ? Kind::Basis : Kind::Int), leaf_(v) {}
+  static IntTuple of(Int v) { return IntTuple(v); }
   static IntTuple tuple(std::vector<IntTuple> children) { return IntTuple(std::move(children)); }
   static IntTuple underscore();
   /// `value` times the basis vector at `path` (outermost mode first).
@@ -70,7 +72,6 @@ public:
   void print(std::string &out, bool asType = false) const;
 
 private:
-  IntTuple(Kind kind, Int leaf) : kind_(kind), leaf_(leaf) {}
   explicit IntTuple(std::vector<IntTuple> &&children) : kind_(Kind::Tuple), children_(std::move(children)) {}
 
   Kind kind_ = Kind::Int;

@@ -29,6 +29,9 @@ struct Layout {
   Layout() : shape(1), stride(0) {}
   Layout(IntTuple shape, IntTuple stride)
       : shape(std::move(shape)), stride(std::move(stride)) {}
+  /// The single-mode layout s:d, its leaves built in place (no temporaries
+  /// to copy).
+  Layout(Int s, Int d) : shape(s), stride(d) {}
 
   bool operator==(const Layout &o) const {
     return shape == o.shape && stride == o.stride;
