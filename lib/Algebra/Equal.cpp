@@ -136,7 +136,8 @@ detail::FlatLayout staticPrefix(const Layout &l) {
   if (prefix.rank() == 0)
     return detail::FlatLayout{{Int(1)}, {Int(0)}};
   bool single;
-  return detail::backwardCoalesceFlat(prefix, prefix.shape.back(), prefix.stride.back(), single);
+  detail::backwardCoalesceFlat(prefix, single);
+  return prefix;
 }
 
 int64_t sizeOf(const detail::FlatLayout &f) {
