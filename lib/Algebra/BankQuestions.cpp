@@ -130,9 +130,9 @@ BankReport bankConflicts(const SharedMemory &smem, const Layout &tv, const std::
   r.warps = product(mode(tv.shape, 0)).value / 32;
   for (const std::vector<int64_t> &lanes : warpInstructions(smem, r.access)) {
     BankCost c = instructionsCost(smem, smem.swizzle, {lanes}, r.access.width);
-    r.instructions.push_back(c);
     if (c.wavefronts > r.worst.wavefronts)
-      r.worst = c;
+      r.worst = c, r.worstInstruction = r.instructions.size();
+    r.instructions.push_back(c);
   }
   return r;
 }

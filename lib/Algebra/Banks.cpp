@@ -19,6 +19,10 @@ int log2Of(int64_t x) {
 }
 
 int64_t threadsOf(const Layout &tv) { return product(mode(tv.shape, 0)).value; }
+// ceil(values / width): a lane's values are read `width` at a time.
+int64_t instructionsPerWarp(const BankAccess &a) {
+  return (product(mode(a.tv.shape, 1)).value + a.width - 1) / a.width;
+}
 
 // The extent of the stride-1 mode of the coalesced layout (1 when none).
 int64_t rowExtent(const Layout &l) {
@@ -68,17 +72,23 @@ BankCost bankCost(const std::vector<int64_t> &laneBytes, int width) {
   return cost;
 }
 
+WarpInstruction warpInstruction(const BankAccess &access, int64_t i) {
+  int64_t perWarp = instructionsPerWarp(access);
+  return {i / perWarp, i % perWarp * access.width};
+}
+
 std::vector<std::vector<int64_t>> warpInstructions(const SharedMemory &smem, const BankAccess &access) {
   int64_t threads = threadsOf(access.tv);
-  int64_t values = product(mode(access.tv.shape, 1)).value;
+  int64_t count = threads / 32 * instructionsPerWarp(access);
   std::vector<std::vector<int64_t>> out;
-  for (int64_t warp = 0; warp < threads / 32; ++warp)
-    for (int64_t v = 0; v < values; v += access.width) {
-      std::vector<int64_t> lanes;
-      for (int64_t lane = 0; lane < 32; ++lane)
-        lanes.push_back(smem.offset + evaluate(smem.layout, evaluate(access.tv, 32 * warp + lane + threads * v)));
-      out.push_back(std::move(lanes));
-    }
+  for (int64_t i = 0; i < count; ++i) {
+    WarpInstruction at = warpInstruction(access, i);
+    std::vector<int64_t> lanes;
+    for (int64_t lane = 0; lane < 32; ++lane)
+      lanes.push_back(smem.offset +
+                      evaluate(smem.layout, evaluate(access.tv, 32 * at.warp + lane + threads * at.firstValue)));
+    out.push_back(std::move(lanes));
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include "layoutc/Algebra/Error.h"
 #include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/Operations.h"
 
 namespace layoutc::algebra::detail {
 
@@ -37,6 +38,28 @@ std::vector<int> modeRules(const IntTuple &shape) {
   return rules;
 }
 
+// The coordinate (m, n, rest...) with `rest` the colexicographic split of k
+// over modes 2.. of `shape`.
+IntTuple coordinate(const IntTuple &shape, int64_t m, int64_t n, int64_t k) {
+  int r = rank(shape);
+  if (r == 1)
+    return IntTuple(m);
+  std::vector<IntTuple> c{IntTuple(m), IntTuple(n)};
+  for (int i = 2; i < r; ++i) {
+    int64_t extent = extentOf(mode(shape, i));
+    c.push_back(IntTuple(i + 1 == r ? k : k % extent));
+    k /= extent;
+  }
+  return IntTuple::tuple(std::move(c));
+}
+
+std::string panelTitle(const IntTuple &coord) {
+  std::string t = "(_,_";
+  for (size_t i = 2; i < coord.size(); ++i)
+    t += "," + coord[i].str();
+  return t + ")";
+}
+
 } // namespace
 
 void checkPicturable(const Layout &l, const std::string &op, const std::string &what) {
@@ -67,6 +90,35 @@ PicturePanel gridPanel(const IntTuple &rowShape, const IntTuple &colShape, const
   p.rowRules = modeRules(rowShape);
   p.colRules = modeRules(colShape);
   return p;
+}
+
+void checkCells(int64_t elements, const std::string &op, const std::string &what) {
+  if (elements > kMaxPictureCells)
+    fail(op, what + " has " + std::to_string(elements) + " elements, past the limit of " +
+                 std::to_string(kMaxPictureCells) + " cells a picture draws");
+}
+
+std::vector<PicturePanel> domainPanels(const IntTuple &shape, const std::string &op, const std::string &what,
+                                       const std::function<PictureCell(const IntTuple &, int64_t)> &cell) {
+  checkCells(extentOf(shape), op, what);
+  int r = rank(shape);
+  IntTuple colShape = r == 1 ? IntTuple(1) : mode(shape, 1);
+  int64_t panels = 1;
+  for (int i = 2; i < r; ++i)
+    panels *= extentOf(mode(shape, i));
+  std::vector<PicturePanel> out;
+  for (int64_t k = 0; k < panels; ++k) {
+    PicturePanel panel = gridPanel(mode(shape, 0), colShape, op);
+    for (int64_t m = 0; m < panel.rows; ++m)
+      for (int64_t n = 0; n < panel.cols; ++n) {
+        IntTuple c = coordinate(shape, m, n, k);
+        panel.cells[size_t(m * panel.cols + n)] = cell(c, m + panel.rows * (n + panel.cols * k));
+        if (r > 2 && m == 0 && n == 0)
+          panel.title = panelTitle(c);
+      }
+    out.push_back(std::move(panel));
+  }
+  return out;
 }
 
 int colourOf(const IntTuple &value) {

@@ -9,6 +9,7 @@
 
 #include "layoutc/Algebra/Picture.h"
 
+#include <functional>
 #include <string>
 
 namespace layoutc::algebra::detail {
@@ -23,6 +24,15 @@ int64_t extentOf(const IntTuple &shape);
 /// size(rowShape) x size(colShape) empty cells, rules at sub-mode
 /// boundaries; fails as `op` past kMaxPictureCells.
 PicturePanel gridPanel(const IntTuple &rowShape, const IntTuple &colShape, const std::string &op);
+/// Fails as `op` when `what` has more than kMaxPictureCells elements.
+void checkCells(int64_t elements, const std::string &op, const std::string &what);
+/// The panels of a static domain shape: for rank 1 a column (CuTe appends
+/// 1:0), for rank 2 the (m,n) table, for a higher rank one (m,n) panel per
+/// coordinate of modes 2.., titled (_,_,k...). Each cell is cell(c, i) at
+/// the coordinate c of flat (colexicographic) index i; fails as `op` past
+/// kMaxPictureCells, naming `what`.
+std::vector<PicturePanel> domainPanels(const IntTuple &shape, const std::string &op, const std::string &what,
+                                       const std::function<PictureCell(const IntTuple &, int64_t)> &cell);
 /// The colour of a cell holding `value`: an integer mod 8, a coordinate its
 /// first leaf's.
 int colourOf(const IntTuple &value);

@@ -4,63 +4,98 @@
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/Operations.h"
 
-#include <cstdio>
+#include <algorithm>
+#include <functional>
 
 namespace layoutc::algebra {
 
 namespace {
-std::string format(const char *fmt, int width, int64_t v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, fmt, width, static_cast<long long>(v));
-  return buf;
-}
-} // namespace
 
-std::string printLayout2D(const Layout &l) {
+// The most elements a table prints.
+constexpr int64_t kMaxPrinted = int64_t(1) << 20;
+
+std::string padLeft(const std::string &s, size_t width) {
+  return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
+}
+
+// A function over a domain layout's coordinates: a layout's offsets or a
+// composed layout's values.
+struct Printed {
+  std::string header;
+  const Layout &domain;
+  std::function<IntTuple(const IntTuple &)> at;
+  // Columns at least this wide (CuTe's num_digits(cosize)); 0 for none.
+  size_t digits = 0;
+};
+
+Printed printedLayout(const Layout &l) {
+  bool offsets = true;
+  std::vector<IntTuple> strides;
+  flattenInto(l.stride, strides);
+  for (const IntTuple &s : strides)
+    offsets = offsets && s.isInt();
+  return {l.str(), l, [&l](const IntTuple &c) { return crd2idx(c, l); },
+          offsets ? std::to_string(cosize(l)).size() : 0};
+}
+
+Printed printedComposed(const ComposedLayout &c) {
+  return {c.str(), c.outer, [&c](const IntTuple &x) { return evaluate(c, x); }, 0};
+}
+
+// print_layout: the header, then the (m,n) table, each value right-aligned
+// in a column two wider than the widest value.
+std::string table2D(const Printed &p) {
+  const Layout &l = p.domain;
   if (rank(l) > 2)
-    fail("print2d", "layout " + l.str() + " has rank " + std::to_string(rank(l)) +
-                        "; print2d needs rank 1 or 2");
-  Layout m0 = modeOf(l, 0);
-  int64_t rows = size(m0);
-  int64_t cols = rank(l) == 2 ? size(modeOf(l, 1)) : 1;
-  if (mul(rows, cols) > (int64_t(1) << 20))
-    fail("print2d", "layout " + l.str() + " has " + std::to_string(rows * cols) +
-                        " elements, too many to print");
-  int width = int(std::to_string(cosize(l)).size()) + 2;
-  std::string rule = "+";
-  std::string dashes(size_t(width), '-');
-  std::string out = l.str() + "\n    ";
+    fail("print2d", "layout " + p.header + " has rank " + std::to_string(rank(l)) + "; print2d needs rank 1 or 2");
+  int64_t rows = size(modeOf(l, 0)), cols = rank(l) == 2 ? size(modeOf(l, 1)) : 1;
+  if (mul(rows, cols) > kMaxPrinted)
+    fail("print2d", "layout " + p.header + " has " + std::to_string(rows * cols) + " elements, too many to print");
+  std::vector<std::string> values;
+  size_t width = p.digits;
+  for (int64_t m = 0; m < rows; ++m)
+    for (int64_t n = 0; n < cols; ++n) {
+      values.push_back(p.at(rank(l) == 2 ? IntTuple{IntTuple(m), IntTuple(n)} : IntTuple(m)).str());
+      width = std::max(width, values.back().size());
+    }
+  std::string out = p.header + "\n    ";
   for (int64_t n = 0; n < cols; ++n)
-    out += format("  %*lld ", width - 2, n);
+    out += "  " + padLeft(std::to_string(n), width) + " ";
   out += "\n";
   std::string line = "    ";
   for (int64_t n = 0; n < cols; ++n)
-    line += "+" + dashes;
+    line += "+" + std::string(width + 2, '-');
   line += "+\n";
   for (int64_t m = 0; m < rows; ++m) {
-    out += line;
-    out += format("%*lld  ", 2, m);
-    for (int64_t n = 0; n < cols; ++n) {
-      IntTuple c = rank(l) == 2 ? IntTuple{IntTuple(m), IntTuple(n)} : IntTuple(m);
-      out += format("| %*lld ", width - 2, crd2idx(c, l).value());
-    }
+    out += line + padLeft(std::to_string(m), 2) + "  ";
+    for (int64_t n = 0; n < cols; ++n)
+      out += "| " + padLeft(values[size_t(m * cols + n)], width) + " ";
     out += "|\n";
   }
-  out += line;
-  return out;
+  return out + line;
 }
 
-std::string printLayout1D(const Layout &l) {
-  int64_t n = size(l);
-  if (n > (int64_t(1) << 20))
-    fail("print1d", "layout " + l.str() + " has " + std::to_string(n) +
-                        " elements, too many to print");
-  std::string out = l.str() + "\n";
+// print1D: the header, then the value at every index of the domain.
+std::string table1D(const Printed &p) {
+  int64_t n = size(p.domain);
+  if (n > kMaxPrinted)
+    fail("print1d", "layout " + p.header + " has " + std::to_string(n) + " elements, too many to print");
+  std::string out = p.header + "\n";
   for (int64_t i = 0; i < n; ++i)
-    out += format("%*lld  ", 3, evaluate(l, i));
+    out += padLeft(p.at(idx2crd(IntTuple(i), p.domain.shape)).str(), 3) + "  ";
   while (!out.empty() && out.back() == ' ')
     out.pop_back();
   return out + "\n";
 }
+
+} // namespace
+
+std::string printLayout2D(const Layout &l) { return table2D(printedLayout(l)); }
+
+std::string printLayout1D(const Layout &l) { return table1D(printedLayout(l)); }
+
+std::string printLayout2D(const ComposedLayout &c) { return table2D(printedComposed(c)); }
+
+std::string printLayout1D(const ComposedLayout &c) { return table1D(printedComposed(c)); }
 
 } // namespace layoutc::algebra

@@ -12,6 +12,9 @@ namespace {
 const char *const kColours[8] = {"#afafff", "#afffaf", "#ffffaf", "#ffafaf",
                                  "#d2d2ff", "#d2ffd2", "#ffffd2", "#ffd2d2"};
 
+// The outline of the cells a picture singles out.
+const char *const kOutline = "#c00000";
+
 constexpr int kFont = 14, kCharWidth = 9, kLineHeight = 17, kMargin = 12, kTitleHeight = 24;
 
 std::string escape(const std::string &text) {
@@ -80,6 +83,10 @@ std::string drawPanel(const PicturePanel &p, const Geometry &g, int x0, int y0) 
       out += "<rect class=\"cell\" x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" width=\"" +
              std::to_string(g.cellW) + "\" height=\"" + std::to_string(g.cellH) + "\" fill=\"" +
              (c.colour < 0 ? "white" : kColours[c.colour % 8]) + "\" stroke=\"black\" stroke-width=\"0.5\"/>\n";
+      if (c.outlined)
+        out += "<rect class=\"outline\" x=\"" + std::to_string(x + 2) + "\" y=\"" + std::to_string(y + 2) +
+               "\" width=\"" + std::to_string(g.cellW - 4) + "\" height=\"" + std::to_string(g.cellH - 4) +
+               "\" fill=\"none\" stroke=\"" + kOutline + "\" stroke-width=\"3\"/>\n";
       int top = y + g.cellH / 2 - (int(c.lines.size()) - 1) * kLineHeight / 2;
       for (size_t i = 0; i < c.lines.size(); ++i)
         out += text(x + g.cellW / 2, top + int(i) * kLineHeight, i == 0 ? "label" : "detail", c.lines[i], "middle",

@@ -78,12 +78,16 @@ OFFSETS is a comma-separated list.
 const char *kPrint2DHelp = R"(usage: layoutc print2d LAYOUT
 
 Prints LAYOUT (rank 1 or 2) as the (m,n) -> offset table of CuTe's print_layout.
+A composed layout (S<B,M,S> o k o L, or a layout inner) prints its values
+over the outer layout's domain: a swizzled layout's swizzled offsets.
   layoutc print2d '(2,(2,2)):(4,(2,1))'
+  layoutc print2d 'S<1,0,1> o 0 o (2,2):(2,1)'
 )";
 
 const char *kPrint1DHelp = R"(usage: layoutc print1d LAYOUT
 
-Prints LAYOUT(i) for every i in its domain, as CuTe's print1D.
+Prints LAYOUT(i) for every i in its domain, as CuTe's print1D; a composed
+layout's values over the outer layout's domain.
   layoutc print1d '(2,(2,2)):(4,(2,1))'
 )";
 
@@ -257,8 +261,10 @@ int printCommand(const std::vector<std::string> &args, bool twoD) {
     Expected<Value> v = evaluateExpression(args[0]);
     if (!v)
       throw v.error();
+    if (v.value().kind == Value::Kind::Composed)
+      return twoD ? printLayout2D(v.value().composed()) : printLayout1D(v.value().composed());
     if (v.value().kind != Value::Kind::Layout)
-      fail("", "expected a layout, got " + v.value().describe());
+      fail("", "expected a layout or a composed layout, got " + v.value().describe());
     return twoD ? printLayout2D(v.value().layout()) : printLayout1D(v.value().layout());
   });
   if (!out)

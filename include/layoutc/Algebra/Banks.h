@@ -50,6 +50,14 @@ struct BankAccess {
   int64_t width = 1;
 };
 
+/// Warp instruction i of `access`, as warpInstructions numbers them: warp
+/// i / G and each lane's values firstValue .. firstValue + width - 1, with
+/// G = ceil(values / width) instructions per warp and firstValue = (i mod G) width.
+struct WarpInstruction {
+  int64_t warp = 0, firstValue = 0;
+};
+WarpInstruction warpInstruction(const BankAccess &access, int64_t i);
+
 /// The unswizzled element offsets (offset + layout(i)) of the 32 lanes of
 /// each warp instruction of `access`: warp by warp, then value group by
 /// value group (values v, v + width, ...), a lane's first value.
@@ -103,12 +111,13 @@ int64_t accessWidth(const SharedMemory &smem, const Layout &tv);
 
 /// What bank_conflicts answers: the access (with its derived width), each
 /// warp instruction's cost (warp by warp, value group by value group), and
-/// the worst of them.
+/// the worst of them (the first with the most wavefronts).
 struct BankReport {
   BankAccess access;
   int64_t warps = 0;
   std::vector<BankCost> instructions;
   BankCost worst;
+  size_t worstInstruction = 0;
 };
 
 /// bank_conflicts(SMEM, TV, dtype). Fails as `op` unless TV has rank 2, a

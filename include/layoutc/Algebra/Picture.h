@@ -2,10 +2,11 @@
 //
 // CuTe's figures and print_latex as self-contained SVG: a layout's (m,n)
 // table with its value in each cell, a TV layout's tile coloured by thread
-// and labelled T<t>V<v>. A Picture is panels of cells; svg() draws it. Every
-// colour comes from one map of 8 (CuTe's TikzColor_TV): a cell's colour is
-// its value mod 8 (a coordinate's: its first leaf's), a TV cell's its thread
-// mod 8.
+// and labelled T<t>V<v>, the shared-memory bank of each element of a tile
+// and the worst warp instruction of an access. A Picture is panels of
+// cells; svg() draws it. Every colour comes from one map of 8 (CuTe's
+// TikzColor_TV): a cell's colour is its value mod 8 (a coordinate's: its
+// first leaf's), a TV cell's its thread mod 8, a bank cell's its bank mod 8.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_PICTURE_H
@@ -27,6 +28,8 @@ struct PictureCell {
   std::vector<std::string> lines;
   /// An index into the colour map (taken mod 8), or -1 for white.
   int colour = -1;
+  /// Drawn with a heavy outline: the cells a picture singles out.
+  bool outlined = false;
 };
 
 /// A rows x cols table of cells (row-major) with its row and column indices.
@@ -60,6 +63,15 @@ Picture layoutPicture(const Value &v);
 /// (thread, value) -> tile index or tile coordinate) maps to it, coloured by t.
 /// Refuses a value outside the tile.
 Picture tvPicture(const Layout &tv, const IntTuple &tile);
+
+/// The shared-memory banks of an access (the bank_conflicts question):
+/// SMEM's tile (panels as layoutPicture's) with each cell labelled by the
+/// bank (of 32, 4 bytes each) of its element's first byte, swizzle(offset +
+/// L(c)) * bytes / 4 mod 32, and coloured by it; the cells the worst warp
+/// instruction of TV reads outlined and labelled with the thread T<t> that
+/// reads them; notes give each instruction's wavefronts (ideal). Refuses
+/// what bank_conflicts refuses, as `show --banks`.
+Picture bankPicture(const Value &smem, const Layout &tv, const std::string &dtype);
 
 /// The picture as a self-contained SVG document, sized in pixels and with a
 /// viewBox, so that it scales to any size.

@@ -8,13 +8,24 @@
 
 namespace layoutc::algebra {
 
-/// CuTe's print_layout: the layout, then an (m,n) -> offset table with
-/// column indices and box rules. The layout must have rank 2 (a rank-1
-/// layout is shown as one column).
+/// CuTe's print_layout: the layout, then an (m,n) -> L(m,n) table with
+/// column indices and box rules, every column as wide as the widest value
+/// (at least num_digits(cosize(L)), as CuTe's). The layout must have rank 1
+/// (shown as one column) or 2. Values are offsets, or coordinates for basis
+/// strides (identity layouts).
 std::string printLayout2D(const Layout &l);
 
 /// CuTe's print1D: the layout, then L(i) for every i in its domain.
 std::string printLayout1D(const Layout &l);
+
+/// print_layout of a composed layout, as CuTe's prints any layout
+/// function: C(m,n) = inner(offset + outer(m,n)) over the outer layout's
+/// domain (a swizzled layout's swizzled offsets), under the composed
+/// layout's own notation.
+std::string printLayout2D(const ComposedLayout &c);
+
+/// print1D of a composed layout: C(i) for every i in the outer's domain.
+std::string printLayout1D(const ComposedLayout &c);
 
 } // namespace layoutc::algebra
 

@@ -42,6 +42,24 @@ TEST(Banks, BankConflictsReportsEachWarpInstruction) {
   EXPECT_EQ(s.worst.ideal, 4);
 }
 
+TEST(Banks, TheReportNamesItsWorstInstruction) {
+  // A column-major 48-row tile read 32 consecutive indices at a time: every
+  // third instruction straddles two columns, whose rows share banks.
+  BankReport r = bankConflicts(sharedMemory(Value::of(L("(48,22):(1,64)")), 4, "t"), L("(32,33):(1,32)"), "t");
+  ASSERT_EQ(r.instructions.size(), 33u);
+  EXPECT_EQ(r.instructions[0].wavefronts, 1);
+  EXPECT_EQ(r.instructions[1].wavefronts, 2);
+  EXPECT_EQ(r.instructions[4].wavefronts, 2);
+  EXPECT_EQ(r.worstInstruction, 1u);
+  // Instructions go value group by value group, then warp by warp.
+  BankAccess twoWarps{L("(64,8):(1,64)"), 4};
+  EXPECT_EQ(warpInstruction(twoWarps, 0).warp, 0);
+  EXPECT_EQ(warpInstruction(twoWarps, 1).firstValue, 4);
+  EXPECT_EQ(warpInstruction(twoWarps, 2).warp, 1);
+  EXPECT_EQ(warpInstruction(twoWarps, 3).warp, 1);
+  EXPECT_EQ(warpInstruction(twoWarps, 3).firstValue, 4);
+}
+
 TEST(Banks, TheAccessWidthIsTheWidestAlignedRunOfAThread) {
   SharedMemory rows = sharedMemory(Value::of(L("(32,32):(32,1)")), 2, "t");
   EXPECT_EQ(accessWidth(rows, L("(32,32):(1,32)")), 8);  // 16 bytes of f16

@@ -111,6 +111,61 @@ TEST(Picture, TvLabelsEachCellByItsFirstThreadAndValue) {
             (std::vector<std::string>{"T0/V0", "T1/V0", "T0/V1", "T1/V1"}));
 }
 
+std::vector<bool> outlined(const PicturePanel &p) {
+  std::vector<bool> out;
+  for (const PictureCell &c : p.cells)
+    out.push_back(c.outlined);
+  return out;
+}
+
+TEST(Picture, BanksLabelEachElementAndOutlineTheWorstInstruction) {
+  // Threads t = 0..31 read row t % 8 of a row-major 8 x 32 f32 tile: banks
+  // by column, and the first instruction reads 8 rows of each of columns 0..3.
+  Picture p = bankPicture(V("(8,32):(32,1)"), L("(32,8):(1,32)"), "f32");
+  EXPECT_EQ(p.title, "Banks of (8,32):(32,1) (f32), accessed by (32,8):(1,32)");
+  ASSERT_EQ(p.panels.size(), 1u);
+  const PicturePanel &banks = p.panels[0];
+  ASSERT_EQ(banks.cells.size(), 256u);
+  std::vector<std::string> labels = texts(banks);
+  EXPECT_EQ(std::vector<std::string>(labels.begin(), labels.begin() + 6),
+            (std::vector<std::string>{"0/T0", "1/T8", "2/T16", "3/T24", "4", "5"}));
+  EXPECT_EQ(labels[32 * 7 + 3], "3/T31");
+  EXPECT_EQ(banks.cells[9].colour, 1);
+  std::vector<bool> marks = outlined(banks);
+  std::vector<bool> row1(marks.begin() + 32, marks.begin() + 37);
+  EXPECT_EQ(row1, (std::vector<bool>{true, true, true, true, false}));
+  EXPECT_EQ(p.notes, (std::vector<std::string>{
+                         "Each cell: the bank of its element's first byte (32 banks of 4 bytes); outlined, with the "
+                         "thread that reads it: the worst instruction.",
+                         "1 f32 (4 bytes) per access, served a whole warp at a time; 1 warp of 8 instructions:",
+                         "warp 0, values 0-7: 8 instructions, 8 wavefronts (ideal 1) each",
+                         "The worst, outlined: warp 0, value 0, 8 wavefronts (ideal 1)."}));
+}
+
+TEST(Picture, BanksFollowTheSwizzleAndTheElementSize) {
+  // S<1,0,1> swaps the two f64 of each odd pair: banks 2 apart, 8 bytes
+  // each. All lanes read element 0: one f64 per half warp.
+  Picture p = bankPicture(V("S<1,0,1> o 0 o 4:1"), L("(32,1):(0,0)"), "f64");
+  EXPECT_EQ(texts(p.panels[0]), (std::vector<std::string>{"0/T0", "2", "6", "4"}));
+  EXPECT_EQ(p.notes[2], "warp 0, value 0: 1 instruction, 2 wavefronts (ideal 2)");
+  // 16-byte accesses: a row of 4 f32 per thread, behind S<3,2,3> conflict-free.
+  Picture s = bankPicture(V("S<3,2,3> o 0 o (32,32):(32,1)"), L("(32,32):(1,32)"), "f32");
+  EXPECT_EQ(texts(s.panels[0])[32], "4/T1");
+  EXPECT_EQ(s.notes[1], "4 f32 (16 bytes) per access, served a quarter warp at a time; 1 warp of 8 instructions:");
+  EXPECT_EQ(s.notes[2], "warp 0, values 0-31: 8 instructions, 4 wavefronts (ideal 4) each");
+}
+
+TEST(Picture, BankCostsListRunsAndCountTheRest) {
+  Picture p = bankPicture(V("(48,22):(1,64)"), L("(32,33):(1,32)"), "f32");
+  ASSERT_EQ(p.notes.size(), 20u);
+  EXPECT_EQ(p.notes[3], "warp 0, value 1: 1 instruction, 2 wavefronts (ideal 1)");
+  EXPECT_EQ(p.notes[4], "warp 0, values 2-3: 2 instructions, 1 wavefront (ideal 1) each");
+  EXPECT_EQ(p.notes[18], "and 10 more instructions in 7 runs, not listed");
+  EXPECT_EQ(p.notes[19], "The worst, outlined: warp 0, value 1, 2 wavefronts (ideal 1).");
+  Picture warps = bankPicture(V("(16,16):(16,1)"), L("(64,4):(4,1)"), "f32");
+  EXPECT_EQ(warps.notes[2], "warps 0-1, values 0-3: 8 instructions, 4 wavefronts (ideal 1) each");
+}
+
 TEST(Picture, SvgIsOneDocumentWithACellPerElement) {
   std::string s = svg(layoutPicture(V("S<3,4,3> o 0 o (16,16):(16,1)")));
   EXPECT_EQ(s.rfind("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
@@ -140,6 +195,21 @@ TEST(Picture, RefusalsNameTheCondition) {
             "(4 elements)");
   EXPECT_EQ(errorOf([] { tvPicture(L("(4,4):(4,1)"), T("(4,?)")); }),
             "show --tv: the tile (4,?) has a dynamic leaf ?: a picture needs every extent known");
+  EXPECT_EQ(errorOf([] { bankPicture(V("(128,256):(256,1)"), L("(32,1):(1,0)"), "f32"); }),
+            "show --banks: SMEM (128,256):(256,1) has 32768 elements, past the limit of 16384 cells a picture draws");
+  EXPECT_EQ(errorOf([] { bankPicture(V("(4,8):(8,1)"), L("(16,2):(1,16)"), "f32"); }),
+            "show --banks: the TV layout (16,2):(1,16) has 16 threads; a warp instruction has 32 lanes, so the thread "
+            "mode must be a multiple of 32");
+  EXPECT_EQ(errorOf([] { bankPicture(V("(4,8):(8,1)"), L("(32,2):(1,32)"), "f32"); }),
+            "show --banks: the TV layout (32,2):(1,32) maps (thread, value) = (0,1) to 32, not a tile index of SMEM "
+            "(4,8):(8,1) (0 to 31)");
+  EXPECT_EQ(errorOf([] { bankPicture(V("(4,8):(8,1)"), L("(32,1):(1,0)"), "f31"); }),
+            "show --banks: unknown element type 'f31' (f64, f32, f16, bf16, i64, i32, i16, i8, u64, u32, u16, u8)");
+  EXPECT_EQ(errorOf([] { bankPicture(V("(4,8):(8,1) o 1 o (2,2):(1,2)"), L("(32,1):(1,0)"), "f32"); }),
+            "show --banks: SMEM must be a layout or a swizzled layout S<B,M,S> o k o L, tile index -> element "
+            "offset, not the composed layout (4,8):(8,1) o 1 o (2,2):(1,2)");
+  EXPECT_EQ(errorOf([] { bankPicture(V("(?,8):(8,1)"), L("(32,1):(1,0)"), "f32"); }),
+            "show --banks: SMEM (?,8):(8,1) must be static, with integer strides (tile index -> element offset)");
   EXPECT_EQ(errorOf([] { tvPicture(L("(128,1024):(1024,1)"), T("(1024,128)")); }),
             "show --tv: a table of 1024 x 128 cells is past the limit of 16384 cells a picture draws");
 }
