@@ -46,17 +46,45 @@ struct Context {
 
 std::string leafName(Int s, Int d) { return s.str() + ":" + d.str(); }
 
+// Where a result is written: a node of R's shape and stride, filled in place
+// (no Layout is built per leaf and moved into its parent).
+struct Out {
+  IntTuple &shape, &stride;
+  void leaf(Int s, Int d) {
+    shape.setLeaf(s);
+    stride.setLeaf(d);
+  }
+};
+
+// CuTe's step of a leaf's stride r past a mode of size S: the elements the
+// mode still holds, ceil_div(S, |r|), and the stride into the next mode,
+// ceil_div(|r|, S) * sign(r). Static positive r (the common case) takes one
+// division at most: one of the two quotients is 1.
+struct Step {
+  Int shape, stride;
+};
+inline Step stepPast(Int S, Int r) {
+  if (S.isStatic() && r.isStatic() && r.value > 0) {
+    if (r.value == 1)
+      return {S, Int(1)};
+    if (r.value < S.value)
+      return {Int(ceilDiv(S.value, r.value)), Int(1)};
+    return {Int(1), Int(ceilDiv(r.value, S.value))};
+  }
+  return {ceilDiv(S, absInt(r)), mul(ceilDiv(absInt(r), S), signumInt(r))};
+}
+
 // One leaf s:d of B composed with A: CuTe's composition_impl. Structure is
 // decided on static values only; the checks CuTe makes on static values are
 // errors here, and the value checks of exactness run when values are known.
-Layout composeLeaf(Context &cx, Int s, Int d) {
+void composeLeaf(Context &cx, Int s, Int d, Out out) {
   const detail::FlatLayout &a = cx.a;
   size_t n = a.rank();
   cx.bKnown = cx.bKnown && !s.isUnknown() && !d.isUnknown();
   if (d.is(0))
-    return Layout(s, Int(0));
+    return out.leaf(s, Int(0));
   if (n == 1)
-    return Layout(s, mul(d, a.stride[0]));
+    return out.leaf(s, mul(d, a.stride[0]));
   if (!d.isUnknown() && d.value < 0)
     cx.needsBruteForce = true;
 
@@ -66,19 +94,19 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
   for (size_t i = 0; i + 1 < n; ++i) {
     Int S = a.shape[i], D = a.stride[i];
     if (S.isStatic() && restStride.isStatic() &&
-        !(remainder(restStride.value, S.value) == 0 || restStride.value < S.value))
+        !(restStride.value < S.value || remainder(restStride.value, S.value) == 0))
       fail(kOp, "stride divisibility: B's leaf " + leafName(s, d) + " reaches mode " +
                     std::to_string(i) + " of coalesced A " + detail::str(a) + " with stride " +
                     restStride.str() + ", which neither is a multiple of nor below the mode's size " +
                     S.str());
-    Int nextShape = ceilDiv(S, absInt(restStride));
-    Int nextStride = mul(ceilDiv(absInt(restStride), S), signumInt(restStride));
+    auto [nextShape, nextStride] = stepPast(S, restStride);
     if (nextShape.is(1) || restShape.is(1)) {
       restStride = nextStride;
       continue;
     }
     Int newShape = minInt(nextShape, restShape);
-    if (newShape.isStatic() && restShape.isStatic() &&
+    bool whole = newShape.isStatic() && restShape.isStatic() && newShape.value == restShape.value;
+    if (!whole && newShape.isStatic() && restShape.isStatic() &&
         remainder(restShape.value, newShape.value) != 0)
       fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " + restShape.str() +
                     " elements left at mode " + std::to_string(i) + " of coalesced A " +
@@ -96,33 +124,28 @@ Layout composeLeaf(Context &cx, Int s, Int d) {
     }
     rs.push_back(newShape);
     rd.push_back(mul(restStride, D));
-    restShape = divide(restShape, newShape);
+    restShape = whole ? Int(1) : divide(restShape, newShape);
     restStride = nextStride;
   }
   Int lastStride = mul(restStride, a.stride[n - 1]);
   if (rs.empty())
-    return Layout(restShape, lastStride);
+    return out.leaf(restShape, lastStride);
   if (!restShape.is(1)) {
     rs.push_back(restShape);
     rd.push_back(lastStride);
   }
-  return detail::toLayout(r, rs.size() == 1);
+  detail::toTuples(r, rs.size() == 1, out.shape, out.stride);
 }
 
-// B's tree, each leaf composed by `leaf(s, d)`, the results moved into
-// tuples congruent with B's (R is compatible with B).
-template <class LeafFn> Layout composeTree(const IntTuple &s, const IntTuple &d, LeafFn &&leaf) {
+// B's tree, each leaf composed by `leaf(s, d, out)` into the node of R at
+// the same place (R is compatible with B).
+template <class LeafFn> void composeTree(const IntTuple &s, const IntTuple &d, LeafFn &&leaf, Out out) {
   if (!s.isTuple())
-    return leaf(s.integer(), d.integer());
-  std::vector<IntTuple> rs, rd;
-  rs.reserve(s.size());
-  rd.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    Layout m = composeTree(s[i], d[i], leaf);
-    rs.push_back(std::move(m.shape));
-    rd.push_back(std::move(m.stride));
-  }
-  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
+    return leaf(s.integer(), d.integer(), out);
+  out.shape.setTuple(s.size());
+  out.stride.setTuple(s.size());
+  for (size_t i = 0; i < s.size(); ++i)
+    composeTree(s[i], d[i], leaf, Out{out.shape[i], out.stride[i]});
 }
 
 using Targets = detail::SmallVec<const Context *, 4>;
@@ -174,12 +197,12 @@ void bruteForceCheck(const Targets &targets, const detail::FlatLayout &fb, const
 // that reach this context's A: not when A is linear there (exact by
 // construction) nor when values are unknown (then R rests on CuTe's
 // divisibility conditions, recorded as an assumption).
-inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, const Layout &r) {
+inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, Out r) {
   const detail::FlatLayout &fa = cx.a;
   if (fa.rank() == 1)
     return false;
   if (!fa.known() || !cx.bKnown) {
-    activeDomain().assume("composition(" + cx.strA() + ", " + cx.origB.str() + ") = " + r.str() +
+    activeDomain().assume("composition(" + cx.strA() + ", " + cx.origB.str() + ") = " + Layout(r.shape, r.stride).str() +
                           " is A o B only if the run-time values meet CuTe's divisibility conditions");
     return false;
   }
@@ -249,18 +272,19 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
     cxs.push_back(Context{flats[t], a.shape, a.stride, b, detail::SmallVec<int64_t, 12>(flats[t].rank(), 0)});
     cxs.back().bKey = keys[t];
   }
-  Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) {
+  Layout r;
+  composeTree(b.shape, b.stride, [&](Int s, Int d, Out out) {
     if (d.is(0))
-      return Layout(s, Int(0));
+      return out.leaf(s, Int(0));
     size_t t = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
     Int v = d;
     v.basis = 0;
-    return withContext(kOp, [&] { return "B's stride " + d.str() + " into mode " + modes[t].str() + " of A"; },
-                       [&] { return composeLeaf(cxs[t], s, v); });
-  });
+    withContext(kOp, [&] { return "B's stride " + d.str() + " into mode " + modes[t].str() + " of A"; },
+                [&] { composeLeaf(cxs[t], s, v, out); });
+  }, Out{r.shape, r.stride});
   bool check = false;
   for (Context &cx : cxs)
-    check = needsPointCheck(cx, r) || check;
+    check = needsPointCheck(cx, Out{r.shape, r.stride}) || check;
   if (check) {
     Targets targets;
     for (const Context &cx : cxs)
@@ -270,51 +294,61 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
   return r;
 }
 
-// A o B for A given as its shape and stride (a mode of a layout, not copied).
-Layout compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b) {
-  if (hasBasis(b.stride))
-    return composeBasisB(Layout(shapeA, strideA), b);
+// A o B into `out`, for A given as its shape and stride (a mode of a
+// layout, not copied).
+void compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b, Out out) {
+  if (hasBasis(b.stride)) {
+    Layout r = composeBasisB(Layout(shapeA, strideA), b);
+    out.shape = std::move(r.shape);
+    out.stride = std::move(r.stride);
+    return;
+  }
   detail::FlatLayout fa = detail::coalesceX(shapeA, strideA);
   Context cx{fa, shapeA, strideA, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
-  Layout r = composeTree(b.shape, b.stride, [&](Int s, Int d) { return composeLeaf(cx, s, d); });
-  if (fa.rank() > 1 && needsPointCheck(cx, r))
-    bruteForceCheck(Targets{&cx}, detail::flatIntegers(b, kOp), r);
-  return r;
+  composeTree(b.shape, b.stride, [&](Int s, Int d, Out o) { composeLeaf(cx, s, d, o); }, out);
+  if (fa.rank() > 1 && needsPointCheck(cx, out))
+    bruteForceCheck(Targets{&cx}, detail::flatIntegers(b, kOp), Layout(out.shape, out.stride));
 }
 
-// A o T, by mode for a tuple tiler, with A given as its shape and stride.
-Layout compose(const IntTuple &shapeA, const IntTuple &strideA, const Tiler &b) {
+// A o T into `out`, by mode for a tuple tiler, with A given as its shape and
+// stride.
+void compose(const IntTuple &shapeA, const IntTuple &strideA, const Tiler &b, Out out) {
   switch (b.kind) {
   case Tiler::Kind::Layout:
-    return compose(shapeA, strideA, b.layout);
+    return compose(shapeA, strideA, b.layout, out);
   case Tiler::Kind::Underscore:
-    return Layout(shapeA, strideA);
+    out.shape = shapeA;
+    out.stride = strideA;
+    return;
   case Tiler::Kind::Int:
-    return compose(shapeA, strideA, Layout(IntTuple(b.value), IntTuple(1)));
+    return compose(shapeA, strideA, Layout(Int(b.value), Int(1)), out);
   case Tiler::Kind::Tuple:
     break;
   }
   if (rank(b) > rank(shapeA))
     fail(kOp, "tiler " + b.str() + " has " + std::to_string(rank(b)) + " modes but A = " +
                   Layout(shapeA, strideA).str() + " has rank " + std::to_string(rank(shapeA)));
-  std::vector<IntTuple> rs, rd;
-  rs.reserve(b.modes.size());
-  rd.reserve(b.modes.size());
-  for (int i = 0; i < rank(b); ++i) {
-    Layout m = withContext(kOp, [i] { return "mode " + std::to_string(i); }, [&] {
-      return compose(mode(shapeA, i), mode(strideA, i), b.modes[size_t(i)]);
+  out.shape.setTuple(b.modes.size());
+  out.stride.setTuple(b.modes.size());
+  for (int i = 0; i < rank(b); ++i)
+    withContext(kOp, [i] { return "mode " + std::to_string(i); }, [&] {
+      compose(mode(shapeA, i), mode(strideA, i), b.modes[size_t(i)], Out{out.shape[size_t(i)], out.stride[size_t(i)]});
     });
-    rs.push_back(std::move(m.shape));
-    rd.push_back(std::move(m.stride));
-  }
-  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
 }
 
 } // namespace
 
-Layout composition(const Layout &a, const Layout &b) { return compose(a.shape, a.stride, b); }
+Layout composition(const Layout &a, const Layout &b) {
+  Layout r;
+  compose(a.shape, a.stride, b, Out{r.shape, r.stride});
+  return r;
+}
 
-Layout composition(const Layout &a, const Tiler &b) { return compose(a.shape, a.stride, b); }
+Layout composition(const Layout &a, const Tiler &b) {
+  Layout r;
+  compose(a.shape, a.stride, b, Out{r.shape, r.stride});
+  return r;
+}
 
 ComposedLayout composition(const ComposedLayout &a, const Layout &b) {
   ComposedLayout r = a;

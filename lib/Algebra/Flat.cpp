@@ -22,14 +22,22 @@ std::string str(const FlatLayout &f) {
 }
 
 namespace {
+// Leaves are appended here and only sub-tuples recurse: most layouts are
+// flat, and a call per leaf cost more than the leaf.
 void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out) {
-  if (s.isTuple()) {
-    for (size_t i = 0; i < s.size(); ++i)
-      collect(s[i], d[i], out);
+  if (!s.isTuple()) {
+    out.shape.push_back(s.integer());
+    out.stride.push_back(d.integer());
     return;
   }
-  out.shape.push_back(s.integer());
-  out.stride.push_back(d.integer());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i].isTuple()) {
+      collect(s[i], d[i], out);
+      continue;
+    }
+    out.shape.push_back(s[i].integer());
+    out.stride.push_back(d[i].integer());
+  }
 }
 } // namespace
 
@@ -106,17 +114,24 @@ void backwardCoalesceFlat(FlatLayout &f, bool &single) {
     stride[0] = Int(0);
 }
 
-Layout toLayout(const FlatLayout &f, bool single) {
-  if (single)
-    return Layout(f.shape[0], f.stride[0]);
-  std::vector<IntTuple> rs, rd;
-  rs.reserve(f.rank());
-  rd.reserve(f.rank());
-  for (size_t k = 0; k < f.rank(); ++k) {
-    rs.emplace_back(f.shape[k]);
-    rd.emplace_back(f.stride[k]);
+void toTuples(const FlatLayout &f, bool single, IntTuple &shape, IntTuple &stride) {
+  if (single) {
+    shape.setLeaf(f.shape[0]);
+    stride.setLeaf(f.stride[0]);
+    return;
   }
-  return Layout(IntTuple::tuple(std::move(rs)), IntTuple::tuple(std::move(rd)));
+  shape.setTuple(f.rank());
+  stride.setTuple(f.rank());
+  for (size_t k = 0; k < f.rank(); ++k) {
+    shape[k].setLeaf(f.shape[k]);
+    stride[k].setLeaf(f.stride[k]);
+  }
+}
+
+Layout toLayout(const FlatLayout &f, bool single) {
+  Layout l;
+  toTuples(f, single, l.shape, l.stride);
+  return l;
 }
 
 Layout backwardCoalesce(FlatLayout &f) {

@@ -49,6 +49,8 @@ void backwardCoalesceFlat(FlatLayout &f, bool &single);
 Layout backwardCoalesce(FlatLayout &f);
 /// A flat layout as a Layout (an integer layout when `single`).
 Layout toLayout(const FlatLayout &f, bool single);
+/// The same, written into `shape` and `stride` in place.
+void toTuples(const FlatLayout &f, bool single, IntTuple &shape, IntTuple &stride);
 
 /// CuTe's detail::coalesce_x: coalesce that keeps the function outside the
 /// domain too (a trailing static size-1 mode is kept as an extension).

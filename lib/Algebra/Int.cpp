@@ -30,8 +30,6 @@ void divisionByZero(const char *what, int64_t a) {
   fail("", std::string(what) + " of " + std::to_string(a) + " by zero");
 }
 
-int64_t ceilDiv(int64_t a, int64_t b) { return divide(sub(add(a, b), 1), b); }
-
 int64_t shapeDiv(int64_t a, int64_t b, const std::string &op) {
   if (b == 0 || (remainder(a, b) != 0 && (a == 0 || remainder(b, a) != 0)))
     fail(op, "shape_div(" + std::to_string(a) + ", " + std::to_string(b) +

@@ -162,7 +162,7 @@ inline int64_t remainder(int64_t a, int64_t b) {
   return b == -1 ? 0 : a % b;
 }
 /// CuTe's ceil_div on integers: (a + b - 1) / b.
-int64_t ceilDiv(int64_t a, int64_t b);
+inline int64_t ceilDiv(int64_t a, int64_t b) { return divide(sub(add(a, b), 1), b); }
 /// CuTe's shape_div on static integers: requires a % b == 0 or b % a == 0 and
 /// returns a / b rounded away from zero. `op` names the caller in the error.
 int64_t shapeDiv(int64_t a, int64_t b, const std::string &op);

@@ -60,6 +60,17 @@ public:
   const std::vector<IntTuple> &children() const { return children_; }
   std::vector<IntTuple> &children() { return children_; }
   void push_back(IntTuple t) { children_.push_back(std::move(t)); }
+  /// In place, for builders that fill a tree top-down: this becomes the leaf
+  /// v, or a tuple of n children that are each the integer 0.
+  void setLeaf(Int v) {
+    kind_ = v.basis ? Kind::Basis : Kind::Int;
+    leaf_ = v;
+    children_.clear();
+  }
+  void setTuple(size_t n) {
+    kind_ = Kind::Tuple;
+    children_ = std::vector<IntTuple>(n);
+  }
 
   /// Structural equality; the static flag is ignored (it only affects types).
   bool operator==(const IntTuple &o) const;
