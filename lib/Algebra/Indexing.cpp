@@ -72,7 +72,7 @@ void accumulate(IntTuple &acc, const IntTuple &stride, Int c, size_t depth = 0) 
     return;
   }
   if (acc.isInt() && acc.integer().is(0))
-    acc = IntTuple::tuple({});
+    acc = IntTuple::tuple(IntTuple::Children{});
   if (!acc.isTuple())
     fail("crd2idx", "mixes integer and scaled-basis strides");
   size_t i = size_t(path[depth]);
@@ -152,7 +152,7 @@ void sliceInto(const IntTuple &c, const IntTuple &t, bool keepUnderscore,
 
 IntTuple sliceTuple(const IntTuple &c, const IntTuple &t, bool keepUnderscore) {
   if (!c.isTuple())
-    return c.isUnderscore() == keepUnderscore ? t : IntTuple::tuple({});
+    return c.isUnderscore() == keepUnderscore ? t : IntTuple::tuple(IntTuple::Children{});
   std::vector<IntTuple> out;
   sliceInto(c, t, keepUnderscore, out);
   return IntTuple::tuple(std::move(out));

@@ -135,6 +135,12 @@ bool hasBasisNested(const IntTuple &t) { return hasBasis(t); }
 
 const IntTuple &mode(const IntTuple &t, int i) { return t.isTuple() ? t[i] : t; }
 
+std::vector<IntTuple> modesOf(const IntTuple &t) {
+  if (!t.isTuple())
+    return {t};
+  return {t.children().begin(), t.children().end()};
+}
+
 void flattenInto(const IntTuple &t, std::vector<IntTuple> &out) {
   if (!t.isTuple()) {
     out.push_back(t);

@@ -159,7 +159,7 @@ LinearLayout makeLinearLayout(const std::vector<IntTuple> &dims) {
   for (size_t k = 0; k < dims.size(); ++k) {
     std::string where = "in-dim mode" + std::to_string(k);
     const IntTuple &t = dims[k];
-    std::vector<IntTuple> bases = t.isTuple() ? t.children() : std::vector<IntTuple>{t};
+    std::vector<IntTuple> bases = modesOf(t);
     if (bases.size() > size_t(kMaxDimBits))
       fail("from_linear_layout", where + ": " + std::to_string(bases.size()) +
                                      " bases, a size over 2^30 (Triton's in-dim sizes are int32)");

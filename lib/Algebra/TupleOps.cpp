@@ -6,11 +6,6 @@
 namespace layoutc::algebra {
 
 namespace {
-// The modes of t: its children, or t itself for a leaf (CuTe's wrap).
-std::vector<IntTuple> modesOf(const IntTuple &t) {
-  return t.isTuple() ? t.children() : std::vector<IntTuple>{t};
-}
-
 void checkMode(const char *op, const IntTuple &t, int i) {
   if (i < 0 || i >= rank(t))
     fail(op, "mode " + std::to_string(i) + " is out of range for tuple " + t.str() + " of rank " +
@@ -51,7 +46,7 @@ void sliceInto(const IntTuple &coord, const IntTuple &t, bool keepUnderscore, co
 
 IntTuple sliceTuple(const IntTuple &coord, const IntTuple &t, bool keepUnderscore, const char *op) {
   if (!coord.isTuple())
-    return coord.isUnderscore() == keepUnderscore ? t : IntTuple::tuple({});
+    return coord.isUnderscore() == keepUnderscore ? t : IntTuple::tuple(IntTuple::Children{});
   std::vector<IntTuple> out;
   sliceInto(coord, t, keepUnderscore, op, out);
   return IntTuple::tuple(std::move(out));

@@ -60,7 +60,7 @@ std::optional<std::vector<Int>> tensorModeSizes(const ViewBinder &bind, Value te
 std::optional<Modes> perMode(const IntTuple &coord, const algebra::Layout &layout, std::string &why) {
   int r = algebra::rank(layout.shape);
   if (coord.isTuple() && int(coord.size()) == r)
-    return coord.children();
+    return algebra::modesOf(coord);
   if (coord.isTuple()) {
     why = "the coordinate " + coord.typeStr() + " has " + std::to_string(coord.size()) + " modes; the view " +
           layout.typeStr() + " has " + std::to_string(r);
@@ -74,7 +74,7 @@ std::optional<Modes> perMode(const IntTuple &coord, const algebra::Layout &layou
           ", whose sizes are dynamic: give one coordinate per mode";
     return std::nullopt;
   }
-  return algebra::idx2crd(coord, tupleOf(sizes)).children();
+  return algebra::modesOf(algebra::idx2crd(coord, tupleOf(sizes)));
 }
 
 // The integer in a mode coordinate, for arithmetic on it.
@@ -141,7 +141,7 @@ std::optional<Modes> tileParent(IndexEmitter &, const ViewBinder &bind, LocalTil
   }
   Modes blocks;
   if (b->isTuple()) {
-    blocks = b->children();
+    blocks = algebra::modesOf(*b);
   } else {
     // An integer tile index counts the tiles colexicographically.
     std::optional<std::vector<Int>> sizes = tensorModeSizes(bind, parent);
@@ -152,7 +152,7 @@ std::optional<Modes> tileParent(IndexEmitter &, const ViewBinder &bind, LocalTil
     std::vector<Int> counts;
     for (int i = 0; i < r; ++i)
       counts.push_back(algebra::ceilDiv((*sizes)[size_t(i)], (*tiles)[size_t(i)]));
-    blocks = r == 1 ? Modes{*b} : algebra::idx2crd(*b, tupleOf(counts)).children();
+    blocks = r == 1 ? Modes{*b} : algebra::modesOf(algebra::idx2crd(*b, tupleOf(counts)));
   }
   std::optional<Modes> c = perMode(coord, outerLayout(tile.getResult()), why);
   if (!c || int(blocks.size()) != r || int(c->size()) != r) {
@@ -244,7 +244,7 @@ std::optional<Modes> sliceParent(const ViewBinder &bind, TensorSliceOp slice, co
   std::optional<Modes> c = perMode(coord, outerLayout(slice.getResult()), why);
   if (!c)
     return std::nullopt;
-  Modes given = x->isTuple() ? x->children() : Modes{*x};
+  Modes given = algebra::modesOf(*x);
   Modes out;
   size_t next = 0;
   for (const IntTuple &m : given) {

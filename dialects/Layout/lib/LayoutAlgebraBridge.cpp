@@ -237,7 +237,7 @@ algebra::IntTuple underscores(int n) {
 algebra::IntTuple padded(const algebra::IntTuple &coord, int r) {
   if (!coord.isTuple())
     return coord;
-  std::vector<algebra::IntTuple> c = coord.children();
+  std::vector<algebra::IntTuple> c = algebra::modesOf(coord);
   while (int(c.size()) < r)
     c.push_back(algebra::IntTuple::underscore());
   return algebra::IntTuple::tuple(std::move(c));

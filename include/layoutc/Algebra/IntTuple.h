@@ -13,6 +13,7 @@
 #define LAYOUTC_ALGEBRA_INTTUPLE_H
 
 #include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/TupleStorage.h"
 
 #include <cstdint>
 #include <initializer_list>
@@ -24,6 +25,8 @@ namespace layoutc::algebra {
 class IntTuple {
 public:
   enum class Kind : uint8_t { Int, Tuple, Underscore, Basis };
+  /// A tuple's children (a std::vector over the algebra's tuple storage).
+  using Children = std::vector<IntTuple, detail::ChildAllocator<IntTuple>>;
 
   /// The static integer 0.
   IntTuple() = default;
@@ -35,7 +38,10 @@ public:
   /// The leaf v (an Int, or a scaled basis when v has one).
   explicit IntTuple(Int v) : kind_(v.basis ? Kind::Basis : Kind::Int), leaf_(v) {}
   static IntTuple of(Int v) { return IntTuple(v); }
-  static IntTuple tuple(std::vector<IntTuple> children) { return IntTuple(std::move(children)); }
+  static IntTuple tuple(Children children) { return IntTuple(std::move(children)); }
+  static IntTuple tuple(const std::vector<IntTuple> &children) {
+    return IntTuple(Children(children.begin(), children.end()));
+  }
   static IntTuple underscore();
   /// `value` times the basis vector at `path` (outermost mode first).
   static IntTuple basis(int64_t value, std::vector<int> path);
@@ -57,8 +63,8 @@ public:
   size_t size() const { return children_.size(); }
   const IntTuple &operator[](size_t i) const { return children_[i]; }
   IntTuple &operator[](size_t i) { return children_[i]; }
-  const std::vector<IntTuple> &children() const { return children_; }
-  std::vector<IntTuple> &children() { return children_; }
+  const Children &children() const { return children_; }
+  Children &children() { return children_; }
   void push_back(IntTuple t) { children_.push_back(std::move(t)); }
   /// In place, for builders that fill a tree top-down: this becomes the leaf
   /// v, or a tuple of n children that are each the integer 0.
@@ -69,7 +75,7 @@ public:
   }
   void setTuple(size_t n) {
     kind_ = Kind::Tuple;
-    children_ = std::vector<IntTuple>(n);
+    children_ = Children(n);
   }
 
   /// Structural equality; the static flag is ignored (it only affects types).
@@ -83,11 +89,11 @@ public:
   void print(std::string &out, bool asType = false) const;
 
 private:
-  explicit IntTuple(std::vector<IntTuple> &&children) : kind_(Kind::Tuple), children_(std::move(children)) {}
+  explicit IntTuple(Children &&children) : kind_(Kind::Tuple), children_(std::move(children)) {}
 
   Kind kind_ = Kind::Int;
   Int leaf_;
-  std::vector<IntTuple> children_;
+  Children children_;
 };
 
 // Queries (CuTe names). An integer has rank 1 and depth 0.
@@ -110,6 +116,8 @@ inline bool hasBasis(const IntTuple &t) {
 
 /// Mode i: the i-th child of a tuple, or the integer itself when i == 0.
 const IntTuple &mode(const IntTuple &t, int i);
+/// The modes of t: its children, or t itself for a leaf (CuTe's wrap).
+std::vector<IntTuple> modesOf(const IntTuple &t);
 
 /// Leaves in order, depth-first.
 void flattenInto(const IntTuple &t, std::vector<IntTuple> &out);

@@ -2,6 +2,10 @@
 #include "TestUtil.h"
 
 #include "layoutc/Algebra/Int.h"
+#include "layoutc/Algebra/TupleStorage.h"
+
+#include <thread>
+#include <vector>
 
 using namespace layoutc::algebra;
 using namespace layoutc::algebra::test;
@@ -69,4 +73,39 @@ TEST(Int, ShapeDivNeedsOneToDivideTheOther) {
   EXPECT_EQ(shapeDiv(4, 12, "t"), 1);
   EXPECT_EQ(shapeDiv(-4, 2, "t"), -2);
   EXPECT_THROW(shapeDiv(6, 4, "t"), AlgebraError);
+}
+
+// A released array is handed out again for the same number of children only.
+TEST(TupleStorage, ReusesAnArrayForTheSameLengthOnly) {
+  if (!detail::cachesChildren())
+    GTEST_SKIP() << "no cache in this build (AddressSanitizer)";
+  void *three = detail::allocateChildren(3, 3 * sizeof(IntTuple));
+  detail::releaseChildren(three, 3, 3 * sizeof(IntTuple));
+  void *two = detail::allocateChildren(2, 2 * sizeof(IntTuple));
+  EXPECT_NE(two, three);
+  void *again = detail::allocateChildren(3, 3 * sizeof(IntTuple));
+  EXPECT_EQ(again, three);
+  detail::releaseChildren(two, 2, 2 * sizeof(IntTuple));
+  detail::releaseChildren(again, 3, 3 * sizeof(IntTuple));
+}
+
+// Tuples built in one thread and dropped in another (whose cache takes the
+// arrays), while both threads build more: every value stays intact.
+TEST(TupleStorage, TuplesMoveBetweenThreads) {
+  std::vector<IntTuple> built(4000);
+  std::thread producer([&] {
+    for (size_t i = 0; i < built.size(); ++i)
+      built[i] = T("(" + std::to_string(i) + ",(2," + std::to_string(i % 7) + "),4)");
+  });
+  producer.join();
+  std::thread consumer([&] {
+    for (size_t i = 0; i < built.size(); ++i) {
+      ASSERT_EQ(built[i].str(), "(" + std::to_string(i) + ",(2," + std::to_string(i % 7) + "),4)");
+      built[i] = IntTuple(0);
+      IntTuple fresh = T("(1,(2,3))");
+      ASSERT_EQ(fresh.str(), "(1,(2,3))");
+    }
+  });
+  consumer.join();
+  EXPECT_EQ(T("((1,2),(3,(4,5)))").str(), "((1,2),(3,(4,5)))");
 }
