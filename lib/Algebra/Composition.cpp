@@ -50,34 +50,39 @@ std::string leafName(Int s, Int d) { return s.str() + ":" + d.str(); }
 // (no Layout is built per leaf and moved into its parent).
 struct Out {
   IntTuple &shape, &stride;
-  void leaf(Int s, Int d) {
+  void leaf(Int s, Int d) const {
     shape.setLeaf(s);
     stride.setLeaf(d);
   }
 };
 
 // CuTe's step of a leaf's stride r past a mode of size S: the elements the
-// mode still holds, ceil_div(S, |r|), and the stride into the next mode,
-// ceil_div(|r|, S) * sign(r). Static positive r (the common case) takes one
-// division at most: one of the two quotients is 1.
+// mode still holds, ceil_div(S, |r|), the stride into the next mode,
+// ceil_div(|r|, S) * sign(r), and CuTe's stride divisibility condition
+// (r < S or S divides r; true unless both are static). Static positive r
+// (the common case) takes one division: one of the two quotients is 1.
 struct Step {
   Int shape, stride;
+  bool divisible;
 };
 inline Step stepPast(Int S, Int r) {
   if (S.isStatic() && r.isStatic() && r.value > 0) {
     if (r.value == 1)
-      return {S, Int(1)};
+      return {S, Int(1), true};
     if (r.value < S.value)
-      return {Int(ceilDiv(S.value, r.value)), Int(1)};
-    return {Int(1), Int(ceilDiv(r.value, S.value))};
+      return {Int(ceilDiv(S.value, r.value)), Int(1), true};
+    int64_t q = divide(r.value, S.value);
+    bool exact = q * S.value == r.value;
+    return {Int(1), Int(exact ? q : q + 1), exact};
   }
-  return {ceilDiv(S, absInt(r)), mul(ceilDiv(absInt(r), S), signumInt(r))};
+  bool divisible = !(S.isStatic() && r.isStatic()) || r.value < S.value || remainder(r.value, S.value) == 0;
+  return {ceilDiv(S, absInt(r)), mul(ceilDiv(absInt(r), S), signumInt(r)), divisible};
 }
 
 // One leaf s:d of B composed with A: CuTe's composition_impl. Structure is
 // decided on static values only; the checks CuTe makes on static values are
 // errors here, and the value checks of exactness run when values are known.
-void composeLeaf(Context &cx, Int s, Int d, Out out) {
+void composeLeaf(Context &cx, Int s, Int d, const Out &out) {
   const detail::FlatLayout &a = cx.a;
   size_t n = a.rank();
   cx.bKnown = cx.bKnown && !s.isUnknown() && !d.isUnknown();
@@ -93,21 +98,30 @@ void composeLeaf(Context &cx, Int s, Int d, Out out) {
   Int restShape = s, restStride = d;
   for (size_t i = 0; i + 1 < n; ++i) {
     Int S = a.shape[i], D = a.stride[i];
-    if (S.isStatic() && restStride.isStatic() &&
-        !(restStride.value < S.value || remainder(restStride.value, S.value) == 0))
+    auto [nextShape, nextStride, divisible] = stepPast(S, restStride);
+    if (!divisible)
       fail(kOp, "stride divisibility: B's leaf " + leafName(s, d) + " reaches mode " +
                     std::to_string(i) + " of coalesced A " + detail::str(a) + " with stride " +
                     restStride.str() + ", which neither is a multiple of nor below the mode's size " +
                     S.str());
-    auto [nextShape, nextStride] = stepPast(S, restStride);
     if (nextShape.is(1) || restShape.is(1)) {
       restStride = nextStride;
       continue;
     }
     Int newShape = minInt(nextShape, restShape);
-    bool whole = newShape.isStatic() && restShape.isStatic() && newShape.value == restShape.value;
-    if (!whole && newShape.isStatic() && restShape.isStatic() &&
-        remainder(restShape.value, newShape.value) != 0)
+    // The elements left after this mode: restShape / newShape, exact when
+    // static (CuTe's shape divisibility condition).
+    Int left = Int(1);
+    bool divides = true;
+    if (newShape.isStatic() && restShape.isStatic()) {
+      if (newShape.value != restShape.value) {
+        left = Int(divide(restShape.value, newShape.value));
+        divides = left.value * newShape.value == restShape.value;
+      }
+    } else {
+      left = divide(restShape, newShape);
+    }
+    if (!divides)
       fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " + restShape.str() +
                     " elements left at mode " + std::to_string(i) + " of coalesced A " +
                     detail::str(a) + ", which holds " + newShape.str() + " of them; " +
@@ -124,7 +138,7 @@ void composeLeaf(Context &cx, Int s, Int d, Out out) {
     }
     rs.push_back(newShape);
     rd.push_back(mul(restStride, D));
-    restShape = whole ? Int(1) : divide(restShape, newShape);
+    restShape = left;
     restStride = nextStride;
   }
   Int lastStride = mul(restStride, a.stride[n - 1]);
@@ -139,7 +153,7 @@ void composeLeaf(Context &cx, Int s, Int d, Out out) {
 
 // B's tree, each leaf composed by `leaf(s, d, out)` into the node of R at
 // the same place (R is compatible with B).
-template <class LeafFn> void composeTree(const IntTuple &s, const IntTuple &d, LeafFn &&leaf, Out out) {
+template <class LeafFn> void composeTree(const IntTuple &s, const IntTuple &d, LeafFn &&leaf, const Out &out) {
   if (!s.isTuple())
     return leaf(s.integer(), d.integer(), out);
   out.shape.setTuple(s.size());
@@ -197,7 +211,7 @@ void bruteForceCheck(const Targets &targets, const detail::FlatLayout &fb, const
 // that reach this context's A: not when A is linear there (exact by
 // construction) nor when values are unknown (then R rests on CuTe's
 // divisibility conditions, recorded as an assumption).
-inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, Out r) {
+inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, const Out &r) {
   const detail::FlatLayout &fa = cx.a;
   if (fa.rank() == 1)
     return false;
@@ -273,7 +287,7 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
     cxs.back().bKey = keys[t];
   }
   Layout r;
-  composeTree(b.shape, b.stride, [&](Int s, Int d, Out out) {
+  composeTree(b.shape, b.stride, [&](Int s, Int d, const Out &out) {
     if (d.is(0))
       return out.leaf(s, Int(0));
     size_t t = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
@@ -296,7 +310,7 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
 
 // A o B into `out`, for A given as its shape and stride (a mode of a
 // layout, not copied).
-void compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b, Out out) {
+void compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b, const Out &out) {
   if (hasBasis(b.stride)) {
     Layout r = composeBasisB(Layout(shapeA, strideA), b);
     out.shape = std::move(r.shape);
@@ -305,14 +319,14 @@ void compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b, O
   }
   detail::FlatLayout fa = detail::coalesceX(shapeA, strideA);
   Context cx{fa, shapeA, strideA, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
-  composeTree(b.shape, b.stride, [&](Int s, Int d, Out o) { composeLeaf(cx, s, d, o); }, out);
+  composeTree(b.shape, b.stride, [&](Int s, Int d, const Out &o) { composeLeaf(cx, s, d, o); }, out);
   if (fa.rank() > 1 && needsPointCheck(cx, out))
     bruteForceCheck(Targets{&cx}, detail::flatIntegers(b, kOp), Layout(out.shape, out.stride));
 }
 
 // A o T into `out`, by mode for a tuple tiler, with A given as its shape and
 // stride.
-void compose(const IntTuple &shapeA, const IntTuple &strideA, const Tiler &b, Out out) {
+void compose(const IntTuple &shapeA, const IntTuple &strideA, const Tiler &b, const Out &out) {
   switch (b.kind) {
   case Tiler::Kind::Layout:
     return compose(shapeA, strideA, b.layout, out);

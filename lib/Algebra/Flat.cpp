@@ -153,18 +153,61 @@ FlatLayout filterFlat(const Layout &l, const char *op, bool &single) {
   return f;
 }
 
+namespace {
+// coalesce_x in one walk over the leaves, front to back. A leaf is held back
+// until the next one arrives, so the last leaf is known: the leaves before
+// it are dropped when a static 1, the last one is kept (a static 1 becomes
+// 2, the extension past the domain). Each kept leaf merges into the mode
+// before it when the two line up statically (s_prev * d_prev == d): the
+// pairwise condition of CuTe's bw_coalesce, so the modes are the same.
+struct CoalescingWalk {
+  FlatLayout &out;
+  Int heldShape, heldStride;
+  bool holding = false;
+
+  void keep(Int s, Int d) {
+    if (out.rank() > 0) {
+      Int &ps = out.shape.back(), pd = out.stride.back();
+      if (ps.isStatic() && pd.isStatic() && s.isStatic() && d.isStatic() && pd.basis == d.basis &&
+          mul(ps.value, pd.value) == d.value) {
+        ps = Int(mul(ps.value, s.value));
+        return;
+      }
+    }
+    out.shape.push_back(s);
+    out.stride.push_back(d);
+  }
+  void leaf(Int s, Int d) {
+    if (holding && !heldShape.is(1))
+      keep(heldShape, heldStride);
+    heldShape = s;
+    heldStride = d;
+    holding = true;
+  }
+  void walk(const IntTuple &s, const IntTuple &d) {
+    if (!s.isTuple())
+      return leaf(s.integer(), d.integer());
+    for (size_t i = 0; i < s.size(); ++i) {
+      if (s[i].isTuple())
+        walk(s[i], d[i]);
+      else
+        leaf(s[i].integer(), d[i].integer());
+    }
+  }
+  void finish() {
+    if (!holding)
+      keep(Int(1), Int(0));
+    else
+      keep(heldShape.is(1) ? Int(2) : heldShape, heldStride);
+  }
+};
+} // namespace
+
 FlatLayout coalesceX(const IntTuple &shape, const IntTuple &stride) {
   FlatLayout f; // the one object returned (no copy of the arrays)
-  collect(shape, stride, f);
-  if (f.rank() == 0) {
-    f.shape.push_back(Int(1));
-    f.stride.push_back(Int(0));
-  } else {
-    if (f.shape.back().is(1))
-      f.shape.back() = Int(2);
-    bool single;
-    backwardCoalesceFlat(f, single);
-  }
+  CoalescingWalk w{f, Int(1), Int(0), false};
+  w.walk(shape, stride);
+  w.finish();
   return f;
 }
 

@@ -106,6 +106,18 @@ void basisMismatch(const char *what, Int a, Int b) {
                ": their scaled bases differ (layoutc keeps strides along one basis vector)");
 }
 
+Int mulGeneral(Int a, Int b) {
+  if (a.is(0) || b.is(0))
+    return Int(0);
+  if (a.basis && b.basis)
+    basisMismatch("multiply", a, b);
+  if (a.isStatic() && b.isStatic())
+    return Int(mul(a.value, b.value), Int::Kind::Static, a.basis | b.basis);
+  Int r = dispatch(IntOp::Mul, a, b);
+  r.basis = a.basis | b.basis;
+  return r;
+}
+
 IntDomain::~IntDomain() = default;
 
 namespace {

@@ -170,21 +170,17 @@ int64_t gcd(int64_t a, int64_t b);
 
 // Int arithmetic: static operands inline, others through activeDomain().
 inline Int dispatch(IntOp op, Int a, Int b) { return activeDomain().apply(op, a, b); }
-/// A static 0 times anything is a static 0, as CuTe's Int<0>{} * x is.
+/// Fails: `what` of two integers along different basis vectors.
 [[noreturn]] void basisMismatch(const char *what, Int a, Int b);
 
 /// A static 0 times anything is a static 0, as CuTe's Int<0>{} * x is. A
 /// scalar times a basis vector keeps the basis.
+/// Static plain integers multiply inline; the rest goes out of line.
+Int mulGeneral(Int a, Int b);
 inline Int mul(Int a, Int b) {
-  if (a.is(0) || b.is(0))
-    return Int(0);
-  if (a.basis && b.basis)
-    basisMismatch("multiply", a, b);
-  if (a.isStatic() && b.isStatic())
-    return Int(mul(a.value, b.value), Int::Kind::Static, a.basis | b.basis);
-  Int r = dispatch(IntOp::Mul, a, b);
-  r.basis = a.basis | b.basis;
-  return r;
+  if (a.isStatic() && b.isStatic() && !(a.basis | b.basis))
+    return Int(mul(a.value, b.value));
+  return mulGeneral(a, b);
 }
 /// Sums stay along one basis vector (a plain 0 adds to anything).
 inline Int add(Int a, Int b) {
