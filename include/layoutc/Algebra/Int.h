@@ -32,28 +32,32 @@ namespace layoutc::algebra {
 /// (index + 1) per level, up to four levels; 0 means a plain integer.
 struct Int {
   enum class Kind : uint8_t { Static, Dynamic, Unknown };
-  // kind, bits and basis share one 64-bit word, written whole by every
-  // constructor: an Int built and then copied as 16 bytes is read back from
-  // two stores, not from four narrow ones (which the CPU cannot forward).
+  // kind, bits and basis share one 64-bit word, which every constructor
+  // writes with one store: an Int built and then copied is read back from
+  // the stores that wrote it (a load spanning several narrower stores cannot
+  // be forwarded and stalls). GCC and Clang read the fields of the union's
+  // word as the bit-fields below (the first in the lowest bits).
   int64_t value;
-  Kind kind : 8;
-  /// For an unknown: the fact `bits=K`, 0 <= value < 2^K (0: no bound).
-  uint64_t bits : 8;
-  uint64_t unused : 16; // always 0
-  uint64_t basis : 32;
+  union {
+    struct {
+      Kind kind : 8;
+      /// For an unknown: the fact `bits=K`, 0 <= value < 2^K (0: no bound).
+      uint64_t bits : 8;
+      uint64_t unused : 16; // always 0
+      uint64_t basis : 32;
+    };
+    uint64_t word;
+  };
 
-  constexpr Int() : Int(0) {}
-  constexpr Int(int64_t v) : Int(v, Kind::Static) {} // NOLINT: a static integer
-  constexpr Int(int64_t v, Kind k, uint32_t b = 0) : value(v), kind(k), bits(0), unused(0), basis(b) {}
-  static constexpr Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
+  Int() : Int(0) {}
+  Int(int64_t v) : Int(v, Kind::Static) {} // NOLINT: a static integer
+  Int(int64_t v, Kind k, uint32_t b = 0, uint8_t factBits = 0)
+      : value(v), word(uint64_t(k) | uint64_t(factBits) << 8 | uint64_t(b) << 32) {}
+  static Int dynamic(int64_t v) { return Int(v, Kind::Dynamic); }
   /// Not known until run time, but known to be a multiple of `divisor` (the
   /// fact `?{div=N}`, kept in the otherwise unused value) and, with `bits`
   /// nonzero, below 2^bits (the fact `?{bits=K}`).
-  static constexpr Int unknown(int64_t divisor = 1, uint8_t bits = 0) {
-    Int i(divisor, Kind::Unknown);
-    i.bits = bits;
-    return i;
-  }
+  static Int unknown(int64_t divisor = 1, uint8_t bits = 0) { return Int(divisor, Kind::Unknown, 0, bits); }
 
   bool isStatic() const { return kind == Kind::Static; }
   bool isUnknown() const { return kind == Kind::Unknown; }

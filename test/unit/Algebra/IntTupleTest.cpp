@@ -109,3 +109,20 @@ TEST(TupleStorage, TuplesMoveBetweenThreads) {
   consumer.join();
   EXPECT_EQ(T("((1,2),(3,(4,5)))").str(), "((1,2),(3,(4,5)))");
 }
+
+// Int's constructor writes kind, bits and basis as one word; each field
+// reads back what was given, and writing one leaves the others.
+TEST(Int, FieldsReadBackFromTheWord) {
+  Int a(5, Int::Kind::Dynamic, basisKey({1, 0}), 7);
+  EXPECT_EQ(a.value, 5);
+  EXPECT_EQ(a.kind, Int::Kind::Dynamic);
+  EXPECT_EQ(a.bits, 7u);
+  EXPECT_EQ(a.unused, 0u);
+  EXPECT_EQ(basisPath(a.basis), (std::vector<int>{1, 0}));
+  Int u = Int::unknown(16, 9);
+  u.basis = basisKey({2});
+  EXPECT_TRUE(u.isUnknown());
+  EXPECT_EQ(u.bits, 9u);
+  EXPECT_EQ(u.divisor(), 16);
+  EXPECT_EQ(u.str(), "?{div=16,bits=9}@2");
+}
