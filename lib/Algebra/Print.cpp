@@ -28,7 +28,21 @@ struct Printed {
   size_t digits = 0;
 };
 
-Printed printedLayout(const Layout &l) {
+// The tables print every value, so each leaf must have one: fails as `op`
+// naming the first `?` of `l` (its shape or stride) otherwise.
+void checkKnown(const char *op, const std::string &header, const Layout &l) {
+  for (const auto &[part, tuple] : {std::pair<const char *, const IntTuple *>{"shape", &l.shape}, {"stride", &l.stride}}) {
+    std::vector<IntTuple> leaves;
+    flattenInto(*tuple, leaves);
+    for (size_t k = 0; k < leaves.size(); ++k)
+      if (leaves[k].isUnknown())
+        fail(op, "layout " + header + " has an unknown leaf (?) at " + part + " leaf " + std::to_string(k) +
+                     "; " + op + " prints every value, so every leaf must be known");
+  }
+}
+
+Printed printedLayout(const Layout &l, const char *op) {
+  checkKnown(op, l.str(), l);
   bool offsets = true;
   std::vector<IntTuple> strides;
   flattenInto(l.stride, strides);
@@ -38,7 +52,8 @@ Printed printedLayout(const Layout &l) {
           offsets ? std::to_string(cosize(l)).size() : 0};
 }
 
-Printed printedComposed(const ComposedLayout &c) {
+Printed printedComposed(const ComposedLayout &c, const char *op) {
+  checkKnown(op, c.str(), c.outer);
   return {c.str(), c.outer, [&c](const IntTuple &x) { return evaluate(c, x); }, 0};
 }
 
@@ -90,12 +105,12 @@ std::string table1D(const Printed &p) {
 
 } // namespace
 
-std::string printLayout2D(const Layout &l) { return table2D(printedLayout(l)); }
+std::string printLayout2D(const Layout &l) { return table2D(printedLayout(l, "print2d")); }
 
-std::string printLayout1D(const Layout &l) { return table1D(printedLayout(l)); }
+std::string printLayout1D(const Layout &l) { return table1D(printedLayout(l, "print1d")); }
 
-std::string printLayout2D(const ComposedLayout &c) { return table2D(printedComposed(c)); }
+std::string printLayout2D(const ComposedLayout &c) { return table2D(printedComposed(c, "print2d")); }
 
-std::string printLayout1D(const ComposedLayout &c) { return table1D(printedComposed(c)); }
+std::string printLayout1D(const ComposedLayout &c) { return table1D(printedComposed(c, "print1d")); }
 
 } // namespace layoutc::algebra
