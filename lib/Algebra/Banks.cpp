@@ -11,13 +11,6 @@ namespace layoutc::algebra {
 
 namespace {
 
-int log2Of(int64_t x) {
-  int l = 0;
-  while ((int64_t(1) << l) < x)
-    ++l;
-  return l;
-}
-
 int64_t threadsOf(const Layout &tv) { return product(mode(tv.shape, 0)).value; }
 // ceil(values / width): a lane's values are read `width` at a time.
 int64_t instructionsPerWarp(const BankAccess &a) {
@@ -41,8 +34,8 @@ int64_t rowExtent(const Layout &l) {
 struct SwizzleBits {
   int m, rowBits, tileBits;
   SwizzleBits(const SharedMemory &smem, const BankAccess &write, const BankAccess &read)
-      : m(log2Of(std::max({write.width, read.width, int64_t(std::max(1, 4 / smem.elementBytes))}))),
-        rowBits(log2Of(rowExtent(smem.layout))), tileBits(log2Of(size(smem.layout))) {}
+      : m(ceilLog2(std::max({write.width, read.width, int64_t(std::max(1, 4 / smem.elementBytes))}))),
+        rowBits(ceilLog2(rowExtent(smem.layout))), tileBits(ceilLog2(size(smem.layout))) {}
 };
 
 } // namespace

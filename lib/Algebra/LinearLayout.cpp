@@ -14,8 +14,6 @@ constexpr int kMaxDimBits = 30;
 constexpr int64_t kBasisLimit = int64_t(1) << 31;
 
 bool isPowerOfTwo(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
-int log2Of(int64_t v) { return 63 - __builtin_clzll(uint64_t(v)); }
-
 std::string bitName(const LinearLayout &ll, size_t dim, size_t bit) {
   return ll.inDims[dim].name + "=" + std::to_string(int64_t(1) << bit);
 }
@@ -75,7 +73,7 @@ LinearLayout::InDim inDimOf(const Layout &mode, int k) {
     if (d.isBasis() || !d.isStatic())
       fail("to_linear_layout", where + ": stride " + d.str() + " is not a static integer");
     checkBasis("to_linear_layout", where, d.value());
-    for (int t = 0; t < log2Of(s.value()); ++t) {
+    for (int t = 0; t < floorLog2(s.value()); ++t) {
       int64_t b = d.value() << t; // below 2^62: d < 2^31, and checkBasis stops at 2^31
       checkBasis("to_linear_layout", where, b);
       dim.bases.push_back(b);
@@ -182,7 +180,7 @@ Value fromLinearLayout(const LinearLayout &ll) {
   std::optional<Overlap> o = firstOverlap(ll);
   if (!o)
     return Value::of(layoutOf(ll));
-  int width = log2Of(ll.outSize());
+  int width = floorLog2(ll.outSize());
   if (std::optional<Swizzle> s = separatingSwizzle(ll, width))
     return Value::of(composition(*s, layoutOf(throughSwizzle(ll, *s))));
   fail("from_linear_layout", "no CuTe form: " + overlapStr(ll, *o) + ", which a layout would add with a carry (" +

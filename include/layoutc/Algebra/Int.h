@@ -171,6 +171,10 @@ inline int64_t ceilDiv(int64_t a, int64_t b) { return divide(sub(add(a, b), 1), 
 /// returns a / b rounded away from zero. `op` names the caller in the error.
 int64_t shapeDiv(int64_t a, int64_t b, const std::string &op);
 int64_t gcd(int64_t a, int64_t b);
+/// floor(log2(v)) for v >= 1 (the exponent of a power of two).
+inline int floorLog2(int64_t v) { return 63 - __builtin_clzll(uint64_t(v)); }
+/// ceil(log2(v)), 0 for v <= 1: the bits that count to v.
+inline int ceilLog2(int64_t v) { return v <= 1 ? 0 : floorLog2(v - 1) + 1; }
 
 // Int arithmetic: static operands inline, others through activeDomain().
 inline Int dispatch(IntOp op, Int a, Int b) { return activeDomain().apply(op, a, b); }
