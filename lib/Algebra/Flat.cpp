@@ -22,6 +22,14 @@ std::string str(const FlatLayout &f) {
 }
 
 namespace {
+// CuTe's coalesce condition for mode (s0:d0) followed by (s1:d1): both
+// static and along one basis, with s0 * d0 == d1. The merged mode is
+// (s0 * s1):d0.
+bool linesUp(Int s0, Int d0, Int s1, Int d1) {
+  return s0.isStatic() && d0.isStatic() && s1.isStatic() && d1.isStatic() && d0.basis == d1.basis &&
+         mul(s0.value, d0.value) == d1.value;
+}
+
 // Leaves are appended here and only sub-tuples recurse: most layouts are
 // flat, and a call per leaf cost more than the leaf.
 void collect(const IntTuple &s, const IntTuple &d, FlatLayout &out) {
@@ -91,10 +99,7 @@ void backwardCoalesceFlat(FlatLayout &f, bool &single) {
       stride[w] = di;
       continue;
     }
-    Int front = stride[w];
-    bool lineUp = shape[w].isStatic() && si.isStatic() && di.isStatic() && front.isStatic() &&
-                  di.basis == front.basis && mul(si.value, di.value) == front.value;
-    if (lineUp) {
+    if (linesUp(si, di, shape[w], stride[w])) {
       shape[w] = Int(mul(si.value, shape[w].value));
       stride[w] = di;
     } else {
@@ -167,9 +172,8 @@ struct CoalescingWalk {
 
   void keep(Int s, Int d) {
     if (out.rank() > 0) {
-      Int &ps = out.shape.back(), pd = out.stride.back();
-      if (ps.isStatic() && pd.isStatic() && s.isStatic() && d.isStatic() && pd.basis == d.basis &&
-          mul(ps.value, pd.value) == d.value) {
+      Int &ps = out.shape.back();
+      if (linesUp(ps, out.stride.back(), s, d)) {
         ps = Int(mul(ps.value, s.value));
         return;
       }

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -39,8 +40,8 @@ public:
   explicit IntTuple(Int v) : kind_(v.basis ? Kind::Basis : Kind::Int), leaf_(v) {}
   static IntTuple of(Int v) { return IntTuple(v); }
   static IntTuple tuple(Children children) { return IntTuple(std::move(children)); }
-  static IntTuple tuple(const std::vector<IntTuple> &children) {
-    return IntTuple(Children(children.begin(), children.end()));
+  static IntTuple tuple(std::vector<IntTuple> children) {
+    return IntTuple(Children(std::make_move_iterator(children.begin()), std::make_move_iterator(children.end())));
   }
   static IntTuple underscore();
   /// `value` times the basis vector at `path` (outermost mode first).
