@@ -162,13 +162,44 @@ Visit visitOf(CopyOp copy) {
   bool sharedElements = copy.getSrc().getType().getAddressSpace() == 3 && copy.getSrcWidth() == 1;
   bool slow = copy.getResidue() || (!vectorized && values.front().value() > 1);
   int64_t inFlight = slow ? 4 : 16;
-  if ((vectorized && !sharedElements) || total <= inFlight || values.size() < 2)
+  // A loop steps along the last value leaf: no vector may run along it.
+  int64_t lastLeaf = int64_t(values.size()) - 1;
+  bool vectorAlongLast = copy.getSrcVectorLeaf() == lastLeaf || copy.getDstVectorLeaf() == lastLeaf;
+  if ((vectorized && !sharedElements) || total <= inFlight || values.size() < 2 || vectorAlongLast)
     return {total, 1};
   int64_t k = last;
   while (k > 1 && (inner * k > inFlight || last % k != 0))
     --k;
   return {inner * k, last / k};
 }
+
+// One side's accesses to a thread's values: `width` values `step` apart
+// (consecutive along the TV's value leaf the side's vectors run along,
+// `extent` long), or single values.
+struct SideVectors {
+  int64_t width, step, extent;
+
+  SideVectors(CopyOp copy, bool source) {
+    std::vector<IntTuple> values;
+    algebra::flattenInto(algebra::mode(copy.getTvLayout().getLayout().shape, 1), values);
+    int64_t leaf = source ? copy.getSrcVectorLeaf() : copy.getDstVectorLeaf();
+    width = source ? copy.getSrcWidth() : copy.getDstWidth();
+    step = 1;
+    for (int64_t k = 0; k < leaf; ++k)
+      step *= values[size_t(k)].value();
+    extent = values[size_t(leaf)].value();
+  }
+
+  /// Whether value `v` starts an access.
+  bool starts(int64_t v) const { return v / step % extent % width == 0; }
+  /// The values of the access that `v` starts.
+  SmallVector<size_t> of(int64_t v) const {
+    SmallVector<size_t> out;
+    for (int64_t i = 0; i < width; ++i)
+      out.push_back(size_t(v + i * step));
+    return out;
+  }
+};
 
 // lay.copy with `thread` and `tv`: each thread's accesses to its values.
 struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
@@ -251,19 +282,21 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
       return in;
     };
     Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
-    int64_t ws = copy.getSrcWidth(), wd = copy.getDstWidth();
+    SideVectors ws(copy, true), wd(copy, false);
     IntTuple srcShape = srcType.getOuterLayout().getLayout().shape, dstShape = dstType.getOuterLayout().getLayout().shape;
 
     // Loads: whole vectors, or elements (guarded by the residue).
     SmallVector<Value> loaded(static_cast<size_t>(values));
-    for (int64_t v = 0; v < values; v += ws) {
+    for (int64_t v = 0; v < values; ++v) {
+      if (!ws.starts(v))
+        continue;
       std::vector<Int> c = from.at(v, shift);
       Value at = coordinateValue(b, e, srcShape, c);
-      if (ws > 1) {
-        auto type = VectorType::get({ws}, srcElement);
-        auto load = b.create<LoadOp>(type, copy.getSrc(), at, alignment(b, ws, srcElement));
-        for (int64_t i = 0; i < ws; ++i)
-          loaded[size_t(v + i)] = b.create<vector::ExtractOp>(load, i);
+      if (ws.width > 1) {
+        auto type = VectorType::get({ws.width}, srcElement);
+        auto load = b.create<LoadOp>(type, copy.getSrc(), at, alignment(b, ws.width, srcElement));
+        for (auto [i, k] : llvm::enumerate(ws.of(v)))
+          loaded[k] = b.create<vector::ExtractOp>(load, int64_t(i));
         continue;
       }
       Value in = inside(c);
@@ -283,13 +316,18 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
     for (Value x : loaded)
       converted.push_back(applyMap(b, copy.getMapBlock(), x));
     // Stores.
-    for (int64_t v = 0; v < values; v += wd) {
+    for (int64_t v = 0; v < values; ++v) {
+      if (!wd.starts(v))
+        continue;
       std::vector<Int> c = to.at(v, shift);
       Value at = coordinateValue(b, e, dstShape, c);
-      if (wd > 1) {
-        auto type = VectorType::get({wd}, dstElement);
-        Value x = b.create<vector::FromElementsOp>(type, ArrayRef<Value>(converted).slice(size_t(v), size_t(wd)));
-        b.create<StoreOp>(x, copy.getDst(), at, alignment(b, wd, dstElement));
+      if (wd.width > 1) {
+        auto type = VectorType::get({wd.width}, dstElement);
+        SmallVector<Value> elements;
+        for (size_t k : wd.of(v))
+          elements.push_back(converted[k]);
+        Value x = b.create<vector::FromElementsOp>(type, elements);
+        b.create<StoreOp>(x, copy.getDst(), at, alignment(b, wd.width, dstElement));
         continue;
       }
       Value in = inside(c);

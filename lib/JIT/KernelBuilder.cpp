@@ -222,7 +222,7 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignmen
   SmallVector<Value> srcValues = leavesOf(src, 2), dstValues = leavesOf(dst, unsigned(2 + srcLeaves));
   Value s = tensorOf(b, kernel.arg(0), src, srcValues);
   Value d = tensorOf(b, kernel.arg(1), dst, dstValues);
-  auto copy = b.create<CopyOp>(s, d, Value(), Value(), TypeAttr(), DenseI64ArrayAttr(), UnitAttr());
+  auto copy = b.create<CopyOp>(s, d);
   if (spec.dstType() != spec.dtype || spec.scale) {
     OpBuilder::InsertionGuard guard(b);
     buildMap(b, copy, spec.dtype, spec.dstType(), spec.scale);
@@ -270,8 +270,7 @@ BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAl
       b.create<MakeComposedLayoutOp>(composedType, idx, b.create<arith::ConstantIndexOp>(0), rowsLayout);
   Value table = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, composedType, 0), kernel.arg(0), gatheredLayout);
   Value rows = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, rowsType, 0), kernel.arg(1), rowsLayout);
-  b.create<CopyOp>(gather ? table : rows, gather ? rows : table, Value(), Value(), TypeAttr(), DenseI64ArrayAttr(),
-                   UnitAttr());
+  b.create<CopyOp>(gather ? table : rows, gather ? rows : table);
   k.module = std::move(kernel.module);
   return k;
 }

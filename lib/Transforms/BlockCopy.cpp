@@ -21,7 +21,16 @@ std::vector<int64_t> tileLeaves(LayoutTensorType tile) {
   return out;
 }
 
-int chunkLeaf(const algebra::Layout &tv, const std::vector<int64_t> &leaves, int64_t width) {
+std::vector<int64_t> valueLeaves(const algebra::Layout &tv) {
+  std::vector<algebra::IntTuple> values;
+  algebra::flattenInto(algebra::mode(tv.shape, 1), values);
+  std::vector<int64_t> out;
+  for (const algebra::IntTuple &v : values)
+    out.push_back(v.value());
+  return out;
+}
+
+int chunkLeaf(const algebra::Layout &tv, const std::vector<int64_t> &leaves, int64_t width, int valueLeaf) {
   std::vector<algebra::IntTuple> shape, stride;
   algebra::flattenInto(tv.shape, shape);
   algebra::flattenInto(tv.stride, stride);
@@ -30,7 +39,10 @@ int chunkLeaf(const algebra::Layout &tv, const std::vector<int64_t> &leaves, int
     algebra::flattenInto(algebra::mode(tv.shape, 0), t);
     return t.size();
   }());
-  int64_t chunkStride = stride[size_t(threadLeaves)].value();
+  size_t run = size_t(threadLeaves + valueLeaf);
+  if (run >= shape.size())
+    return -1;
+  int64_t chunkStride = stride[run].value();
   // The leaf whose step is the chunk's stride in index space.
   int64_t before = 1;
   int leaf = -1;
@@ -46,7 +58,7 @@ int chunkLeaf(const algebra::Layout &tv, const std::vector<int64_t> &leaves, int
   // Every other step of the TV moves along `leaf` by a multiple of `width`.
   int64_t inner = chunkStride, extent = leaves[size_t(leaf)];
   for (size_t i = 0; i < shape.size(); ++i) {
-    if (int(i) == threadLeaves || shape[i].value() == 1)
+    if (i == run || shape[i].value() == 1)
       continue;
     int64_t along = stride[i].value() / inner % extent;
     if (along % width != 0)

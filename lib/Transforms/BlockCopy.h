@@ -20,11 +20,14 @@ namespace layoutc::transforms {
 /// The tile's extents: the flat leaves of a tile tensor's (outer) shape.
 std::vector<int64_t> tileLeaves(lay::LayoutTensorType tile);
 
-/// The leaf of `leaves` along which `tv`'s chunk runs (its stride in the
-/// tile's index space is the product of the leaves before it), provided
-/// every other stride of the TV starts chunks at multiples of `width` along
-/// it; -1 otherwise.
-int chunkLeaf(const algebra::Layout &tv, const std::vector<int64_t> &leaves, int64_t width);
+/// The leaf of `leaves` along which `tv`'s value leaf `valueLeaf` runs (its
+/// stride in the tile's index space is the product of the leaves before
+/// it), provided every other stride of the TV starts runs at multiples of
+/// `width` along it; -1 otherwise. Value leaf 0 is the chunk.
+int chunkLeaf(const algebra::Layout &tv, const std::vector<int64_t> &leaves, int64_t width, int valueLeaf = 0);
+
+/// The sizes of `tv`'s value leaves.
+std::vector<int64_t> valueLeaves(const algebra::Layout &tv);
 
 /// What a side allows along tile leaf `leaf`: its widest access for chunks of
 /// `chunk` (elements), the values that must be multiples of a divisor at run

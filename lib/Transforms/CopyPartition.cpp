@@ -185,8 +185,7 @@ struct Partitioner {
     }
     Value stile = b.create<LocalTileOp>(st, tiler, coord);
     Value dtile = b.create<LocalTileOp>(dt, tiler, coord);
-    auto blockCopy = b.create<CopyOp>(stile, dtile, thread, Value(), TypeAttr::get(LayoutType::get(b.getContext(), plan.tv)),
-                                      DenseI64ArrayAttr(), UnitAttr());
+    auto blockCopy = b.create<CopyOp>(stile, dtile, thread, LayoutType::get(b.getContext(), plan.tv));
     blockCopy.getMap().takeBody(tiled.getMap());
     launch.add(staticTiles, plan.elements());
     std::string shape = flat ? std::to_string(plan.tile[0]) + " consecutive indices" : join(plan.tile, "x");

@@ -56,9 +56,10 @@ std::vector<int64_t> laneOrder(int64_t first) {
 // each pair: the first pair that is conflict-free, else the cheapest. The
 // writes first put a whole row of the tile in a warp; the reads a line of
 // 128 bytes per row (8 lanes of 16-byte vectors: what the H100 measured
-// fastest for the transposes).
+// fastest for the transposes). Each read takes `group` adjacent elements of
+// a row of the tile at once.
 std::optional<Staging> plan(int64_t a, int64_t b, int elementBytes, int64_t chunkWrite, int64_t smemWidth,
-                            int64_t chunkRead, int globalBytes, int64_t threads) {
+                            int64_t chunkRead, int globalBytes, int64_t threads, int64_t group) {
   std::vector<int64_t> writeLanes = laneOrder(std::clamp<int64_t>(b / chunkWrite, 1, 32));
   std::vector<int64_t> readLanes = laneOrder(std::clamp<int64_t>(128 / (chunkRead * globalBytes), 1, 32));
   std::optional<Staging> best;
@@ -66,12 +67,12 @@ std::optional<Staging> plan(int64_t a, int64_t b, int elementBytes, int64_t chun
   for (int64_t lw : writeLanes)
     for (int64_t lr : readLanes) {
       std::optional<algebra::Layout> tw = tileTV(a, b, 1, chunkWrite, lw, threads);
-      std::optional<algebra::Layout> tr = tileTV(a, b, 0, chunkRead, lr, threads);
+      std::optional<algebra::Layout> tr = tileTV(a, b, 0, chunkRead, lr, threads, group);
       if (!tw || !tr)
         continue;
       Staging s;
       s.write = {*tw, smemWidth};
-      s.read = {*tr, 1};
+      s.read = {*tr, group};
       s.tile = {algebra::makeLayout(algebra::IntTuple{a, b}, algebra::IntTuple{b, 1}), 0, {}, elementBytes};
       s.tile.swizzle = stagedSwizzle(s.tile, s.write, s.read);
       s.writes = algebra::phaseCost(s.tile, s.write);
@@ -128,7 +129,14 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     SideAccess store = sideAccess(copy.getDst(), 0, std::min<int64_t>(a, 16 / smemBytes), true);
     int64_t smemWidth = std::min<int64_t>(load.width, 16 / smemBytes);
     int64_t threads = algebra::product(algebra::mode(copy.getTvLayout().getLayout().shape, 0)).value;
-    std::optional<Staging> s = plan(a, b, smemBytes, load.width, smemWidth, store.width, smemBytes, threads);
+    // Elements narrower than 4 bytes are read from the tile 4 bytes at a time
+    // (adjacent columns), where the tile's width allows and the rows are read
+    // a chunk of several at a time: the thread transposes its block in
+    // registers.
+    int64_t group = store.width > 1 ? std::clamp<int64_t>(4 / smemBytes, 1, smemWidth) : 1;
+    std::optional<Staging> s = plan(a, b, smemBytes, load.width, smemWidth, store.width, smemBytes, threads, group);
+    if (!s && group > 1)
+      s = plan(a, b, smemBytes, load.width, smemWidth, store.width, smemBytes, threads, group = 1);
     if (!s)
       return;
 
@@ -149,13 +157,10 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     }
     auto tileType = LayoutTensorType::get(context, element, layout.getType(), 3);
     Value shared = builder.create<MakeTensorOp>(tileType, buffer, layout);
-    auto writes = builder.create<CopyOp>(copy.getSrc(), shared, copy.getThread(), Value(),
-                                         TypeAttr::get(LayoutType::get(context, s->write.tv)), DenseI64ArrayAttr(),
-                                         UnitAttr());
+    auto writes = builder.create<CopyOp>(copy.getSrc(), shared, copy.getThread(), LayoutType::get(context, s->write.tv));
     writes.getMap().takeBody(copy.getMap());
     builder.create<gpu::BarrierOp>();
-    builder.create<CopyOp>(shared, copy.getDst(), copy.getThread(), Value(),
-                           TypeAttr::get(LayoutType::get(context, s->read.tv)), DenseI64ArrayAttr(), UnitAttr());
+    builder.create<CopyOp>(shared, copy.getDst(), copy.getThread(), LayoutType::get(context, s->read.tv));
     builder.create<gpu::BarrierOp>();
     std::string swizzled = s->tile.swizzle.bits > 0 ? " behind " + s->tile.swizzle.str() : "";
     writes.emitRemark() << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "
@@ -163,6 +168,8 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
                         << a * b * smemBytes << " bytes of shared memory laid out " << layoutType.getLayout().str()
                         << swizzled << "; loads along mode 1 with TV " << s->write.tv.str()
                         << ", stores along mode 0 with TV " << s->read.tv.str()
+                        << (group > 1 ? " (reading " + std::to_string(group) + " adjacent elements of a row at once)"
+                                      : std::string())
                         << "; bank-conflict analysis of both phases: shared writes " << s->writes.wavefronts
                         << " wavefronts per warp (" << s->writes.ideal << " without conflicts), reads "
                         << s->reads.wavefronts << " (" << s->reads.ideal << ")"

@@ -33,22 +33,29 @@ int64_t flatChunks(int64_t chunk, int elementBytes) {
 }
 
 std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
-                                      int64_t threads) {
+                                      int64_t threads, int64_t group) {
   int64_t extentAlong = along == 0 ? a : b, extentAcross = along == 0 ? b : a;
   int64_t strideAlong = along == 0 ? 1 : a, strideAcross = along == 0 ? a : 1;
   int64_t warps = threads / 32;
-  if (lanes < 1 || lanes > 32 || 32 % lanes != 0 || threads % 32 != 0 || extentAlong % (chunk * lanes) != 0)
+  if (lanes < 1 || lanes > 32 || 32 % lanes != 0 || threads % 32 != 0 || extentAlong % (chunk * lanes) != 0 ||
+      group < 1 || extentAcross % group != 0)
     return std::nullopt;
+  // The rows across the mode are groups of `group` adjacent ones.
+  int64_t groups = extentAcross / group, groupStride = group * strideAcross;
   int64_t warpsAlong = extentAlong / (chunk * lanes);
   if (warps % warpsAlong != 0)
     return std::nullopt;
   int64_t warpsAcross = warps / warpsAlong, rows = (32 / lanes) * warpsAcross;
-  if (extentAcross % rows != 0)
+  if (groups % rows != 0)
     return std::nullopt;
   algebra::Layout thread{tuple({tuple({lanes, 32 / lanes}), tuple({warpsAlong, warpsAcross})}),
-                         tuple({tuple({chunk * strideAlong, strideAcross}),
-                                tuple({lanes * chunk * strideAlong, (32 / lanes) * strideAcross})})};
-  algebra::Layout value{tuple({chunk, extentAcross / rows}), tuple({strideAlong, rows * strideAcross})};
+                         tuple({tuple({chunk * strideAlong, groupStride}),
+                                tuple({lanes * chunk * strideAlong, (32 / lanes) * groupStride})})};
+  algebra::Layout value{tuple({chunk, groups / rows}), tuple({strideAlong, rows * groupStride})};
+  if (group > 1 && groups == rows)
+    value = {tuple({group, chunk}), tuple({strideAcross, strideAlong})};
+  else if (group > 1)
+    value = {tuple({group, chunk, groups / rows}), tuple({strideAcross, strideAlong, rows * groupStride})};
   return threadsAndValues(thread, value);
 }
 

@@ -40,14 +40,31 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
         return signalPassFailure();
   }
 
-  // The widest access of one side along the chunk's leaf.
-  static SideAccess access(Value tile, const algebra::Layout &tv, const std::vector<int64_t> &leaves, int leaf) {
-    SideAccess a = sideAccess(tile, leaf, chunkOf(tv), /*assumeUnknown=*/true);
-    // A tensor whose buffer is not in the IR (an argument): its address can
-    // be neither known nor tested.
-    if (a.width > 1 && (!a.data || chunkLeaf(tv, leaves, a.width) != leaf))
-      a.width = 1;
-    return a;
+  // A side's widest access, along the value leaf (of `tv`) that allows the
+  // widest; the chunk (value leaf 0) on a tie.
+  struct Along {
+    SideAccess access;
+    int valueLeaf = 0, tileLeaf = -1;
+  };
+  static Along widest(Value tile, const algebra::Layout &tv, const std::vector<int64_t> &leaves) {
+    std::vector<int64_t> values = valueLeaves(tv);
+    Along best;
+    best.tileLeaf = chunkLeaf(tv, leaves, 1);
+    best.access = sideAccess(tile, best.tileLeaf, values[0], /*assumeUnknown=*/true);
+    best.access.width = 1;
+    for (int j = 0; j < int(values.size()); ++j) {
+      int leaf = chunkLeaf(tv, leaves, 1, j);
+      if (leaf < 0 || values[size_t(j)] == 1)
+        continue;
+      SideAccess a = sideAccess(tile, leaf, values[size_t(j)], /*assumeUnknown=*/true);
+      // A tensor whose buffer is not in the IR (an argument): its address can
+      // be neither known nor tested.
+      if (a.width > 1 && (!a.data || chunkLeaf(tv, leaves, a.width, j) != leaf))
+        a.width = 1;
+      if (a.width > best.access.width)
+        best = {a, j, leaf};
+    }
+    return best;
   }
 
   static std::string describe(const SideAccess &a) {
@@ -60,7 +77,8 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     int leaf = chunkLeaf(tv, leaves, 1);
     if (leaves != tileLeaves(copy.getDst().getType()) || leaf < 0)
       return;
-    SideAccess src = access(copy.getSrc(), tv, leaves, leaf), dst = access(copy.getDst(), tv, leaves, leaf);
+    Along srcAlong = widest(copy.getSrc(), tv, leaves), dstAlong = widest(copy.getDst(), tv, leaves);
+    const SideAccess &src = srcAlong.access, &dst = dstAlong.access;
     if (src.width == 1 && dst.width == 1) {
       copy.emitRemark() << "lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode "
                         << leaf << " beyond one element: elements one by one";
@@ -95,8 +113,18 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
       copy->moveBefore(branch.elseBlock()->getTerminator());
     }
     wide.setWidths(ArrayRef<int64_t>{src.width, dst.width});
-    wide.emitRemark() << "lay-copy-vectorize: along the tile's mode " << leaf << " the source moves "
-                      << describe(src) << ", the destination " << describe(dst)
+    // A side of single elements goes along with the other.
+    int srcLeaf = src.width > 1 ? srcAlong.tileLeaf : dstAlong.tileLeaf;
+    int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;
+    std::string along = "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " + describe(src) +
+                        ", the destination " + describe(dst);
+    if (srcLeaf != dstLeaf) {
+      wide.setVectorLeaves(ArrayRef<int64_t>{srcAlong.valueLeaf, dstAlong.valueLeaf});
+      along = "the source moves " + describe(src) + " along the tile's mode " + std::to_string(srcLeaf) +
+              ", the destination " + describe(dst) + " along mode " + std::to_string(dstLeaf) +
+              ": each thread's values change places in registers between them";
+    }
+    wide.emitRemark() << "lay-copy-vectorize: " << along
                       << (given.empty() ? std::string("") : "; aligned buffers (llvm.align): " + given.substr(2))
                       << (checked.empty() ? std::string("")
                                           : "; checked in the kernel: " + checked.substr(2) +

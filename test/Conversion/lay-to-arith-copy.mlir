@@ -20,6 +20,33 @@ func.func @vectors(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
 
 // -----
 
+// Each side's vectors along its own value leaf (vector_leaves): the source
+// reads rows (value leaf 0, along mode 1), the destination writes columns
+// (value leaf 1, along mode 0), so the 2x2 block changes places in
+// registers: [x00 x01] [x10 x11] in, [x00 x10] [x01 x11] out.
+// CHECK-LABEL: func.func @across
+// CHECK-SAME: (%[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %{{.*}}: index)
+// CHECK: %[[R0:.*]] = vector.load %[[SRC]][%[[C0:.*]]] {alignment = 8 : i64} : memref<?xf32>, vector<2xf32>
+// CHECK-NEXT: %[[X00:.*]] = vector.extract %[[R0]][0]
+// CHECK-NEXT: %[[X01:.*]] = vector.extract %[[R0]][1]
+// CHECK-NEXT: %[[R1:.*]] = vector.load %[[SRC]][%[[C2:.*]]] {alignment = 8 : i64}
+// CHECK-NEXT: %[[X10:.*]] = vector.extract %[[R1]][0]
+// CHECK-NEXT: %[[X11:.*]] = vector.extract %[[R1]][1]
+// CHECK-NEXT: %[[COL0:.*]] = vector.from_elements %[[X00]], %[[X10]] : vector<2xf32>
+// CHECK-NEXT: vector.store %[[COL0]], %[[DST]][%[[C0]]] {alignment = 8 : i64}
+// CHECK-NEXT: %[[COL1:.*]] = vector.from_elements %[[X01]], %[[X11]] : vector<2xf32>
+// CHECK-NEXT: vector.store %[[COL1]], %[[DST]][%[[C2]]] {alignment = 8 : i64}
+func.func @across(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
+  %ls = lay.constant : !lay.layout<"(2,2):(2,1)">
+  %ld = lay.constant : !lay.layout<"(2,2):(1,2)">
+  %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(2,2):(2,1)"> -> !lay.tensor<f32, !lay.layout<"(2,2):(2,1)">>
+  %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(2,2):(1,2)"> -> !lay.tensor<f32, !lay.layout<"(2,2):(1,2)">>
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(1,(2,2)):(0,(2,1))">, widths = array<i64: 2, 2>, vector_leaves = array<i64: 0, 1>} : !lay.tensor<f32, !lay.layout<"(2,2):(2,1)">>, !lay.tensor<f32, !lay.layout<"(2,2):(1,2)">>
+  return
+}
+
+// -----
+
 // Within a residue: every element tests its coordinate against it; loads
 // past it yield 0 and are not stored. The map runs between loads and stores.
 // CHECK-LABEL: func.func @within_residue

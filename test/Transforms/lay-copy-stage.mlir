@@ -31,7 +31,7 @@ module attributes {gpu.container_module} {
     // CHECK: lay.copy %arg2, %{{.*}} thread %arg4 {{.*}} map {
     // CHECK: arith.truncf
     // CHECK: gpu.barrier
-    // CHECK-NEXT: lay.copy %{{.*}}, %arg3 thread %arg4 {tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">} : !lay.tensor<bf16, !lay.composed<!lay.swizzle<4,2,6>
+    // CHECK-NEXT: lay.copy %{{.*}}, %arg3 thread %arg4 {tv = !lay.layout<"((8,32),(2,8)):((8,128),(64,1))">} : !lay.tensor<bf16, !lay.composed<!lay.swizzle<4,2,6>
     gpu.func @cast(%src: memref<?xf32>, %dst: memref<?xbf16>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
       // expected-remark @+1 {{staged through 8192 bytes of shared memory}}
       lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">} : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">> map {
@@ -39,6 +39,19 @@ module attributes {gpu.container_module} {
         %y = arith.truncf %x : f32 to bf16
         lay.yield %y : bf16
       }
+      gpu.return
+    }
+
+    // One-byte elements: each thread reads 4 adjacent columns of 16 rows, 4
+    // bytes at a time (value leaf 0 of the stores' TV), and writes them as 16
+    // rows of each column (value leaf 1): the 4x16 block changes places in
+    // registers. The swizzle spreads the 8 rows a warp reads over the banks.
+    // CHECK-LABEL: gpu.func @bytes
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: lay.copy %{{.*}}, %arg1 thread %arg2 {tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">}
+    gpu.func @bytes(%st: !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, %dt: !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>, %t: index) kernel {
+      // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (128,128):(128,1) behind S<3,4,7>; loads along mode 1 with TV ((8,32),(16,4)):((2048,1),(128,32)), stores along mode 0 with TV ((8,32),(4,16)):((16,512),(128,1)) (reading 4 adjacent elements of a row at once); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 128}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(16,4)):(16,(1,4096))">} : !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
       gpu.return
     }
 

@@ -84,6 +84,25 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // A shared tile contiguous along mode 1 into a destination contiguous
+    // along mode 0: each side's accesses run along its own value leaf, 4
+    // bytes of a row of the tile (value leaf 0) and 16 bytes of a column
+    // (value leaf 1), so a thread's values change places in registers.
+    // CHECK-LABEL: gpu.func @across
+    // CHECK: vector_leaves = array<i64: 0, 1>, widths = array<i64: 4, 16>
+    gpu.func @across(%dst: memref<?xi8> {llvm.align = 16 : i64}, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<16384xi8, 3> {llvm.align = 16 : i64}) kernel {
+      %ld = lay.constant : !lay.layout<"(32768,16384):(1,32768)">
+      %d = lay.make_tensor %dst, %ld : memref<?xi8>, !lay.layout<"(32768,16384):(1,32768)"> -> !lay.tensor<i8, !lay.layout<"(32768,16384):(1,32768)">>
+      %sl = lay.constant : !lay.layout<"(128,128):(128,1)">
+      %m = lay.make_tensor %smem, %sl : memref<16384xi8, 3>, !lay.layout<"(128,128):(128,1)"> -> !lay.tensor<i8, !lay.layout<"(128,128):(128,1)">, 3>
+      %tiler = lay.constant : !lay.tiler<"<128:1,128:1>">
+      %t = gpu.thread_id x
+      %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<i8, !lay.layout<"(32768,16384):(1,32768)">>, !lay.tiler<"<128:1,128:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
+      // expected-remark @+1 {{lay-copy-vectorize: the source moves 4 per access (4 bytes) along the tile's mode 1, the destination 16 per access (16 bytes) along mode 0: each thread's values change places in registers between them; aligned buffers (llvm.align): the source's, the destination's}}
+      lay.copy %m, %dt thread %t {tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">} : !lay.tensor<i8, !lay.layout<"(128,128):(128,1)">, 3>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
+      gpu.return
+    }
+
     // Copies within a residue keep one element per access.
     // CHECK-LABEL: gpu.func @edge
     // CHECK-NOT: widths

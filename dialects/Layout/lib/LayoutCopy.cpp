@@ -92,16 +92,17 @@ LogicalResult CopyOp::verify() try {
   if (std::optional<std::pair<int64_t, int64_t>> c = collision(ld))
     return emitOpError() << "writes indices " << c->first << " and " << c->second << " of the destination "
                          << dst.getOuterLayout() << " to one offset; a copy's destination must be one-to-one";
-  if (getElementwise() && (getTv() || getResidue() || getWidths()))
+  if (getElementwise() && (getTv() || getResidue() || getWidths() || getVectorLeaves()))
     return emitOpError() << "an elementwise copy is the grid's, one element per thread per step; it takes no "
-                            "thread, tv, widths or residue";
+                            "thread, tv, widths, vector_leaves or residue";
   if (bool(getThread()) != getTv().has_value())
     return emitOpError() << "a block's copy takes both `thread` (this thread's index) and `tv` (the layout of "
                             "thread and value over the tile)";
   LayoutType tvType = getTvLayout();
   if (!tvType) {
-    if (getWidths() || getResidue())
-      return emitOpError() << "`widths` and `within` are for a block's copy (with `thread` and `tv`)";
+    if (getWidths() || getVectorLeaves() || getResidue())
+      return emitOpError() << "`widths`, `vector_leaves` and `within` are for a block's copy (with `thread` and "
+                              "`tv`)";
     return success();
   }
   algebra::Layout tv = tvType.getLayout();
@@ -112,18 +113,31 @@ LogicalResult CopyOp::verify() try {
   if (algebra::size(tv) != ns.value)
     return emitOpError() << "tv " << tvType << " covers " << algebra::size(tv) << " elements but the tile has "
                          << ns.value << "; each element of the tile is one thread's value";
+  std::vector<algebra::IntTuple> values;
+  algebra::flattenInto(algebra::mode(tv.shape, 1), values);
+  if (std::optional<ArrayRef<int64_t>> leaves = getVectorLeaves()) {
+    if (!getWidths())
+      return emitOpError() << "vector_leaves says along which value leaf each side's `widths` run; it needs widths";
+    if (leaves->size() != 2)
+      return emitOpError() << "vector_leaves gives the value leaf of the source's and the destination's accesses: "
+                              "two numbers, not "
+                           << leaves->size();
+    for (int64_t l : *leaves)
+      if (l < 0 || size_t(l) >= values.size())
+        return emitOpError() << "vector leaf " << l << " is not one of tv's " << values.size() << " value leaves";
+  }
   if (std::optional<ArrayRef<int64_t>> widths = getWidths()) {
-    std::vector<algebra::IntTuple> values;
-    algebra::flattenInto(algebra::mode(tv.shape, 1), values);
-    int64_t chunk = values.front().value();
     if (widths->size() != 2)
       return emitOpError() << "widths gives the elements per access of the source and the destination: two "
                               "numbers, not "
                            << widths->size();
-    for (int64_t w : *widths)
+    for (int side = 0; side < 2; ++side) {
+      int64_t w = (*widths)[size_t(side)], leaf = side == 0 ? getSrcVectorLeaf() : getDstVectorLeaf();
+      int64_t chunk = values[size_t(leaf)].value();
       if (w < 1 || (w & (w - 1)) != 0 || chunk % w != 0)
-        return emitOpError() << "width " << w << " must be a power of two dividing the chunk of " << chunk
-                             << " consecutive values each thread holds (tv's first value mode)";
+        return emitOpError() << "width " << w << " must be a power of two dividing the " << chunk
+                             << " values each thread holds along tv's value leaf " << leaf;
+    }
   }
   if (Value residue = getResidue()) {
     int want = leafCount(src);

@@ -40,9 +40,14 @@ int64_t flatChunks(int64_t chunk, int elementBytes);
 /// across it; warps fill the mode first, then go across; what is left of the
 /// tile across the mode is each thread's further values. The thread mode is
 /// ((lanes, 32/lanes), (warps along, warps across)), the value mode (chunk,
-/// passes). Empty when the numbers do not divide.
+/// passes). With `group` > 1 each thread's rows come in groups of `group`
+/// adjacent ones, the value mode (group, chunk, passes) (no passes leaf when
+/// one pass covers the tile): a
+/// thread's values then hold `group` x `chunk` blocks, read across the mode
+/// and written along it (a transpose in registers). Empty when the numbers
+/// do not divide.
 std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
-                                      int64_t threads);
+                                      int64_t threads, int64_t group = 1);
 
 /// The first value leaf of a TV: the chunk of consecutive elements.
 int64_t chunkOf(const algebra::Layout &tv);

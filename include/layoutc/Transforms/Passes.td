@@ -82,8 +82,12 @@ def LayCopyStage : Pass<"lay-copy-stage"> {
     TV layout along the destination's, and `gpu.barrier` again. The shared
     tile is the gpu.func's workgroup buffer, laid out with the destination's
     element type behind the swizzle that a bank-conflict analysis of both
-    phases finds conflict-free (or cheapest). A `map` runs in the first
-    phase. The decision and the wavefronts per warp are a remark.
+    phases finds conflict-free (or cheapest). Elements of 1 or 2 bytes,
+    where the destination takes vectors, are read from the shared tile 4
+    bytes at a time: the second phase's TV gives each thread groups of
+    adjacent columns (its first value leaf) of a chunk of rows, a block the
+    thread transposes in registers. A `map` runs in the first phase. The
+    decision and the wavefronts per warp are a remark.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::layoutc::lay::LayDialect"];
 }
@@ -107,10 +111,13 @@ def LayCopyVectorize : Pass<"lay-copy-vectorize"> {
   let summary = "Give each block's copy the widest access on each side";
   let description = [{
     For a block's `lay.copy` that is not guarded by a residue, each side
-    gets the widest access (at most 16 bytes) its layout allows along the
-    TV layout's chunks: stride 1 there, every other stride a multiple of the
-    width, runs the inner part keeps whole (a swizzle's 2^M, a gather's
-    block), written as `widths`. What rests on run-time values (buffer
+    gets the widest access (at most 16 bytes) its layout allows along one of
+    the TV layout's value leaves (the chunk, value leaf 0, on a tie): stride
+    1 there, every other stride a multiple of the width, runs the inner part
+    keeps whole (a swizzle's 2^M, a gather's block), written as `widths`.
+    Sides whose accesses run along different value leaves get
+    `vector_leaves`: their threads' values change places in registers
+    between the loads and the stores. What rests on run-time values (buffer
     addresses, dynamic strides without a divisibility fact) is tested in the
     kernel, with the one-element accesses of the same copy as the fallback.
   }];

@@ -87,15 +87,47 @@ func.func @dynamic_tile(%s: !lay.tensor<f32, !lay.layout<"?:1">>, %d: !lay.tenso
 // -----
 
 func.func @width(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
-  // expected-error @+1 {{'lay.copy' op width 4 must be a power of two dividing the chunk of 2 consecutive values each thread holds (tv's first value mode)}}
+  // expected-error @+1 {{'lay.copy' op width 4 must be a power of two dividing the 2 values each thread holds along tv's value leaf 0}}
   lay.copy %s, %d thread %t {tv = !lay.layout<"(32,2):(2,1)">, widths = array<i64: 4, 1>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
   return
 }
 
 // -----
 
+func.func @width_along_a_vector_leaf(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op width 4 must be a power of two dividing the 2 values each thread holds along tv's value leaf 1}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(8,(4,2)):(8,(2,1))">, widths = array<i64: 4, 4>, vector_leaves = array<i64: 0, 1>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @vector_leaf_out_of_range(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op vector leaf 2 is not one of tv's 2 value leaves}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(8,(4,2)):(8,(2,1))">, widths = array<i64: 2, 2>, vector_leaves = array<i64: 0, 2>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @vector_leaves_without_widths(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op vector_leaves says along which value leaf each side's `widths` run; it needs widths}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(8,(4,2)):(8,(2,1))">, vector_leaves = array<i64: 0, 1>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
+func.func @vector_leaves_count(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op vector_leaves gives the value leaf of the source's and the destination's accesses: two numbers, not 1}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(8,(4,2)):(8,(2,1))">, widths = array<i64: 2, 2>, vector_leaves = array<i64: 1>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+  return
+}
+
+// -----
+
 func.func @widths_without_tv(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>) {
-  // expected-error @+1 {{'lay.copy' op `widths` and `within` are for a block's copy (with `thread` and `tv`)}}
+  // expected-error @+1 {{'lay.copy' op `widths`, `vector_leaves` and `within` are for a block's copy (with `thread` and `tv`)}}
   lay.copy %s, %d {widths = array<i64: 4, 4>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
   return
 }
@@ -119,7 +151,7 @@ func.func @residue_and_vectors(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !l
 // -----
 
 func.func @elementwise_block(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
-  // expected-error @+1 {{'lay.copy' op an elementwise copy is the grid's, one element per thread per step; it takes no thread, tv, widths or residue}}
+  // expected-error @+1 {{'lay.copy' op an elementwise copy is the grid's, one element per thread per step; it takes no thread, tv, widths, vector_leaves or residue}}
   lay.copy %s, %d thread %t elementwise {tv = !lay.layout<"(32,2):(1,32)">} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
   return
 }

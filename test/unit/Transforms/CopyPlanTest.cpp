@@ -130,6 +130,27 @@ TEST(CopyTiling, TvLayoutsCoverTheirTileOnce) {
   EXPECT_FALSE(tileTV(64, 64, 0, 4, 32, 256)); // 128 elements of lanes along a row of 64
 }
 
+TEST(CopyTiling, GroupedTvLayoutsHoldBlocksOfAdjacentRows) {
+  for (int64_t group : {2, 4})
+    for (int64_t chunk : {1, 2, 4, 8, 16})
+      for (int64_t lanes : {1, 2, 4, 8, 16, 32})
+        if (std::optional<algebra::Layout> tv = tileTV(128, 128, 0, chunk, lanes, 256, group)) {
+          expectBijection(*tv, 128 * 128);
+          // Value leaf 0 is the group (adjacent along mode 1: stride 128),
+          // value leaf 1 the chunk (along mode 0: stride 1).
+          algebra::Layout values = algebra::modeOf(*tv, 1);
+          EXPECT_EQ(algebra::evaluate(values, 1), 128) << tv->str();
+          if (chunk > 1) {
+            EXPECT_EQ(algebra::evaluate(values, group), 1) << tv->str();
+          }
+        }
+  // The i8 transpose's stores: 4 columns of 16 rows per thread, 8 lanes
+  // down a column's 128 rows.
+  EXPECT_EQ(tileTV(128, 128, 0, 16, 8, 256, 4)->str(), "((8,32),(4,16)):((16,512),(128,1))");
+  EXPECT_EQ(tileTV(128, 128, 0, 8, 8, 256, 2)->str(), "((8,4,2,4),(2,8,4)):((8,256,64,1024),(128,1,4096))");
+  EXPECT_FALSE(tileTV(128, 6, 0, 8, 8, 256, 4)); // 6 columns are not groups of 4
+}
+
 TEST(CopyTiling, StagedTilesFollowTheMeasuredRules) {
   auto tile = [](int bytes, int64_t a, int64_t b) {
     StagedTile t = stagedTile(bytes, a, b, a * b);

@@ -811,7 +811,11 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
     move the tile together, thread t the elements TV(t, v) for every v (TV
     maps (thread, value) to an index of the tile, colexicographic; its value
     mode's first leaf is a chunk of consecutive elements). `widths` gives the
-    elements per access on each side, at most the chunk. `within %residue`
+    elements per access on each side, at most the chunk. `vector_leaves`
+    names, for each side, the value leaf its accesses run along (0 when
+    unset): a side's access of width w takes the values w apart along that
+    leaf, so one side can read a thread's values in groups that the other
+    writes across (a transpose in registers). `within %residue`
     copies only the elements whose coordinate in the tile is elementwise below
     the residue (CuTe's `elem_less` against the part of the domain that is
     left: a ragged last tile).
@@ -836,12 +840,20 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
   let arguments = (ins Lay_TensorType:$src, Lay_TensorType:$dst, Optional<Index>:$thread,
                        Optional<AnyTypeOf<[Index, Lay_TupleType]>>:$residue,
                        OptionalAttr<TypeAttrOf<Lay_LayoutType>>:$tv,
-                       OptionalAttr<DenseI64ArrayAttr>:$widths, UnitAttr:$elementwise);
+                       OptionalAttr<DenseI64ArrayAttr>:$widths,
+                       OptionalAttr<DenseI64ArrayAttr>:$vector_leaves, UnitAttr:$elementwise);
   let regions = (region AnyRegion:$map);
   let assemblyFormat = [{
     $src `,` $dst (`thread` $thread^)? (`within` $residue^ `:` type($residue))? (`elementwise` $elementwise^)?
     attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`map` $map^)?
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst, CArg<"::mlir::Value", "{}">:$thread,
+                   CArg<"::mlir::Type", "{}">:$tv), [{
+      build($_builder, $_state, src, dst, thread, ::mlir::Value(), tv ? ::mlir::TypeAttr::get(tv) : ::mlir::TypeAttr(),
+            ::mlir::DenseI64ArrayAttr(), ::mlir::DenseI64ArrayAttr(), ::mlir::UnitAttr());
+    }]>
+  ];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
@@ -853,6 +865,9 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
     /// Elements per access on the source and the destination side (1, 1 when unset).
     int64_t getSrcWidth() { return getWidths() ? (*getWidths())[0] : 1; }
     int64_t getDstWidth() { return getWidths() ? (*getWidths())[1] : 1; }
+    /// The value leaf each side's accesses run along (0, 0 when unset).
+    int64_t getSrcVectorLeaf() { return getVectorLeaves() ? (*getVectorLeaves())[0] : 0; }
+    int64_t getDstVectorLeaf() { return getVectorLeaves() ? (*getVectorLeaves())[1] : 0; }
     /// The map's block, or null when elements are copied unchanged.
     ::mlir::Block *getMapBlock() { return getMap().empty() ? nullptr : &getMap().front(); }
   }];
