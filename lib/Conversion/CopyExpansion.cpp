@@ -16,6 +16,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -72,28 +73,43 @@ std::vector<Int> flatCoordinate(const IntTuple &c, size_t leaves) {
   return out;
 }
 
+// `flat` rebuilt in the structure of `shape`: a coordinate as the emitter
+// holds one.
+IntTuple coordinateTuple(const IntTuple &shape, const std::vector<Int> &flat) {
+  size_t next = 0;
+  std::function<IntTuple(const IntTuple &)> entry = [&](const IntTuple &s) -> IntTuple {
+    if (!s.isTuple())
+      return IntTuple::of(flat[next++]);
+    std::vector<IntTuple> children;
+    for (size_t i = 0; i < s.size(); ++i)
+      children.push_back(entry(s[i]));
+    return IntTuple::tuple(children);
+  };
+  return entry(shape);
+}
+
 // `flat` rebuilt in the structure of `shape`, as a coordinate operand: an
 // index for a single leaf, else a lay.make_tuple.
 Value coordinateValue(ImplicitLocOpBuilder &b, IndexEmitter &e, const IntTuple &shape, const std::vector<Int> &flat) {
   if (flat.size() == 1)
     return e.value(flat[0]);
-  size_t next = 0;
   SmallVector<Value> dynamic;
-  std::function<IntTuple(const IntTuple &)> entry = [&](const IntTuple &s) -> IntTuple {
-    if (!s.isTuple()) {
-      const Int &c = flat[next++];
+  std::function<IntTuple(const IntTuple &)> typeOf = [&](const IntTuple &t) -> IntTuple {
+    if (!t.isTuple()) {
+      const Int &c = t.integer();
       if (c.isStatic())
         return IntTuple(c.value);
       dynamic.push_back(e.value(c));
       return IntTuple::of(Int::unknown());
     }
     std::vector<IntTuple> children;
-    for (size_t i = 0; i < s.size(); ++i)
-      children.push_back(entry(s[i]));
+    for (size_t i = 0; i < t.size(); ++i)
+      children.push_back(typeOf(t[i]));
     return IntTuple::tuple(children);
   };
-  IntTuple coordinate = shape.isTuple() ? entry(shape) : IntTuple::tuple(std::vector<IntTuple>{entry(shape)});
-  return b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), coordinate), dynamic);
+  IntTuple coordinate = coordinateTuple(shape, flat);
+  IntTuple type = typeOf(shape.isTuple() ? coordinate : IntTuple::tuple(std::vector<IntTuple>{coordinate}));
+  return b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), dynamic);
 }
 
 // The coordinates of thread t's values in a tile of `leaves`: value v,
@@ -147,7 +163,7 @@ private:
 // registers its kernel's fast path does not (a kernel's registers are its
 // busiest path's): the edge (a copy within a residue), and single elements
 // of a TV built for wider chunks (the fallback where alignment fails at run
-// time).
+// time; a copy in windows is not one).
 struct Visit {
   int64_t perStep, steps;
 };
@@ -160,7 +176,7 @@ Visit visitOf(CopyOp copy) {
   int64_t last = values.back().value(), inner = total / last;
   bool vectorized = copy.getSrcWidth() > 1 || copy.getDstWidth() > 1;
   bool sharedElements = copy.getSrc().getType().getAddressSpace() == 3 && copy.getSrcWidth() == 1;
-  bool slow = copy.getResidue() || (!vectorized && values.front().value() > 1);
+  bool slow = copy.getResidue() || (!vectorized && !copy.getWindow() && values.front().value() > 1);
   int64_t inFlight = slow ? 4 : 16;
   // A loop steps along the last value leaf: no vector may run along it.
   int64_t lastLeaf = int64_t(values.size()) - 1;
@@ -231,6 +247,11 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
         }
     algebra::Layout tv = copy.getTvLayout().getLayout();
     Visit visit = visitOf(copy);
+    // A copy in windows: the TV covers the tile with `window` more elements
+    // along leaf 0.
+    if (std::optional<uint64_t> window = copy.getWindow()) {
+      srcLeaves[0] = dstLeaves[0] = IntTuple(srcLeaves[0].value() + int64_t(*window));
+    }
     ValueCoordinates from(e, tv, srcLeaves, copy.getThread(), visit.perStep);
     ValueCoordinates to(e, tv, dstLeaves, copy.getThread(), visit.perStep);
     // The residue, one bound per leaf of the tile.
@@ -250,7 +271,7 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
       }
     }
     if (visit.steps == 1) {
-      accesses(copy, b, e, from, to, residue, visit.perStep, Int(0));
+      accesses(copy, b, e, rewriter, from, to, residue, visit.perStep, Int(0));
     } else {
       auto loop = b.create<scf::ForOp>(b.create<arith::ConstantIndexOp>(0),
                                        b.create<arith::ConstantIndexOp>(visit.steps),
@@ -258,7 +279,7 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(loop.getBody()->getTerminator());
       ImplicitLocOpBuilder inside(copy.getLoc(), rewriter);
-      accesses(copy, inside, e, from, to, residue, visit.perStep, e.leaf(loop.getInductionVar()));
+      accesses(copy, inside, e, rewriter, from, to, residue, visit.perStep, e.leaf(loop.getInductionVar()));
     }
     rewriter.eraseOp(copy);
     return success();
@@ -266,10 +287,16 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
 
   // The loads of `values` values (their coordinates `shift` steps on), the
   // map, and the stores.
-  void accesses(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, const ValueCoordinates &from,
-                const ValueCoordinates &to, const std::vector<Int> &residue, int64_t values, const Int &shift) const {
+  void windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
+                const ValueCoordinates &at, const std::vector<Int> &residue, int64_t values, const Int &shift) const;
+
+  void accesses(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
+                const ValueCoordinates &from, const ValueCoordinates &to, const std::vector<Int> &residue,
+                int64_t values, const Int &shift) const {
     LayoutTensorType srcType = copy.getSrc().getType(), dstType = copy.getDst().getType();
     std::vector<IntTuple> srcLeaves = leavesOf(srcType);
+    if (copy.getWindow())
+      return windowed(copy, b, e, rewriter, from, residue, values, shift);
     // Whether the element at `c` is within the residue (null: always).
     auto inside = [&](const std::vector<Int> &c) -> Value {
       Value in;
@@ -342,6 +369,74 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
     }
   }
 };
+
+// A copy in windows of W (`window`): value (r, rest) of the tile extended by
+// W along leaf 0 is the tile's element (r - s, rest), s the destination's
+// element index of (0, rest) modulo W, so a warp's W lanes along leaf 0
+// store into one window aligned in memory. A value outside the tile stores
+// nothing; it loads the tile's row r - s wrapped into the tile, a row its
+// window does not hold, so the loads keep the banks of a plain column.
+void ExpandBlockCopy::windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
+                               const ValueCoordinates &at, const std::vector<Int> &residue, int64_t values,
+                               const Int &shift) const {
+  LayoutTensorType srcType = copy.getSrc().getType(), dstType = copy.getDst().getType();
+  std::vector<IntTuple> leaves = leavesOf(srcType);
+  IntTuple srcShape = srcType.getOuterLayout().getLayout().shape, dstShape = dstType.getOuterLayout().getLayout().shape;
+  int64_t window = int64_t(*copy.getWindow()), rows = leaves[0].value();
+  Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
+  Value zero = b.create<arith::ConstantIndexOp>(0), extent = b.create<arith::ConstantIndexOp>(rows);
+  // s for the coordinate `c` (its leaf 0 ignored): the destination's element
+  // at (0, rest), its address in elements, modulo W. Where the destination's
+  // position is not in the IR, s = 0: the tile's own rows, unaligned (its
+  // stores then say why they cannot be lowered).
+  auto skew = [&](std::vector<Int> c) -> Value {
+    c[0] = Int(0);
+    std::string why;
+    std::optional<std::pair<Value, Value>> position =
+        elementPosition(e, rewriter, copy.getLoc(), copy.getDst(), coordinateTuple(dstShape, c), why);
+    if (!position)
+      return zero;
+    Value base = b.create<memref::ExtractAlignedPointerAsIndexOp>(position->first);
+    int64_t bytes = std::max<int64_t>(1, dstElement.getIntOrFloatBitWidth() / 8);
+    Value element = b.create<arith::AddIOp>(b.create<arith::DivUIOp>(base, b.create<arith::ConstantIndexOp>(bytes)),
+                                            position->second);
+    return b.create<arith::RemUIOp>(element, b.create<arith::ConstantIndexOp>(window));
+  };
+  SmallVector<Value> loaded, stored;
+  SmallVector<std::vector<Int>> targets;
+  for (int64_t v = 0; v < values; ++v) {
+    std::vector<Int> c = at.at(v, shift);
+    Value r = b.create<arith::SubIOp>(e.value(c[0]), skew(c));
+    Value below = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, r, zero);
+    Value past = b.create<arith::CmpIOp>(arith::CmpIPredicate::sge, r, extent);
+    Value wrapped = b.create<arith::SelectOp>(
+        below, b.create<arith::AddIOp>(r, extent),
+        b.create<arith::SelectOp>(past, b.create<arith::SubIOp>(r, extent), r));
+    Value in = b.create<arith::AndIOp>(b.create<arith::XOrIOp>(below, b.create<arith::ConstantIntOp>(1, 1)),
+                                       b.create<arith::XOrIOp>(past, b.create<arith::ConstantIntOp>(1, 1)));
+    for (size_t k = 0; k < residue.size(); ++k) {
+      if (residue[k].isStatic() && residue[k].value >= leaves[k].value())
+        continue;
+      Value coordinate = k == 0 ? r : e.value(c[k]);
+      in = b.create<arith::AndIOp>(in, b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, coordinate,
+                                                               e.value(residue[k])));
+    }
+    std::vector<Int> from = c;
+    from[0] = e.leaf(wrapped);
+    c[0] = e.leaf(r);
+    Value x = b.create<LoadOp>(srcElement, copy.getSrc(), coordinateValue(b, e, srcShape, from), IntegerAttr());
+    loaded.push_back(x);
+    stored.push_back(in);
+    targets.push_back(c);
+  }
+  for (size_t k = 0; k < loaded.size(); ++k) {
+    Value y = applyMap(b, copy.getMapBlock(), loaded[k]);
+    auto guarded = b.create<scf::IfOp>(stored[k], /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(guarded.thenBlock());
+    b.create<StoreOp>(y, copy.getDst(), coordinateValue(b, e, dstShape, targets[k]), IntegerAttr());
+  }
+}
 
 // A grid's copy: the element loop over the domain's indices.
 struct ExpandGridCopy : OpRewritePattern<CopyOp> {

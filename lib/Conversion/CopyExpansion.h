@@ -15,7 +15,16 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <optional>
 #include <string>
+#include <utility>
+
+namespace layoutc::algebra {
+class IntTuple;
+} // namespace layoutc::algebra
+namespace layoutc::lay {
+class IndexEmitter;
+} // namespace layoutc::lay
 
 namespace layoutc::conversion {
 
@@ -23,6 +32,15 @@ namespace layoutc::conversion {
 using Reasons = llvm::DenseMap<mlir::Operation *, std::string>;
 
 void populateCopyExpansionPatterns(mlir::RewritePatternSet &patterns, Reasons &reasons);
+
+/// The 1-D memref that holds the element at `coord` of `tensor` (a
+/// lay.make_tensor, or a view of one), and the element's position in it, as
+/// lay.load computes them; empty, with the reason in `why`, where the
+/// tensor's layout or views are not in the IR. Defined with the lowering.
+std::optional<std::pair<mlir::Value, mlir::Value>> elementPosition(lay::IndexEmitter &emitter,
+                                                                   mlir::PatternRewriter &rewriter,
+                                                                   mlir::Location loc, mlir::Value tensor,
+                                                                   const algebra::IntTuple &coord, std::string &why);
 
 } // namespace layoutc::conversion
 

@@ -201,6 +201,16 @@ std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternR
   return std::make_pair(make.getData(), emitter.value(*offset));
 }
 
+} // namespace
+
+std::optional<std::pair<Value, Value>> conversion::elementPosition(IndexEmitter &emitter, PatternRewriter &rewriter,
+                                                                   Location loc, Value tensor,
+                                                                   const algebra::IntTuple &coord, std::string &why) {
+  return elementAt(emitter, rewriter, loc, tensor, coord, why);
+}
+
+namespace {
+
 // Why each op the patterns left was left, for the pass's report (the greedy
 // driver does not keep match-failure messages).
 using conversion::Reasons;

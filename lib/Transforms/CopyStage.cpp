@@ -34,6 +34,9 @@ using namespace layoutc::transforms;
 
 namespace {
 
+// The elements a windowed store phase's warp moves along a column.
+constexpr int64_t kWindow = 32;
+
 // The staged plan: the shared tile (with its swizzle) and both phases.
 struct Staging {
   algebra::SharedMemory tile;
@@ -160,14 +163,30 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     auto writes = builder.create<CopyOp>(copy.getSrc(), shared, copy.getThread(), LayoutType::get(context, s->write.tv));
     writes.getMap().takeBody(copy.getMap());
     builder.create<gpu::BarrierOp>();
-    builder.create<CopyOp>(shared, copy.getDst(), copy.getThread(), LayoutType::get(context, s->read.tv));
+    // Stores of one element each, into columns that start inside 128-byte
+    // lines: each warp stores 32 elements of a column that start on a
+    // multiple of 32 in memory (a window), which touches one line of 4-byte
+    // elements (two sectors of 2-byte ones) where an unaligned run of 32
+    // touches two; a column takes one window more than it fills.
+    std::optional<algebra::Layout> windows;
+    if (store.width == 1)
+      windows = windowTV(a + kWindow, b, threads);
+    auto reads = builder.create<CopyOp>(shared, copy.getDst(), copy.getThread(),
+                                        LayoutType::get(context, windows ? *windows : s->read.tv));
+    if (windows)
+      reads.setWindow(kWindow);
     builder.create<gpu::BarrierOp>();
     std::string swizzled = s->tile.swizzle.bits > 0 ? " behind " + s->tile.swizzle.str() : "";
     writes.emitRemark() << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "
                            "mode 0: staged through "
                         << a * b * smemBytes << " bytes of shared memory laid out " << layoutType.getLayout().str()
                         << swizzled << "; loads along mode 1 with TV " << s->write.tv.str()
-                        << ", stores along mode 0 with TV " << s->read.tv.str()
+                        << ", stores along mode 0 with TV "
+                        << (windows ? windows->str() + " in windows of " + std::to_string(kWindow) +
+                                          " elements aligned in memory (one element per store; the bank analysis "
+                                          "is of " + s->read.tv.str() + ", whose column runs the windows read "
+                                          "rotated)"
+                                    : s->read.tv.str())
                         << (group > 1 ? " (reading " + std::to_string(group) + " adjacent elements of a row at once)"
                                       : std::string())
                         << "; bank-conflict analysis of both phases: shared writes " << s->writes.wavefronts

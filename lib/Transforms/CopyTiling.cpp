@@ -59,6 +59,13 @@ std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t c
   return threadsAndValues(thread, value);
 }
 
+std::optional<algebra::Layout> windowTV(int64_t a, int64_t b, int64_t threads) {
+  int64_t warps = threads / 32;
+  if (threads % 32 != 0 || a % 32 != 0 || b % warps != 0)
+    return std::nullopt;
+  return threadsAndValues({tuple({32, warps}), tuple({1, a})}, {tuple({a / 32, b / warps}), tuple({32, warps * a})});
+}
+
 int64_t chunkOf(const algebra::Layout &tv) {
   std::vector<IntTuple> values;
   algebra::flattenInto(algebra::mode(tv.shape, 1), values);

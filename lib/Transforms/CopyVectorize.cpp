@@ -32,7 +32,7 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
   void runOnOperation() override {
     SmallVector<CopyOp> copies;
     getOperation()->walk([&](CopyOp copy) {
-      if (copy.getTv() && !copy.getResidue() && !copy.getWidths())
+      if (copy.getTv() && !copy.getResidue() && !copy.getWidths() && !copy.getWindow())
         copies.push_back(copy);
     });
     for (CopyOp copy : copies)

@@ -47,6 +47,39 @@ func.func @across(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
 
 // -----
 
+// A copy in windows of 4 (`window`): the TV covers the 4x2 tile with 4 more
+// rows. Value (r, j) is the tile's row r - s of column j, where s is the
+// destination's element (0, j) counted from address 0, modulo 4; rows outside
+// the tile load a wrapped row and store nothing.
+// CHECK-LABEL: func.func @windows
+// CHECK-SAME: (%[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[T:.*]]: index)
+// CHECK: %[[R:.*]] = arith.remsi %[[T]], %c4 : index
+// CHECK: %[[J:.*]] = arith.divsi %[[T]], %c4 : index
+// CHECK: %[[COL:.*]] = arith.muli %[[J]], %c7 : index
+// CHECK: %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[DST]]
+// CHECK: %[[PE:.*]] = arith.divui %[[P]], %c4 : index
+// CHECK: %[[E:.*]] = arith.addi %[[PE]], %[[COL]] : index
+// CHECK: %[[S:.*]] = arith.remui %[[E]], %c4 : index
+// CHECK: %[[ROW:.*]] = arith.subi %[[R]], %[[S]] : index
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[ROW]], %c0 : index
+// CHECK: %[[PAST:.*]] = arith.cmpi sge, %[[ROW]], %c4 : index
+// CHECK: %[[WRAPPED:.*]] = arith.select %[[BELOW]]
+// CHECK: %[[IN:.*]] = arith.andi
+// CHECK: %[[X:.*]] = memref.load %[[SRC]]
+// CHECK: scf.if %[[IN]] {
+// CHECK: %[[AT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
+// CHECK-NEXT: memref.store %[[X]], %[[DST]][%[[AT]]]
+func.func @windows(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
+  %ls = lay.constant : !lay.layout<"(4,2):(2,1)">
+  %ld = lay.constant : !lay.layout<"(4,2):(1,7)">
+  %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(4,2):(2,1)"> -> !lay.tensor<f32, !lay.layout<"(4,2):(2,1)">>
+  %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(4,2):(1,7)"> -> !lay.tensor<f32, !lay.layout<"(4,2):(1,7)">>
+  lay.copy %s, %d thread %t {tv = !lay.layout<"((4,2),2):((1,8),4)">, window = 4 : i64} : !lay.tensor<f32, !lay.layout<"(4,2):(2,1)">>, !lay.tensor<f32, !lay.layout<"(4,2):(1,7)">>
+  return
+}
+
+// -----
+
 // Within a residue: every element tests its coordinate against it; loads
 // past it yield 0 and are not stored. The map runs between loads and stores.
 // CHECK-LABEL: func.func @within_residue

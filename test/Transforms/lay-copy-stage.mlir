@@ -55,6 +55,19 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Columns 8191 elements apart start inside 128-byte lines and take no
+    // vectors: the stores go in windows of 32 elements aligned in memory, a
+    // warp's lanes down one column; the TV covers the tile with 32 more rows
+    // (3 windows per column of 64).
+    // CHECK-LABEL: gpu.func @odd_columns
+    // CHECK: gpu.barrier
+    // CHECK-NEXT: lay.copy %{{.*}}, %arg1 thread %arg2 {tv = !lay.layout<"((32,8),(3,8)):((1,96),(32,768))">, window = 32 : i64}
+    gpu.func @odd_columns(%st: !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
+      // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (64,64):(64,1) behind S<5,0,6>; loads along mode 1 with TV ((64,4),(1,16)):((64,1),(64,4)), stores along mode 0 with TV ((32,8),(3,8)):((1,96),(32,768)) in windows of 32 elements aligned in memory (one element per store; the bank analysis is of (256,(1,16)):(1,(1,256)), whose column runs the windows read rotated); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 512}}
+      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(1,16)):(1,(1,256))">} : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
+      gpu.return
+    }
+
     // Both sides contiguous along mode 0, and a copy into shared memory: no
     // staging.
     // CHECK-LABEL: gpu.func @same_mode

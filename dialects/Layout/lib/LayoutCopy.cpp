@@ -92,17 +92,17 @@ LogicalResult CopyOp::verify() try {
   if (std::optional<std::pair<int64_t, int64_t>> c = collision(ld))
     return emitOpError() << "writes indices " << c->first << " and " << c->second << " of the destination "
                          << dst.getOuterLayout() << " to one offset; a copy's destination must be one-to-one";
-  if (getElementwise() && (getTv() || getResidue() || getWidths() || getVectorLeaves()))
+  if (getElementwise() && (getTv() || getResidue() || getWidths() || getVectorLeaves() || getWindow()))
     return emitOpError() << "an elementwise copy is the grid's, one element per thread per step; it takes no "
-                            "thread, tv, widths, vector_leaves or residue";
+                            "thread, tv, widths, vector_leaves, window or residue";
   if (bool(getThread()) != getTv().has_value())
     return emitOpError() << "a block's copy takes both `thread` (this thread's index) and `tv` (the layout of "
                             "thread and value over the tile)";
   LayoutType tvType = getTvLayout();
   if (!tvType) {
-    if (getWidths() || getVectorLeaves() || getResidue())
-      return emitOpError() << "`widths`, `vector_leaves` and `within` are for a block's copy (with `thread` and "
-                              "`tv`)";
+    if (getWidths() || getVectorLeaves() || getWindow() || getResidue())
+      return emitOpError() << "`widths`, `vector_leaves`, `window` and `within` are for a block's copy (with "
+                              "`thread` and `tv`)";
     return success();
   }
   algebra::Layout tv = tvType.getLayout();
@@ -110,9 +110,26 @@ LogicalResult CopyOp::verify() try {
     return emitOpError() << "tv " << tvType << " must be a static layout of two modes, (thread, value)";
   if (!ns.isStatic())
     return emitOpError() << "a block's copy moves a tile of static size, not " << src.getOuterLayout();
-  if (algebra::size(tv) != ns.value)
+  if (std::optional<uint64_t> window = getWindow()) {
+    std::vector<algebra::IntTuple> leaves, strides;
+    algebra::flattenInto(ld.shape, leaves);
+    algebra::flattenInto(ld.stride, strides);
+    int64_t w = int64_t(*window), first = leaves.front().integer().value;
+    if (w < 2 || (w & (w - 1)) != 0)
+      return emitOpError() << "window " << w << " must be a power of two, 2 or more";
+    if (!strides.front().integer().is(1))
+      return emitOpError() << "a window runs along the destination's first leaf, which must have stride 1, not "
+                           << strides.front().str() << " in " << dst.getOuterLayout();
+    if (getWidths() && (getSrcWidth() > 1 || getDstWidth() > 1))
+      return emitOpError() << "a copy in windows moves its elements one by one; its widths must be 1";
+    if (algebra::size(tv) != ns.value / first * (first + w))
+      return emitOpError() << "tv " << tvType << " covers " << algebra::size(tv) << " elements but the tile with a "
+                           << "window of " << w << " more along its first leaf of " << first << " has "
+                           << ns.value / first * (first + w);
+  } else if (algebra::size(tv) != ns.value) {
     return emitOpError() << "tv " << tvType << " covers " << algebra::size(tv) << " elements but the tile has "
                          << ns.value << "; each element of the tile is one thread's value";
+  }
   std::vector<algebra::IntTuple> values;
   algebra::flattenInto(algebra::mode(tv.shape, 1), values);
   if (std::optional<ArrayRef<int64_t>> leaves = getVectorLeaves()) {

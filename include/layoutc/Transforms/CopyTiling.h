@@ -49,6 +49,13 @@ int64_t flatChunks(int64_t chunk, int elementBytes);
 std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
                                       int64_t threads, int64_t group = 1);
 
+/// A tile of extents (a, b) in runs of 32 along mode 0: a warp's lanes take
+/// 32 consecutive elements of one column, warps take columns, and each
+/// thread's values are its column's further runs, then further columns:
+/// ((32,warps),(a/32,b/warps)):((1,a),(32,warps*a)). For a copy in windows
+/// (a the tile's extent plus the window). Empty when the numbers do not
+/// divide.
+std::optional<algebra::Layout> windowTV(int64_t a, int64_t b, int64_t threads);
 /// The first value leaf of a TV: the chunk of consecutive elements.
 int64_t chunkOf(const algebra::Layout &tv);
 

@@ -86,8 +86,12 @@ def LayCopyStage : Pass<"lay-copy-stage"> {
     where the destination takes vectors, are read from the shared tile 4
     bytes at a time: the second phase's TV gives each thread groups of
     adjacent columns (its first value leaf) of a chunk of rows, a block the
-    thread transposes in registers. A `map` runs in the first phase. The
-    decision and the wavefronts per warp are a remark.
+    thread transposes in registers. Where the destination takes no vectors
+    (its columns start inside 128-byte lines), the second phase stores in
+    windows of 32 elements that start on a multiple of 32 in memory
+    (`window`), a warp's lanes down one column, the rows outside the tile
+    masked. A `map` runs in the first phase. The decision and the wavefronts
+    per warp are a remark.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::layoutc::lay::LayDialect"];
 }

@@ -126,8 +126,40 @@ func.func @vector_leaves_count(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !l
 
 // -----
 
+func.func @window_size(%s: !lay.tensor<f32, !lay.layout<"(64,8):(8,1)">>, %d: !lay.tensor<f32, !lay.layout<"(64,8):(1,8191)">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op tv '!lay.layout<"(256,2):(1,256)">' covers 512 elements but the tile with a window of 32 more along its first leaf of 64 has 768}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(256,2):(1,256)">, window = 32} : !lay.tensor<f32, !lay.layout<"(64,8):(8,1)">>, !lay.tensor<f32, !lay.layout<"(64,8):(1,8191)">>
+  return
+}
+
+// -----
+
+func.func @window_not_power_of_two(%s: !lay.tensor<f32, !lay.layout<"(64,8):(8,1)">>, %d: !lay.tensor<f32, !lay.layout<"(64,8):(1,8191)">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op window 24 must be a power of two, 2 or more}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(256,2):(1,256)">, window = 24} : !lay.tensor<f32, !lay.layout<"(64,8):(8,1)">>, !lay.tensor<f32, !lay.layout<"(64,8):(1,8191)">>
+  return
+}
+
+// -----
+
+func.func @window_across(%s: !lay.tensor<f32, !lay.layout<"(64,8):(1,64)">>, %d: !lay.tensor<f32, !lay.layout<"(64,8):(8191,1)">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op a window runs along the destination's first leaf, which must have stride 1, not 8191 in '!lay.layout<"(64,8):(8191,1)">'}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(256,3):(1,256)">, window = 32} : !lay.tensor<f32, !lay.layout<"(64,8):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,8):(8191,1)">>
+  return
+}
+
+// -----
+
+func.func @window_and_vectors(%s: !lay.tensor<f32, !lay.layout<"(64,8):(8,1)">>, %d: !lay.tensor<f32, !lay.layout<"(64,8):(1,8191)">>, %t: index) {
+  // expected-error @+1 {{'lay.copy' op a copy in windows moves its elements one by one; its widths must be 1}}
+  lay.copy %s, %d thread %t {tv = !lay.layout<"(256,(1,3)):(1,(1,256))">, widths = array<i64: 2, 1>, window = 32} : !lay.tensor<f32, !lay.layout<"(64,8):(8,1)">>, !lay.tensor<f32, !lay.layout<"(64,8):(1,8191)">>
+  return
+}
+
+// -----
+
 func.func @widths_without_tv(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>) {
-  // expected-error @+1 {{'lay.copy' op `widths`, `vector_leaves` and `within` are for a block's copy (with `thread` and `tv`)}}
+  // expected-error @+1 {{'lay.copy' op `widths`, `vector_leaves`, `window` and `within` are for a block's copy (with `thread` and `tv`)}}
   lay.copy %s, %d {widths = array<i64: 4, 4>} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
   return
 }
@@ -151,7 +183,7 @@ func.func @residue_and_vectors(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !l
 // -----
 
 func.func @elementwise_block(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
-  // expected-error @+1 {{'lay.copy' op an elementwise copy is the grid's, one element per thread per step; it takes no thread, tv, widths, vector_leaves or residue}}
+  // expected-error @+1 {{'lay.copy' op an elementwise copy is the grid's, one element per thread per step; it takes no thread, tv, widths, vector_leaves, window or residue}}
   lay.copy %s, %d thread %t elementwise {tv = !lay.layout<"(32,2):(1,32)">} : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
   return
 }

@@ -130,6 +130,22 @@ TEST(CopyTiling, TvLayoutsCoverTheirTileOnce) {
   EXPECT_FALSE(tileTV(64, 64, 0, 4, 32, 256)); // 128 elements of lanes along a row of 64
 }
 
+TEST(CopyTiling, WindowTvLayoutsPutAWarpDownOneColumn) {
+  // The f32 tile 64x64 with a window of 32: 96 rows, 3 windows per column.
+  EXPECT_EQ(windowTV(96, 64, 256)->str(), "((32,8),(3,8)):((1,96),(32,768))");
+  for (int64_t a : {64, 96, 160})
+    for (int64_t b : {8, 32, 64}) {
+      std::optional<algebra::Layout> tv = windowTV(a, b, 256);
+      ASSERT_TRUE(tv);
+      expectBijection(*tv, a * b);
+      // Lane l of warp 0 holds row l of column 0.
+      for (int64_t lane = 0; lane < 32; ++lane)
+        EXPECT_EQ(algebra::evaluate(*tv, lane), lane) << tv->str();
+    }
+  EXPECT_FALSE(windowTV(80, 64, 256)); // rows not runs of 32
+  EXPECT_FALSE(windowTV(96, 12, 256)); // 12 columns over 8 warps
+}
+
 TEST(CopyTiling, GroupedTvLayoutsHoldBlocksOfAdjacentRows) {
   for (int64_t group : {2, 4})
     for (int64_t chunk : {1, 2, 4, 8, 16})

@@ -815,7 +815,14 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
     names, for each side, the value leaf its accesses run along (0 when
     unset): a side's access of width w takes the values w apart along that
     leaf, so one side can read a thread's values in groups that the other
-    writes across (a transpose in registers). `within %residue`
+    writes across (a transpose in registers). `window = W` moves the
+    destination in windows of W elements along the tile's first leaf that
+    start on a multiple of W in memory, as a warp's store of W lanes
+    touches the fewest lines where the tile's columns start inside one: the
+    TV covers the tile with W more elements along that leaf, and value
+    (r, rest) is the tile's element (r - s, rest), where s is the
+    destination's element index of (0, rest) modulo W; a value outside the
+    tile is not stored. `within %residue`
     copies only the elements whose coordinate in the tile is elementwise below
     the residue (CuTe's `elem_less` against the part of the domain that is
     left: a ragged last tile).
@@ -841,7 +848,8 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
                        Optional<AnyTypeOf<[Index, Lay_TupleType]>>:$residue,
                        OptionalAttr<TypeAttrOf<Lay_LayoutType>>:$tv,
                        OptionalAttr<DenseI64ArrayAttr>:$widths,
-                       OptionalAttr<DenseI64ArrayAttr>:$vector_leaves, UnitAttr:$elementwise);
+                       OptionalAttr<DenseI64ArrayAttr>:$vector_leaves, OptionalAttr<I64Attr>:$window,
+                       UnitAttr:$elementwise);
   let regions = (region AnyRegion:$map);
   let assemblyFormat = [{
     $src `,` $dst (`thread` $thread^)? (`within` $residue^ `:` type($residue))? (`elementwise` $elementwise^)?
@@ -851,7 +859,7 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
     OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst, CArg<"::mlir::Value", "{}">:$thread,
                    CArg<"::mlir::Type", "{}">:$tv), [{
       build($_builder, $_state, src, dst, thread, ::mlir::Value(), tv ? ::mlir::TypeAttr::get(tv) : ::mlir::TypeAttr(),
-            ::mlir::DenseI64ArrayAttr(), ::mlir::DenseI64ArrayAttr(), ::mlir::UnitAttr());
+            ::mlir::DenseI64ArrayAttr(), ::mlir::DenseI64ArrayAttr(), ::mlir::IntegerAttr(), ::mlir::UnitAttr());
     }]>
   ];
   let hasVerifier = 1;
