@@ -112,6 +112,20 @@ Value coordinateValue(ImplicitLocOpBuilder &b, IndexEmitter &e, const IntTuple &
   return b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), dynamic);
 }
 
+// Whether the element at tile coordinate `c` is within the residue (null:
+// always, as when there is none).
+Value withinResidue(ImplicitLocOpBuilder &b, IndexEmitter &e, const std::vector<Int> &residue,
+                    const std::vector<IntTuple> &leaves, const std::vector<Int> &c) {
+  Value in;
+  for (size_t k = 0; k < residue.size(); ++k) {
+    if (residue[k].isStatic() && residue[k].value >= leaves[k].value())
+      continue;
+    Value below = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, e.value(c[k]), e.value(residue[k]));
+    in = in ? Value(b.create<arith::AndIOp>(in, below)) : below;
+  }
+  return in;
+}
+
 // The coordinates of thread t's values in a tile of `leaves`: value v,
 // `shift` steps further along the TV's last value leaf (a rolled loop's
 // iterations), where each step is `span` values.
@@ -297,17 +311,7 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
     std::vector<IntTuple> srcLeaves = leavesOf(srcType);
     if (copy.getWindow())
       return windowed(copy, b, e, rewriter, from, residue, values, shift);
-    // Whether the element at `c` is within the residue (null: always).
-    auto inside = [&](const std::vector<Int> &c) -> Value {
-      Value in;
-      for (size_t k = 0; k < residue.size(); ++k) {
-        if (residue[k].isStatic() && residue[k].value >= srcLeaves[k].value())
-          continue;
-        Value below = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, e.value(c[k]), e.value(residue[k]));
-        in = in ? Value(b.create<arith::AndIOp>(in, below)) : below;
-      }
-      return in;
-    };
+    auto inside = [&](const std::vector<Int> &c) { return withinResidue(b, e, residue, srcLeaves, c); };
     Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
     SideVectors ws(copy, true), wd(copy, false);
     IntTuple srcShape = srcType.getOuterLayout().getLayout().shape, dstShape = dstType.getOuterLayout().getLayout().shape;
@@ -388,7 +392,9 @@ void ExpandBlockCopy::windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitte
   // s for the coordinate `c` (its leaf 0 ignored): the destination's element
   // at (0, rest), its address in elements, modulo W. Where the destination's
   // position is not in the IR, s = 0: the tile's own rows, unaligned (its
-  // stores then say why they cannot be lowered).
+  // stores then say why they cannot be lowered). The buffer's address in
+  // elements is the same for every value: computed once.
+  Value base;
   auto skew = [&](std::vector<Int> c) -> Value {
     c[0] = Int(0);
     std::string why;
@@ -396,11 +402,13 @@ void ExpandBlockCopy::windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitte
         elementPosition(e, rewriter, copy.getLoc(), copy.getDst(), coordinateTuple(dstShape, c), why);
     if (!position)
       return zero;
-    Value base = b.create<memref::ExtractAlignedPointerAsIndexOp>(position->first);
-    int64_t bytes = std::max<int64_t>(1, dstElement.getIntOrFloatBitWidth() / 8);
-    Value element = b.create<arith::AddIOp>(b.create<arith::DivUIOp>(base, b.create<arith::ConstantIndexOp>(bytes)),
-                                            position->second);
-    return b.create<arith::RemUIOp>(element, b.create<arith::ConstantIndexOp>(window));
+    if (!base) {
+      int64_t bytes = std::max<int64_t>(1, dstElement.getIntOrFloatBitWidth() / 8);
+      base = b.create<arith::DivUIOp>(b.create<memref::ExtractAlignedPointerAsIndexOp>(position->first),
+                                      b.create<arith::ConstantIndexOp>(bytes));
+    }
+    return b.create<arith::RemUIOp>(b.create<arith::AddIOp>(base, position->second),
+                                    b.create<arith::ConstantIndexOp>(window));
   };
   SmallVector<Value> loaded, stored;
   SmallVector<std::vector<Int>> targets;
@@ -412,20 +420,14 @@ void ExpandBlockCopy::windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitte
     Value wrapped = b.create<arith::SelectOp>(
         below, b.create<arith::AddIOp>(r, extent),
         b.create<arith::SelectOp>(past, b.create<arith::SubIOp>(r, extent), r));
-    Value in = b.create<arith::AndIOp>(b.create<arith::XOrIOp>(below, b.create<arith::ConstantIntOp>(1, 1)),
-                                       b.create<arith::XOrIOp>(past, b.create<arith::ConstantIntOp>(1, 1)));
-    for (size_t k = 0; k < residue.size(); ++k) {
-      if (residue[k].isStatic() && residue[k].value >= leaves[k].value())
-        continue;
-      Value coordinate = k == 0 ? r : e.value(c[k]);
-      in = b.create<arith::AndIOp>(in, b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, coordinate,
-                                                               e.value(residue[k])));
-    }
     std::vector<Int> from = c;
     from[0] = e.leaf(wrapped);
     c[0] = e.leaf(r);
-    Value x = b.create<LoadOp>(srcElement, copy.getSrc(), coordinateValue(b, e, srcShape, from), IntegerAttr());
-    loaded.push_back(x);
+    // 0 <= r < rows as one unsigned compare, and the residue.
+    Value in = b.create<arith::CmpIOp>(arith::CmpIPredicate::ult, r, extent);
+    if (Value left = withinResidue(b, e, residue, leaves, c))
+      in = b.create<arith::AndIOp>(in, left);
+    loaded.push_back(b.create<LoadOp>(srcElement, copy.getSrc(), coordinateValue(b, e, srcShape, from), IntegerAttr()));
     stored.push_back(in);
     targets.push_back(c);
   }

@@ -41,30 +41,28 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
   }
 
   // A side's widest access, along the value leaf (of `tv`) that allows the
-  // widest; the chunk (value leaf 0) on a tie.
+  // widest; the chunk (value leaf 0, whose tile leaf the caller has found)
+  // on a tie.
   struct Along {
     SideAccess access;
     int valueLeaf = 0, tileLeaf = -1;
   };
   static Along widest(Value tile, const algebra::Layout &tv, const std::vector<int64_t> &leaves) {
     std::vector<int64_t> values = valueLeaves(tv);
-    Along best;
-    best.tileLeaf = chunkLeaf(tv, leaves, 1);
-    best.access = sideAccess(tile, best.tileLeaf, values[0], /*assumeUnknown=*/true);
-    best.access.width = 1;
+    std::optional<Along> best;
     for (int j = 0; j < int(values.size()); ++j) {
       int leaf = chunkLeaf(tv, leaves, 1, j);
-      if (leaf < 0 || values[size_t(j)] == 1)
+      if (leaf < 0 || (best && values[size_t(j)] == 1))
         continue;
       SideAccess a = sideAccess(tile, leaf, values[size_t(j)], /*assumeUnknown=*/true);
       // A tensor whose buffer is not in the IR (an argument): its address can
       // be neither known nor tested.
       if (a.width > 1 && (!a.data || chunkLeaf(tv, leaves, a.width, j) != leaf))
         a.width = 1;
-      if (a.width > best.access.width)
-        best = {a, j, leaf};
+      if (!best || a.width > best->access.width)
+        best = Along{a, j, leaf};
     }
-    return best;
+    return *best;
   }
 
   static std::string describe(const SideAccess &a) {

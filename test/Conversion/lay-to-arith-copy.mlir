@@ -64,8 +64,10 @@ func.func @across(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
 // CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[ROW]], %c0 : index
 // CHECK: %[[PAST:.*]] = arith.cmpi sge, %[[ROW]], %c4 : index
 // CHECK: %[[WRAPPED:.*]] = arith.select %[[BELOW]]
-// CHECK: %[[IN:.*]] = arith.andi
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[ROW]], %c4 : index
 // CHECK: %[[X:.*]] = memref.load %[[SRC]]
+// The buffer's address is read once for every value.
+// CHECK-NOT: extract_aligned_pointer_as_index
 // CHECK: scf.if %[[IN]] {
 // CHECK: %[[AT:.*]] = arith.addi %[[ROW]], %{{.*}} : index
 // CHECK-NEXT: memref.store %[[X]], %[[DST]][%[[AT]]]
