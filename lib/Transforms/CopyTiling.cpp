@@ -72,21 +72,32 @@ int64_t chunkOf(const algebra::Layout &tv) {
   return values.front().value();
 }
 
-StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize) {
+StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores) {
   // Measured on the H100: 64 rows of 256 bytes for f32 transposes (2874 GB/s
   // against 2813 with 128 rows), 128 rows of 128 bytes for f16 (2823 against
   // 2767); 128 x 128 two-byte tiles where they are many (the 16384^2 f16
   // transpose 2903 against 2826), but a partial last wave of few wide tiles
   // costs more than their longer runs gain (the (64,256,64,64) f16 permute's
-  // 4096 tiles: 2662 against 2751).
+  // 4096 tiles: 2662 against 2751). One-byte tiles of 128 x 256 where they
+  // are many (the 32768x16384 i8 transpose 2837 against 2767 with 128 x 128).
+  // Single-element stores (the destination's columns start inside 128-byte
+  // lines, stored in windows) take 32 columns of 512 bytes, 256 rows at most:
+  // the 8191x8193 f32 transpose 2645 against 2313 with 64 x 64, the 16383x4097
+  // f16 one 2405 against 2138 with 128 x 64 (512 x 32 ran at 495), the prime
+  // (128,4099,257) f32 permute 2810 against 2413.
   constexpr int64_t kManyTiles = 8192;
   int64_t vector = 16 / elementBytes;
+  auto fits = [&](int64_t ta, int64_t tb) { return (extentA == 0 || extentA >= ta) && (extentB == 0 || extentB >= tb); };
   auto divides = [&](int64_t ta, int64_t tb) {
     return extentA > 0 && extentB > 0 && extentA % ta == 0 && extentB % tb == 0;
   };
-  StagedTile rows64{64, 256 / elementBytes}, rows128{128, 128 / elementBytes}, square{128, 128};
-  if (elementBytes == 2 && divides(128, 128) && domainSize / (128 * 128) >= kManyTiles)
-    return square;
+  StagedTile columns{std::min<int64_t>(512 / elementBytes, 256), 32};
+  if (singleStores && fits(columns.a, columns.b))
+    return columns;
+  StagedTile rows64{64, 256 / elementBytes}, rows128{128, 128 / elementBytes};
+  StagedTile wide = elementBytes == 2 ? StagedTile{128, 128} : StagedTile{128, 256};
+  if (elementBytes <= 2 && divides(wide.a, wide.b) && domainSize / (wide.a * wide.b) >= kManyTiles)
+    return wide;
   if (vector <= 4 && (divides(rows64.a, rows64.b) || !divides(rows128.a, rows128.b)))
     return rows64;
   return rows128;
@@ -131,18 +142,19 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   if (stageable && dstUnit && srcUnit > 0 && srcUnit < modes.size()) {
     const algebra::Int &a = modes[0].size, &b = modes[srcUnit].size;
     algebra::Int n = domain.size();
+    std::vector<size_t> order{0, srcUnit};
+    for (size_t i = 1; i < modes.size(); ++i)
+      if (i != srcUnit)
+        order.push_back(i);
+    int64_t chunk = chunkAlong(reordered(domain, order, true), 0, 16 / dst.elementBytes, dst, false);
     StagedTile t = stagedTile(wider, a.isStatic() ? a.value : 0, b.isStatic() ? b.value : 0,
-                              n.isStatic() ? n.value : 0);
+                              n.isStatic() ? n.value : 0, chunk == 1);
     bool fits = (!a.isStatic() || a.value >= t.a) && (!b.isStatic() || b.value >= t.b);
     if (fits) {
       plan.kind = TilePlan::Kind::Staged;
-      plan.order = {0, srcUnit};
-      for (size_t i = 1; i < modes.size(); ++i)
-        if (i != srcUnit)
-          plan.order.push_back(i);
+      plan.order = order;
       plan.tile.assign(plan.order.size(), 1);
       plan.tile[0] = t.a, plan.tile[1] = t.b;
-      int64_t chunk = chunkAlong(reordered(domain, plan.order, true), 0, 16 / dst.elementBytes, dst, false);
       for (int64_t lanes = std::min<int64_t>(32, t.a / chunk); lanes >= 1; lanes /= 2)
         if (std::optional<algebra::Layout> tv = tileTV(t.a, t.b, 0, chunk, lanes, threads)) {
           plan.tv = *tv;

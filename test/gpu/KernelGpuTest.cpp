@@ -14,6 +14,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace layoutc::test {
 namespace {
 
@@ -118,10 +120,28 @@ TEST(KernelGpu, RaggedSizesNoTileDivides) {
   LAYOUTC_REQUIRE_GPU();
   expectCopy("(257,3):(3,1)", "(257,3):(1,257)", DType::F32, 771);
   expectCopy("1:1", "1:1", DType::F16, 1);
-  // Static prime sizes: staged 64 x 64 tiles with a predicated edge.
+  // Static prime sizes: staged tiles (of single stores, in windows) with a
+  // predicated edge.
   expectCopy("(1031,1033):(1033,1)", "(1031,1033):(1,1031)", DType::F32, 1031 * 1033);
   expectCopy("(523,4099):(4099,1)", "(523,4099):(1,523)", DType::F16, 523 * 4099);
   expectCopy("(7,509,131):(66679,131,1)", "(7,509,131):(66679,1,509)", DType::BF16, 7 * 509 * 131);
+}
+
+// Static transposes whose destination columns start inside 16-byte chunks:
+// the single-store tile (32 columns of 512 bytes, 256 rows at most, stored
+// in windows), on every remainder of its rows for f32 and every fifth for
+// the others, the columns' remainder cycling through 1..31.
+TEST(KernelGpu, SingleStoreTilesOfEveryRemainder) {
+  LAYOUTC_REQUIRE_GPU();
+  EXPECT_NE(tiled({"(129,33):(33,1)", "(129,33):(1,129)", DType::F32}).find("window = 32"), std::string::npos);
+  for (DType t : {DType::F32, DType::F16, DType::I8, DType::F64}) {
+    int64_t tileA = std::min<int64_t>(512 / jit::dtypeBytes(t), 256);
+    for (int64_t r = 1; r < tileA; r += t == DType::F32 ? 1 : 5) {
+      int64_t m = tileA + r, n = 32 + 1 + (r - 1) % 31;
+      std::string shape = "(" + std::to_string(m) + "," + std::to_string(n) + ")";
+      expectCopy(shape + ":(" + std::to_string(n) + ",1)", shape + ":(1," + std::to_string(m) + ")", t, m * n);
+    }
+  }
 }
 
 // One dynamic-shape transpose kernel per dtype, launched on every remainder

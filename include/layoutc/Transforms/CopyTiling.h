@@ -61,15 +61,20 @@ int64_t chunkOf(const algebra::Layout &tv);
 
 /// The tile of a transpose staged through shared memory, (a, b) with a along
 /// the destination's contiguous mode and b along the source's, for elements
-/// of `elementBytes` (the wider side's, for a copy that converts): 64 rows of
-/// 256 bytes where 16-byte vectors hold 4 elements or fewer, else 128 rows of
-/// 128 bytes; two-byte elements take 128 x 128 where that makes at least 8192
-/// tiles. A tile that divides the extents is preferred; `extentA`/`extentB`
-/// are the modes' sizes (0 when dynamic).
+/// of `elementBytes` (the wider side's, for a copy that converts):
+/// - where the destination stores single elements (`singleStores`: its
+///   columns start inside 16-byte chunks), 32 columns of 512 bytes (256 rows
+///   at most), if the extents hold them;
+/// - else 64 rows of 256 bytes where 16-byte vectors hold 4 elements or
+///   fewer, else 128 rows of 128 bytes;
+/// - two-byte elements take 128 x 128 and one-byte ones 128 x 256 where that
+///   divides the extents into at least 8192 tiles.
+/// A tile that divides the extents is preferred; `extentA`/`extentB` are the
+/// modes' sizes (0 when dynamic).
 struct StagedTile {
   int64_t a = 0, b = 0;
 };
-StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize);
+StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores);
 
 /// How a grid's copy is tiled: the domain's joint modes in the tile's order,
 /// the tile's extent along each, and the TV layout of a block's copy.

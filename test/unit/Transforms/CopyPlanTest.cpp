@@ -168,17 +168,30 @@ TEST(CopyTiling, GroupedTvLayoutsHoldBlocksOfAdjacentRows) {
 }
 
 TEST(CopyTiling, StagedTilesFollowTheMeasuredRules) {
-  auto tile = [](int bytes, int64_t a, int64_t b) {
-    StagedTile t = stagedTile(bytes, a, b, a * b);
+  auto tile = [](int bytes, int64_t a, int64_t b, bool singleStores = false) {
+    StagedTile t = stagedTile(bytes, a, b, a * b, singleStores);
     return std::make_pair(t.a, t.b);
   };
-  EXPECT_EQ(tile(4, 1024, 768), std::make_pair(int64_t(64), int64_t(64)));
-  EXPECT_EQ(tile(8, 1024, 768), std::make_pair(int64_t(64), int64_t(32)));
-  EXPECT_EQ(tile(2, 1024, 768), std::make_pair(int64_t(128), int64_t(64)));
-  EXPECT_EQ(tile(1, 1024, 768), std::make_pair(int64_t(128), int64_t(128)));
-  EXPECT_EQ(tile(2, 16384, 8192), std::make_pair(int64_t(128), int64_t(128))); // 8192 tiles
-  EXPECT_EQ(tile(2, 16384, 4096), std::make_pair(int64_t(128), int64_t(64)));  // 4096: a partial last wave
-  EXPECT_EQ(tile(4, 8191, 8193), std::make_pair(int64_t(64), int64_t(64)));     // ragged: the rule's default
+  using Tile = std::pair<int64_t, int64_t>;
+  EXPECT_EQ(tile(4, 1024, 768), Tile(64, 64));
+  EXPECT_EQ(tile(8, 1024, 768), Tile(64, 32));
+  EXPECT_EQ(tile(2, 1024, 768), Tile(128, 64));
+  EXPECT_EQ(tile(1, 1024, 768), Tile(128, 128));
+  EXPECT_EQ(tile(2, 16384, 8192), Tile(128, 128)); // 8192 tiles
+  EXPECT_EQ(tile(2, 16384, 4096), Tile(128, 64));  // 4096: a partial last wave
+  EXPECT_EQ(tile(1, 32768, 16384), Tile(128, 256)); // 16384 tiles
+  EXPECT_EQ(tile(1, 8192, 16384), Tile(128, 128));  // 4096 tiles: too few
+  EXPECT_EQ(tile(1, 32768, 16383), Tile(128, 128)); // 128 x 256 does not divide
+  EXPECT_EQ(tile(4, 8191, 8193), Tile(64, 64));     // ragged: the rule's default
+  // Single-element stores: 32 columns of 512 bytes, 256 rows at most, where
+  // the extents hold them (0: dynamic).
+  EXPECT_EQ(tile(4, 8191, 8193, true), Tile(128, 32));
+  EXPECT_EQ(tile(2, 16383, 4097, true), Tile(256, 32));
+  EXPECT_EQ(tile(1, 16383, 4097, true), Tile(256, 32));
+  EXPECT_EQ(tile(8, 16383, 4097, true), Tile(64, 32));
+  EXPECT_EQ(tile(2, 0, 0, true), Tile(256, 32));
+  EXPECT_EQ(tile(2, 200, 4097, true), Tile(128, 64)); // 256 rows do not fit
+  EXPECT_EQ(tile(4, 8191, 31, true), Tile(64, 64));   // nor 32 columns
 }
 
 TEST(CopyTiling, PlansFollowTheLayouts) {
@@ -199,10 +212,11 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   EXPECT_EQ(t->kind, TilePlan::Kind::Staged);
   EXPECT_EQ(t->tile, (std::vector<int64_t>{64, 64}));
   // Prime sizes keep the staged tile (its edge is predicated); odd strides
-  // make chunks of one element.
+  // make chunks of one element, and the single-store tile of 32 columns.
   std::optional<TilePlan> prime = plan("(8191,8193):(8193,1)", "(8191,8193):(1,8191)", f32);
   ASSERT_TRUE(prime);
   EXPECT_EQ(prime->kind, TilePlan::Kind::Staged);
+  EXPECT_EQ(prime->tile, (std::vector<int64_t>{128, 32}));
   EXPECT_EQ(chunkOf(prime->tv), 1);
   // Too small a source extent for the tile: flat, the source strided.
   std::optional<TilePlan> narrow = plan("(257,3):(3,1)", "(257,3):(1,257)", f32);
