@@ -72,7 +72,8 @@ int64_t chunkOf(const algebra::Layout &tv) {
   return values.front().value();
 }
 
-StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores) {
+StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores,
+                      int64_t threads) {
   // Measured on the H100: 64 rows of 256 bytes for f32 transposes (2874 GB/s
   // against 2813 with 128 rows), 128 rows of 128 bytes for f16 (2823 against
   // 2767); 128 x 128 two-byte tiles where they are many (the 16384^2 f16
@@ -81,7 +82,9 @@ StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_
   // 4096 tiles: 2662 against 2751). One-byte tiles of 128 x 256 where they
   // are many (the 32768x16384 i8 transpose 2837 against 2767 with 128 x 128).
   // Single-element stores (the destination's columns start inside 128-byte
-  // lines, stored in windows) take 32 columns of 512 bytes, 256 rows at most:
+  // lines, stored in windows) take 32 columns of 512 bytes, 256 rows and one
+  // row per thread at most (a warp stores down one column; more rows than
+  // threads leave the tile no TV):
   // the 8191x8193 f32 transpose 2645 against 2313 with 64 x 64, the 16383x4097
   // f16 one 2405 against 2138 with 128 x 64 (512 x 32 ran at 495), the prime
   // (128,4099,257) f32 permute 2810 against 2413.
@@ -91,7 +94,7 @@ StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_
   auto divides = [&](int64_t ta, int64_t tb) {
     return extentA > 0 && extentB > 0 && extentA % ta == 0 && extentB % tb == 0;
   };
-  StagedTile columns{std::min<int64_t>(512 / elementBytes, 256), 32};
+  StagedTile columns{std::min({512 / int64_t(elementBytes), int64_t(256), threads}), 32};
   if (singleStores && fits(columns.a, columns.b))
     return columns;
   StagedTile rows64{64, 256 / elementBytes}, rows128{128, 128 / elementBytes};
@@ -148,7 +151,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
         order.push_back(i);
     int64_t chunk = chunkAlong(reordered(domain, order, true), 0, 16 / dst.elementBytes, dst, false);
     StagedTile t = stagedTile(wider, a.isStatic() ? a.value : 0, b.isStatic() ? b.value : 0,
-                              n.isStatic() ? n.value : 0, chunk == 1);
+                              n.isStatic() ? n.value : 0, chunk == 1, threads);
     bool fits = (!a.isStatic() || a.value >= t.a) && (!b.isStatic() || b.value >= t.b);
     if (fits) {
       plan.kind = TilePlan::Kind::Staged;

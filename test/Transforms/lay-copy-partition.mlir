@@ -116,5 +116,20 @@ module attributes {gpu.container_module} {
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"65536:1">>, !lay.tensor<f32, !lay.layout<"65536:1">>
       gpu.return
     }
+
+    // Columns that start inside 16-byte chunks take single stores: 32 columns
+    // of 512 bytes, no more rows than the block's threads (a warp stores down
+    // one column), so 128 rows of f16 here where 256 threads would take 256.
+    // CHECK-LABEL: gpu.func @single_stores
+    // CHECK: lay.constant : !lay.tiler<"<128:1,32:1>">
+    gpu.func @single_stores(%src: memref<?xf16>, %dst: memref<?xf16>) kernel attributes {known_block_size = array<i32: 128, 1, 1>} {
+      %ls = lay.constant : !lay.layout<"(16383,4097):(4097,1)">
+      %ld = lay.constant : !lay.layout<"(16383,4097):(1,16383)">
+      %s = lay.make_tensor %src, %ls : memref<?xf16>, !lay.layout<"(16383,4097):(4097,1)"> -> !lay.tensor<f16, !lay.layout<"(16383,4097):(4097,1)">>
+      %d = lay.make_tensor %dst, %ld : memref<?xf16>, !lay.layout<"(16383,4097):(1,16383)"> -> !lay.tensor<f16, !lay.layout<"(16383,4097):(1,16383)">>
+      // expected-remark @+1 {{16512 tiles of 128x32 over modes (0,1), blocks take them along the destination's contiguous mode first; 128 threads, TV layout (128,(1,32)):(1,(1,128))}}
+      lay.copy %s, %d : !lay.tensor<f16, !lay.layout<"(16383,4097):(4097,1)">>, !lay.tensor<f16, !lay.layout<"(16383,4097):(1,16383)">>
+      gpu.return
+    }
   }
 }

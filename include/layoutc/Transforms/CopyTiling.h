@@ -64,7 +64,7 @@ int64_t chunkOf(const algebra::Layout &tv);
 /// of `elementBytes` (the wider side's, for a copy that converts):
 /// - where the destination stores single elements (`singleStores`: its
 ///   columns start inside 16-byte chunks), 32 columns of 512 bytes (256 rows
-///   at most), if the extents hold them;
+///   and `threads` rows at most), if the extents hold them;
 /// - else 64 rows of 256 bytes where 16-byte vectors hold 4 elements or
 ///   fewer, else 128 rows of 128 bytes;
 /// - two-byte elements take 128 x 128 and one-byte ones 128 x 256 where that
@@ -74,7 +74,8 @@ int64_t chunkOf(const algebra::Layout &tv);
 struct StagedTile {
   int64_t a = 0, b = 0;
 };
-StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores);
+StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores,
+                      int64_t threads);
 
 /// How a grid's copy is tiled: the domain's joint modes in the tile's order,
 /// the tile's extent along each, and the TV layout of a block's copy.

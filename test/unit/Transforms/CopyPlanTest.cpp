@@ -168,8 +168,8 @@ TEST(CopyTiling, GroupedTvLayoutsHoldBlocksOfAdjacentRows) {
 }
 
 TEST(CopyTiling, StagedTilesFollowTheMeasuredRules) {
-  auto tile = [](int bytes, int64_t a, int64_t b, bool singleStores = false) {
-    StagedTile t = stagedTile(bytes, a, b, a * b, singleStores);
+  auto tile = [](int bytes, int64_t a, int64_t b, bool singleStores = false, int64_t threads = 256) {
+    StagedTile t = stagedTile(bytes, a, b, a * b, singleStores, threads);
     return std::make_pair(t.a, t.b);
   };
   using Tile = std::pair<int64_t, int64_t>;
@@ -192,6 +192,10 @@ TEST(CopyTiling, StagedTilesFollowTheMeasuredRules) {
   EXPECT_EQ(tile(2, 0, 0, true), Tile(256, 32));
   EXPECT_EQ(tile(2, 200, 4097, true), Tile(128, 64)); // 256 rows do not fit
   EXPECT_EQ(tile(4, 8191, 31, true), Tile(64, 64));   // nor 32 columns
+  // No more rows than threads: a warp stores down one column.
+  EXPECT_EQ(tile(2, 16383, 4097, true, 128), Tile(128, 32));
+  EXPECT_EQ(tile(4, 8191, 8193, true, 64), Tile(64, 32));
+  EXPECT_EQ(tile(2, 16383, 4097, true, 1024), Tile(256, 32));
 }
 
 TEST(CopyTiling, PlansFollowTheLayouts) {
@@ -218,6 +222,12 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   EXPECT_EQ(prime->kind, TilePlan::Kind::Staged);
   EXPECT_EQ(prime->tile, (std::vector<int64_t>{128, 32}));
   EXPECT_EQ(chunkOf(prime->tv), 1);
+  // A block of 128 threads: 128 rows, still staged.
+  std::optional<TilePlan> odd = planTiles(joint("(16383,4097):(4097,1)", "(16383,4097):(1,16383)"), f16, f16, true,
+                                          true, 128, why);
+  ASSERT_TRUE(odd);
+  EXPECT_EQ(odd->kind, TilePlan::Kind::Staged);
+  EXPECT_EQ(odd->tile, (std::vector<int64_t>{128, 32}));
   // Too small a source extent for the tile: flat, the source strided.
   std::optional<TilePlan> narrow = plan("(257,3):(3,1)", "(257,3):(1,257)", f32);
   ASSERT_TRUE(narrow);
