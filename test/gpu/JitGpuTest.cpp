@@ -135,4 +135,43 @@ TEST(JitGpu, TiledGatherIsTiledByThePasses) {
     ASSERT_EQ(raw[k], 0xFFFFFFFFu) << "at " << k;
 }
 
+// A kernel of 128 threads (its known_block_size) whose f16 transpose has
+// columns that start inside 16-byte chunks: the passes stage it in 128 x 32
+// tiles, stored in windows, and every element arrives.
+TEST(JitGpu, OddTransposeInABlockOf128Threads) {
+  LAYOUTC_REQUIRE_GPU();
+  const int64_t m = 1023, n = 517;
+  std::string src = "!lay.layout<\"(1023,517):(517,1)\">", dst = "!lay.layout<\"(1023,517):(1,1023)\">";
+  std::string mlir = "module attributes {gpu.container_module} { gpu.module @kernels {\n"
+                     "gpu.func @odd(%src: memref<?xf16>, %dst: memref<?xf16>) kernel attributes "
+                     "{known_block_size = array<i32: 128, 1, 1>} {\n"
+                     "%ls = lay.constant : " + src + "\n"
+                     "%ld = lay.constant : " + dst + "\n"
+                     "%s = lay.make_tensor %src, %ls : memref<?xf16>, " + src + " -> !lay.tensor<f16, " + src + ">\n"
+                     "%d = lay.make_tensor %dst, %ld : memref<?xf16>, " + dst + " -> !lay.tensor<f16, " + dst + ">\n"
+                     "lay.copy %s, %d : !lay.tensor<f16, " + src + ">, !lay.tensor<f16, " + dst + ">\n"
+                     "gpu.return } } }\n";
+  jit::Jit jit;
+  std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "odd");
+  EXPECT_EQ(kernel->plan().threadsPerBlock, 128);
+  EXPECT_NE(kernel->ptx().find("bar.sync"), std::string::npos); // staged
+  runtime::Context context(0);
+  runtime::Stream stream;
+  std::vector<uint16_t> in(size_t(m * n)), out(size_t(m * n));
+  std::mt19937 rng(17);
+  for (uint16_t &v : in)
+    v = uint16_t(rng());
+  runtime::DeviceBuffer dIn(in.size() * 2), dOut(out.size() * 2);
+  dIn.copyFromHost(in.data(), dIn.bytes());
+  dOut.fill(0xFF);
+  jit::LaunchArgs args;
+  args.buffer(dIn.address(), m * n).buffer(dOut.address(), m * n);
+  kernel->launch(context, kernel->gridFor(m * n), args, stream);
+  stream.synchronize();
+  dOut.copyToHost(out.data(), dOut.bytes());
+  for (int64_t i = 0; i < m; ++i)
+    for (int64_t j = 0; j < n; ++j)
+      ASSERT_EQ(out[size_t(i + j * m)], in[size_t(i * n + j)]) << "at (" << i << "," << j << ")";
+}
+
 } // namespace
