@@ -21,6 +21,11 @@ algebra::Layout threadsAndValues(algebra::Layout threads, algebra::Layout values
   return {tuple({threads.shape, values.shape}), tuple({threads.stride, values.stride})};
 }
 
+// Whether extents (0: dynamic, taken to hold any tile) hold the tile.
+bool holds(int64_t extentA, int64_t extentB, const StagedTile &t) {
+  return (extentA == 0 || extentA >= t.a) && (extentB == 0 || extentB >= t.b);
+}
+
 } // namespace
 
 algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks) {
@@ -81,21 +86,19 @@ StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_
   // costs more than their longer runs gain (the (64,256,64,64) f16 permute's
   // 4096 tiles: 2662 against 2751). One-byte tiles of 128 x 256 where they
   // are many (the 32768x16384 i8 transpose 2837 against 2767 with 128 x 128).
-  // Single-element stores (the destination's columns start inside 128-byte
-  // lines, stored in windows) take 32 columns of 512 bytes, 256 rows and one
+  // Single-element stores (the destination's columns start inside 16-byte
+  // chunks, stored in windows) take 32 columns of 512 bytes, 256 rows and one
   // row per thread at most (a warp stores down one column; more rows than
-  // threads leave the tile no TV):
-  // the 8191x8193 f32 transpose 2645 against 2313 with 64 x 64, the 16383x4097
-  // f16 one 2405 against 2138 with 128 x 64 (512 x 32 ran at 495), the prime
-  // (128,4099,257) f32 permute 2810 against 2413.
+  // threads leave the tile no TV): the 8191x8193 f32 transpose 2645 against
+  // 2313 with 64 x 64, the 16383x4097 f16 one 2405 against 2138 with 128 x 64,
+  // the prime (128,4099,257) f32 permute 2810 against 2413.
   constexpr int64_t kManyTiles = 8192;
   int64_t vector = 16 / elementBytes;
-  auto fits = [&](int64_t ta, int64_t tb) { return (extentA == 0 || extentA >= ta) && (extentB == 0 || extentB >= tb); };
   auto divides = [&](int64_t ta, int64_t tb) {
     return extentA > 0 && extentB > 0 && extentA % ta == 0 && extentB % tb == 0;
   };
   StagedTile columns{std::min({512 / int64_t(elementBytes), int64_t(256), threads}), 32};
-  if (singleStores && fits(columns.a, columns.b))
+  if (singleStores && holds(extentA, extentB, columns))
     return columns;
   StagedTile rows64{64, 256 / elementBytes}, rows128{128, 128 / elementBytes};
   StagedTile wide = elementBytes == 2 ? StagedTile{128, 128} : StagedTile{128, 256};
@@ -145,15 +148,14 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   if (stageable && dstUnit && srcUnit > 0 && srcUnit < modes.size()) {
     const algebra::Int &a = modes[0].size, &b = modes[srcUnit].size;
     algebra::Int n = domain.size();
+    int64_t extentA = a.isStatic() ? a.value : 0, extentB = b.isStatic() ? b.value : 0;
     std::vector<size_t> order{0, srcUnit};
     for (size_t i = 1; i < modes.size(); ++i)
       if (i != srcUnit)
         order.push_back(i);
     int64_t chunk = chunkAlong(reordered(domain, order, true), 0, 16 / dst.elementBytes, dst, false);
-    StagedTile t = stagedTile(wider, a.isStatic() ? a.value : 0, b.isStatic() ? b.value : 0,
-                              n.isStatic() ? n.value : 0, chunk == 1, threads);
-    bool fits = (!a.isStatic() || a.value >= t.a) && (!b.isStatic() || b.value >= t.b);
-    if (fits) {
+    StagedTile t = stagedTile(wider, extentA, extentB, n.isStatic() ? n.value : 0, chunk == 1, threads);
+    if (holds(extentA, extentB, t)) {
       plan.kind = TilePlan::Kind::Staged;
       plan.order = order;
       plan.tile.assign(plan.order.size(), 1);
