@@ -48,8 +48,10 @@ void checkAccess(const SharedMemory &smem, const Layout &tv, const std::string &
   if (threads % 32 != 0)
     fail(op, "the TV layout " + tv.str() + " has " + std::to_string(threads) +
                  " threads; a warp instruction has 32 lanes, so the thread mode must be a multiple of 32");
-  if (threads * values > kMaxAccesses)
-    fail(op, "the TV layout " + tv.str() + " has " + std::to_string(threads * values) +
+  // threads x values compared without forming the product, which may
+  // overflow int64.
+  if (threads > kMaxAccesses / values)
+    fail(op, "the TV layout " + tv.str() + " has " + std::to_string(threads) + " x " + std::to_string(values) +
                  " (thread, value) pairs, past the limit of " + std::to_string(kMaxAccesses));
   for (int64_t t = 0; t < threads; ++t)
     for (int64_t v = 0; v < values; ++v)

@@ -92,6 +92,10 @@ TEST(Banks, QuestionsWithoutAnAnswerAreRefusedWithTheReason) {
             "u16, u8) (at column 1)");
   EXPECT_EQ(evalError("bank_conflicts((32,32):(-32,1), (32,32):(32,1), f32)"),
             "bank_conflicts: SMEM (32,32):(-32,1) maps tile index 1 to the negative offset -32 (at column 1)");
+  // A fuzzer's find: threads x values past int64, refused without forming it.
+  EXPECT_EQ(evalError("bank_conflicts((64,64):(64,1), (4611686018427387904,16):(1,0), f32)"),
+            "bank_conflicts: the TV layout (4611686018427387904,16):(1,0) has 4611686018427387904 x 16 (thread, "
+            "value) pairs, past the limit of 1048576 (at column 1)");
   EXPECT_EQ(evalError("bank_conflicts((2048,1024):(1024,1), (32,32):(32,1), f32)"),
             "bank_conflicts: SMEM (2048,1024):(1024,1) has 2097152 elements, past the limit of 1048576 (at column 1)");
   EXPECT_EQ(evalError("swizzle_for(S<3,2,3> o 0 o (32,32):(32,1), (32,32):(32,1), (32,32):(1,32), f32)"),
