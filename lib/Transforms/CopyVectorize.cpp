@@ -116,8 +116,12 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;
     std::string along = "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " + describe(src) +
                         ", the destination " + describe(dst);
+    // A side of single elements takes value leaf 0, which every width of 1
+    // divides.
+    int64_t srcValueLeaf = src.width > 1 ? srcAlong.valueLeaf : 0, dstValueLeaf = dst.width > 1 ? dstAlong.valueLeaf : 0;
+    if (srcValueLeaf != 0 || dstValueLeaf != 0)
+      wide.setVectorLeaves(ArrayRef<int64_t>{srcValueLeaf, dstValueLeaf});
     if (srcLeaf != dstLeaf) {
-      wide.setVectorLeaves(ArrayRef<int64_t>{srcAlong.valueLeaf, dstAlong.valueLeaf});
       along = "the source moves " + describe(src) + " along the tile's mode " + std::to_string(srcLeaf) +
               ", the destination " + describe(dst) + " along mode " + std::to_string(dstLeaf) +
               ": each thread's values change places in registers between them";

@@ -103,6 +103,24 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // The source's vectors run along value leaf 1 (its leaf 0 holds one
+    // value), the destination takes single elements: the vector leaves say
+    // so.
+    // CHECK-LABEL: gpu.func @source_along_second_leaf
+    // CHECK: vector_leaves = array<i64: 1, 0>, widths = array<i64: 16, 1>
+    gpu.func @source_along_second_leaf(%dst: memref<?xi8> {llvm.align = 16 : i64}, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<8192xi8, 3> {llvm.align = 16 : i64}) kernel {
+      %ld = lay.constant : !lay.layout<"(16383,16385):(1,16383)">
+      %d = lay.make_tensor %dst, %ld : memref<?xi8>, !lay.layout<"(16383,16385):(1,16383)"> -> !lay.tensor<i8, !lay.layout<"(16383,16385):(1,16383)">>
+      %sl = lay.constant : !lay.layout<"(256,32):(32,1)">
+      %m = lay.make_tensor %smem, %sl : memref<8192xi8, 3>, !lay.layout<"(256,32):(32,1)"> -> !lay.tensor<i8, !lay.layout<"(256,32):(32,1)">, 3>
+      %tiler = lay.constant : !lay.tiler<"<256:1,32:1>">
+      %t = gpu.thread_id x
+      %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<i8, !lay.layout<"(16383,16385):(1,16383)">>, !lay.tiler<"<256:1,32:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">>
+      // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 1 the source moves 16 per access (16 bytes), the destination 1 per access (1 bytes); aligned buffers (llvm.align): the source's}}
+      lay.copy %m, %dt thread %t {tv = !lay.layout<"(256,(1,32)):(1,(1,256))">} : !lay.tensor<i8, !lay.layout<"(256,32):(32,1)">, 3>, !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">>
+      gpu.return
+    }
+
     // Copies within a residue keep one element per access.
     // CHECK-LABEL: gpu.func @edge
     // CHECK-NOT: widths
