@@ -111,21 +111,21 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
       copy->moveBefore(branch.elseBlock()->getTerminator());
     }
     wide.setWidths(ArrayRef<int64_t>{src.width, dst.width});
-    // A side of single elements goes along with the other.
-    int srcLeaf = src.width > 1 ? srcAlong.tileLeaf : dstAlong.tileLeaf;
-    int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;
-    std::string along = "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " + describe(src) +
-                        ", the destination " + describe(dst);
-    // A side of single elements takes value leaf 0, which every width of 1
-    // divides.
+    // Each side's accesses run along its own value leaf; a side of single
+    // elements takes leaf 0, which every width of 1 divides.
     int64_t srcValueLeaf = src.width > 1 ? srcAlong.valueLeaf : 0, dstValueLeaf = dst.width > 1 ? dstAlong.valueLeaf : 0;
     if (srcValueLeaf != 0 || dstValueLeaf != 0)
       wide.setVectorLeaves(ArrayRef<int64_t>{srcValueLeaf, dstValueLeaf});
-    if (srcLeaf != dstLeaf) {
-      along = "the source moves " + describe(src) + " along the tile's mode " + std::to_string(srcLeaf) +
-              ", the destination " + describe(dst) + " along mode " + std::to_string(dstLeaf) +
-              ": each thread's values change places in registers between them";
-    }
+    // In the remark, a side of single elements goes along with the other.
+    int srcLeaf = src.width > 1 ? srcAlong.tileLeaf : dstAlong.tileLeaf;
+    int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;
+    std::string along =
+        srcLeaf == dstLeaf
+            ? "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " + describe(src) +
+                  ", the destination " + describe(dst)
+            : "the source moves " + describe(src) + " along the tile's mode " + std::to_string(srcLeaf) +
+                  ", the destination " + describe(dst) + " along mode " + std::to_string(dstLeaf) +
+                  ": each thread's values change places in registers between them";
     wide.emitRemark() << "lay-copy-vectorize: " << along
                       << (given.empty() ? std::string("") : "; aligned buffers (llvm.align): " + given.substr(2))
                       << (checked.empty() ? std::string("")
