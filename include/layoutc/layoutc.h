@@ -51,7 +51,7 @@ typedef enum layoutc_status {
   LAYOUTC_ERROR_INTERNAL = 8
 } layoutc_status;
 
-/* "0.1.0". */
+/* The release, as in the repository's VERSION file, such as "0.2.0". */
 const char *layoutc_version(void);
 /* LAYOUTC_API_VERSION of the library. */
 int layoutc_api_version(void);

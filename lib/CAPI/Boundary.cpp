@@ -4,6 +4,7 @@
 #include "layoutc/Algebra/Error.h"
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/Runtime/Driver.h"
+#include "layoutc/Version.h"
 
 #include <new>
 #include <string_view>

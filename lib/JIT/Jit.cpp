@@ -7,6 +7,7 @@
 #include "KernelRecord.h"
 
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/Version.h"
 
 #include "llvm/Config/llvm-config.h"
 
