@@ -89,6 +89,17 @@ layoutc_status layoutc_value_kind_of(const layoutc_value *value, layoutc_value_k
 layoutc_status layoutc_value_assumptions(const layoutc_value *value, const char **text);
 void layoutc_value_free(layoutc_value *value);
 
+typedef enum layoutc_picture {
+  LAYOUTC_PICTURE_TABLE = 0,   /* CuTe's print_layout: the (m,n) -> offset table (layoutc print2d) */
+  LAYOUTC_PICTURE_OFFSETS = 1, /* CuTe's print1D: the offset at every index (layoutc print1d) */
+  LAYOUTC_PICTURE_SVG = 2      /* an SVG picture, CuTe's figures' cells and rules (layoutc show) */
+} layoutc_picture;
+
+/* A picture of a layout or composed layout value, owned by the value until
+   its next picture or its free. LAYOUTC_ERROR_ALGEBRA for other values, `?`
+   leaves, and layouts too large to draw. */
+layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture picture, const char **text);
+
 /*===- The JIT ------------------------------------------------------------===*/
 
 /* A JIT: the compiler, its memory cache and (optionally) its disk cache. */

@@ -113,4 +113,19 @@ std::string printLayout2D(const ComposedLayout &c) { return table2D(printedCompo
 
 std::string printLayout1D(const ComposedLayout &c) { return table1D(printedComposed(c, "print1d")); }
 
+namespace {
+// A layout or composed layout value, printed by `table` with `op`'s name.
+std::string printedValue(const Value &v, const std::string &op, std::string (*table)(const Printed &)) {
+  if (v.kind == Value::Kind::Layout)
+    return table(printedLayout(v.layout(), op.c_str()));
+  if (v.kind == Value::Kind::Composed)
+    return table(printedComposed(v.composed(), op.c_str()));
+  fail(op, "expected a layout or a composed layout, got " + v.describe());
+}
+} // namespace
+
+std::string printLayout2D(const Value &v, const std::string &op) { return printedValue(v, op, table2D); }
+
+std::string printLayout1D(const Value &v, const std::string &op) { return printedValue(v, op, table1D); }
+
 } // namespace layoutc::algebra

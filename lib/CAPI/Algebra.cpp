@@ -2,12 +2,16 @@
 #include "Boundary.h"
 
 #include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Picture.h"
+#include "layoutc/Algebra/Print.h"
 
 #include <string>
 
 struct layoutc_value {
   layoutc::algebra::Value value;
   std::string text, assumptions;
+  /// The last picture asked for (layoutc_value_picture).
+  mutable std::string picture;
 };
 
 using namespace layoutc;
@@ -56,7 +60,7 @@ layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
     for (const std::string &a : v.value().assumptions)
       assumptions += (assumptions.empty() ? "" : "; ") + a;
     std::string printed = v.value().str();
-    out = new layoutc_value{std::move(v.value()), std::move(printed), std::move(assumptions)};
+    out = new layoutc_value{std::move(v.value()), std::move(printed), std::move(assumptions), {}};
   });
 }
 
@@ -74,6 +78,28 @@ layoutc_status layoutc_value_assumptions(const layoutc_value *value, const char 
   return guard([&] {
     need(text, "layoutc_value_assumptions", "text") =
         need(value, "layoutc_value_assumptions", "value").assumptions.c_str();
+  });
+}
+
+layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture picture, const char **text) {
+  return guard([&] {
+    const char **out = &need(text, "layoutc_value_picture", "text");
+    const layoutc_value &v = need(value, "layoutc_value_picture", "value");
+    switch (picture) {
+    case LAYOUTC_PICTURE_TABLE:
+      v.picture = algebra::printLayout2D(v.value, "print_layout");
+      break;
+    case LAYOUTC_PICTURE_OFFSETS:
+      v.picture = algebra::printLayout1D(v.value, "print1d");
+      break;
+    case LAYOUTC_PICTURE_SVG:
+      v.picture = algebra::svg(algebra::layoutPicture(v.value));
+      break;
+    default:
+      throw std::invalid_argument("layoutc_value_picture: picture " + std::to_string(int(picture)) +
+                                  " is not a layoutc_picture (0 table, 1 offsets, 2 svg)");
+    }
+    *out = v.picture.c_str();
   });
 }
 

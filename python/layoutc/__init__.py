@@ -17,6 +17,7 @@ from ._library import ArgumentError, CompileError, DeviceError, Error, InternalE
 from .algebra import *  # noqa: F401,F403 (CuTe's names)
 from .algebra import __all__ as _algebra_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
+from .pictures import print1d, print_layout, svg
 
 
 def version():
@@ -26,4 +27,5 @@ def version():
 
 __version__ = version()
 __all__ = ["Error", "LayoutError", "ArgumentError", "CompileError", "DeviceError", "InternalError", "Jit",
-           "Kernel", "copy", "gather", "scatter", "default_jit", "device_count", "version"] + _algebra_names
+           "Kernel", "copy", "gather", "scatter", "default_jit", "device_count", "version", "print_layout", "print1d",
+           "svg"] + _algebra_names

@@ -2,6 +2,7 @@
 CuTe's names as functions and methods, and layoutc's errors as LayoutError.
 Needs no GPU and no torch. The corpus cases' expected values are CuTe's
 (test/corpus)."""
+import io
 import os
 import unittest
 
@@ -138,6 +139,37 @@ class AlgebraTest(unittest.TestCase):
     def test_version(self):
         self.assertRegex(layoutc.version(), r"^\d+\.\d+\.\d+$")
         self.assertEqual(layoutc.__version__, layoutc.version())
+
+
+class PicturesTest(unittest.TestCase):
+    def printed(self, f, x):
+        out = io.StringIO()
+        f(x, file=out)
+        return out.getvalue()
+
+    def test_print_layout_is_cutes_table(self):
+        self.assertEqual(self.printed(layoutc.print_layout, Layout("(2,(2,2)):(4,(2,1))")),
+                         "(2,(2,2)):(4,(2,1))\n"
+                         "      0   1   2   3 \n"
+                         "    +---+---+---+---+\n"
+                         " 0  | 0 | 2 | 1 | 3 |\n"
+                         "    +---+---+---+---+\n"
+                         " 1  | 4 | 6 | 5 | 7 |\n"
+                         "    +---+---+---+---+\n")
+        self.assertEqual(self.printed(layoutc.print1d, "(4,2):(2,1)"),
+                         "(4,2):(2,1)\n  0    2    4    6    1    3    5    7\n")
+
+    def test_notebooks_draw_layouts_as_svg(self):
+        picture = Layout("(2,2):(1,2)")._repr_svg_()
+        self.assertTrue(picture.startswith("<?xml") and picture.rstrip().endswith("</svg>"))
+        self.assertEqual(picture, layoutc.svg("(2,2):(1,2)"))
+        composed = layoutc.make_composed_layout("S<1,0,1>", 0, "(2,2):(2,1)")
+        self.assertIn("</svg>", composed._repr_svg_())
+
+    def test_pictures_refuse_other_values(self):
+        with self.assertRaisesRegex(layoutc.LayoutError, "print_layout: expected a layout or a composed "
+                                                         "layout, got the swizzle S<1,2,3>"):
+            layoutc.print_layout("S<1,2,3>")
 
 
 if __name__ == "__main__":

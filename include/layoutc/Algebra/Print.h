@@ -3,6 +3,7 @@
 #define LAYOUTC_ALGEBRA_PRINT_H
 
 #include "layoutc/Algebra/Layout.h"
+#include "layoutc/Algebra/Value.h"
 
 #include <string>
 
@@ -26,6 +27,12 @@ std::string printLayout2D(const ComposedLayout &c);
 
 /// print1D of a composed layout: C(i) for every i in the outer's domain.
 std::string printLayout1D(const ComposedLayout &c);
+
+/// print_layout and print1D of a value that is a layout or a composed
+/// layout (what `layoutc print2d` and Python's print_layout show); any other
+/// value is refused, by `op`, naming what it is.
+std::string printLayout2D(const Value &v, const std::string &op = "print2d");
+std::string printLayout1D(const Value &v, const std::string &op = "print1d");
 
 } // namespace layoutc::algebra
 

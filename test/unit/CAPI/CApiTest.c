@@ -127,6 +127,37 @@ static void testAlgebraErrors(void) {
   layoutc_value_free(NULL);
 }
 
+/* Pictures of a value: print_layout's table, print1D's offsets, an SVG;
+   refused for values that are not layouts, and for unknown pictures. */
+static void testPictures(void) {
+  layoutc_value *v = NULL;
+  const char *text = NULL;
+  EXPECT_OK(layoutc_eval("(2,3):(3,1)", &v));
+  EXPECT_OK(layoutc_value_picture(v, LAYOUTC_PICTURE_TABLE, &text));
+  CHECK(strcmp(text, "(2,3):(3,1)\n"
+                     "      0   1   2 \n"
+                     "    +---+---+---+\n"
+                     " 0  | 0 | 1 | 2 |\n"
+                     "    +---+---+---+\n"
+                     " 1  | 3 | 4 | 5 |\n"
+                     "    +---+---+---+\n") == 0);
+  EXPECT_OK(layoutc_value_picture(v, LAYOUTC_PICTURE_OFFSETS, &text));
+  CHECK(strcmp(text, "(2,3):(3,1)\n  0    3    1    4    2    5\n") == 0);
+  EXPECT_OK(layoutc_value_picture(v, LAYOUTC_PICTURE_SVG, &text));
+  CHECK(strncmp(text, "<?xml", 5) == 0 && strstr(text, "</svg>"));
+  EXPECT_STATUS(layoutc_value_picture(v, (layoutc_picture)7, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_value_picture: picture 7 is not a layoutc_picture");
+  EXPECT_STATUS(layoutc_value_picture(v, LAYOUTC_PICTURE_TABLE, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_value_picture: text is NULL");
+  layoutc_value_free(v);
+  EXPECT_OK(layoutc_eval("S<1,2,3>", &v));
+  EXPECT_STATUS(layoutc_value_picture(v, LAYOUTC_PICTURE_TABLE, &text), LAYOUTC_ERROR_ALGEBRA,
+                "print_layout: expected a layout or a composed layout, got the swizzle S<1,2,3>");
+  layoutc_value_free(v);
+  EXPECT_STATUS(layoutc_value_picture(NULL, LAYOUTC_PICTURE_SVG, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_value_picture: value is NULL");
+}
+
 /* Each thread's last error is its own: a thread failing and one succeeding
    at once do not see each other's. */
 static void *failingEval(void *unused) {
@@ -339,6 +370,7 @@ int main(int argc, char **argv) {
   testVersion();
   testAlgebra();
   testAlgebraErrors();
+  testPictures();
   testThreads();
   testJit(argv[2]);
   testJitErrors();
