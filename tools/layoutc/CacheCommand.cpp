@@ -10,18 +10,13 @@
 #include "layoutc/JIT/DiskCache.h"
 
 #include <filesystem>
+#include <iostream>
 
 namespace layoutc::tool {
 
 namespace {
-const char *kCacheHelp = R"(usage: layoutc cache stats|clear [--dir DIR]
 
-The disk cache of compiled kernels the JIT keeps (and --run uses):
-$LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc, else ~/.cache/layoutc (none
-of them set: no cache). It must be yours and writable by you alone.
-  stats   the directory, its entries and their size
-  clear   remove every entry (files that are not layoutc's are kept, and named)
-)";
+namespace cl = llvm::cl;
 
 // Prints what `clear` did in `dir`.
 void printCleared(const jit::DiskCache::Cleared &c, const std::string &dir) {
@@ -33,39 +28,51 @@ void printCleared(const jit::DiskCache::Cleared &c, const std::string &dir) {
     std::cout << (i ? ", " : " ") << c.kept[i];
   std::cout << "\n";
 }
-} // namespace
 
-int cacheCommand(const std::vector<std::string> &args) {
-  if (args.size() == 1 && isHelp(args[0])) {
-    std::cout << kCacheHelp;
+class CacheCommand : public Command {
+public:
+  CacheCommand() : Command("cache", "the disk cache of compiled kernels: stats, clear") {}
+
+  std::string overview() const override {
+    return R"(The disk cache of compiled kernels the JIT keeps (and --run uses):
+$LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc, else ~/.cache/layoutc (none
+of them set: no cache). It must be yours and writable by you alone.
+  layoutc cache stats   the directory, its entries and their size
+  layoutc cache clear   remove every entry (files that are not layoutc's are
+                        kept, and named)
+)";
+  }
+
+  int run() override {
+    if (actions.size() != 1 || (actions[0] != "stats" && actions[0] != "clear"))
+      return usageError("takes one action, stats or clear");
+    std::string dir = dirOption.getNumOccurrences() ? dirOption : jit::DiskCache::defaultDirectory();
+    std::error_code error;
+    bool missing =
+        !dir.empty() && std::filesystem::symlink_status(dir, error).type() == std::filesystem::file_type::not_found;
+    std::string why;
+    std::optional<jit::DiskCache> cache = missing ? std::nullopt : jit::DiskCache::open(dir, /*create=*/false, why);
+    if (!missing && !cache) {
+      std::cerr << "layoutc: " << why << "\n";
+      return kInputError;
+    }
+    if (actions[0] == "clear") {
+      printCleared(cache ? cache->clear() : jit::DiskCache::Cleared{}, dir);
+    } else {
+      jit::DiskCache::Stats s = cache ? cache->scan() : jit::DiskCache::Stats{};
+      std::cout << dir << ": " << s.entries << " kernels, " << s.bytes << " bytes\n";
+    }
     return kOk;
   }
-  std::string action, dir = jit::DiskCache::defaultDirectory();
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--dir" && i + 1 < args.size())
-      dir = args[++i];
-    else if (action.empty() && (args[i] == "stats" || args[i] == "clear"))
-      action = args[i];
-    else
-      return usage("unexpected '" + args[i] + "'", kCacheHelp);
-  }
-  if (action.empty())
-    return usage("cache needs stats or clear", kCacheHelp);
-  std::error_code error;
-  bool missing = !dir.empty() && std::filesystem::symlink_status(dir, error).type() == std::filesystem::file_type::not_found;
-  std::string why;
-  std::optional<jit::DiskCache> cache = missing ? std::nullopt : jit::DiskCache::open(dir, /*create=*/false, why);
-  if (!missing && !cache) {
-    std::cerr << "layoutc: " << why << "\n";
-    return kInputError;
-  }
-  if (action == "clear")
-    printCleared(cache ? cache->clear() : jit::DiskCache::Cleared{}, dir);
-  else {
-    jit::DiskCache::Stats s = cache ? cache->scan() : jit::DiskCache::Stats{};
-    std::cout << dir << ": " << s.entries << " kernels, " << s.bytes << " bytes\n";
-  }
-  return kOk;
-}
+
+private:
+  cl::list<std::string> actions{cl::Positional, cl::desc("<stats|clear>"), cl::sub(sub), cl::cat(category)};
+  cl::opt<std::string> dirOption{"dir", cl::desc("the cache directory (default: the JIT's, above)"),
+                                 cl::value_desc("DIR"), cl::sub(sub), cl::cat(category)};
+};
+
+} // namespace
+
+std::unique_ptr<Command> makeCacheCommand() { return std::make_unique<CacheCommand>(); }
 
 } // namespace layoutc::tool

@@ -1,52 +1,66 @@
-//===- Commands.h - The layoutc subcommands ---------------------*- C++ -*-===//
+//===- Commands.h - The layoutc commands ------------------------*- C++ -*-===//
+//
+// Each command is an llvm::cl::SubCommand with its own option category. A
+// command's options are members of its Command object, so they register with
+// llvm::cl when layoutc_main constructs the commands, and never at load time:
+// a process that links this code (the JIT library, layoutc-opt, Python) keeps
+// llvm::cl's registry free of them until layoutc_main runs.
+//
+//===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_TOOLS_LAYOUTC_COMMANDS_H
 #define LAYOUTC_TOOLS_LAYOUTC_COMMANDS_H
 
-#include <cstdint>
-#include <iostream>
-#include <optional>
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace layoutc::tool {
 
-/// Exit codes: 0 ok, 1 an input the compiler rejects (or a mismatch, or no
-/// GPU), 2 a usage error.
+/// Exit codes: 0 ok; 1 an input the compiler rejects, a mismatch (eval --tsv,
+/// a --run's check) or no GPU; 2 a usage error.
 constexpr int kOk = 0, kInputError = 1, kUsage = 2;
 
-inline bool isHelp(const std::string &a) { return a == "--help" || a == "-h"; }
+/// A layoutc command: its subcommand, its option category, its help text and
+/// what it does once its options are parsed.
+class Command {
+public:
+  /// `summary` is the command's line in `layoutc --help`.
+  Command(llvm::StringRef name, llvm::StringRef summary);
+  virtual ~Command();
+  Command(const Command &) = delete;
+  Command &operator=(const Command &) = delete;
 
-inline int usage(const std::string &message, const char *help) {
-  std::cerr << "layoutc: " << message << "\n\n" << help;
-  return kUsage;
-}
+  /// The OVERVIEW of `layoutc NAME --help`: what the command does, with
+  /// examples (its options list themselves).
+  virtual std::string overview() const = 0;
+  /// Runs the command on its parsed options; returns the exit code.
+  virtual int run() = 0;
 
-/// -O0 .. -O3: LLVM's share of the optimization (target::PtxOptions). The
-/// level of `a` when it is one; -1 when `a` is another -O; nullopt for any
-/// other argument.
-inline std::optional<int> optLevelOption(const std::string &a) {
-  if (a.rfind("-O", 0) != 0)
-    return std::nullopt;
-  return a.size() == 3 && a[2] >= '0' && a[2] <= '3' ? a[2] - '0' : -1;
-}
-inline constexpr const char *kOptLevelError = "-O takes a level 0 to 3 (-O0, the default: LLVM's short pipeline, ptxas "
-                                    "does the rest; -O3: LLVM's full pipeline)";
+  llvm::StringRef name() const { return sub.getName(); }
+  /// Reports a usage error the option parsers cannot see (a missing or
+  /// conflicting option) in one line, with a hint to this command's help;
+  /// returns kUsage.
+  int usageError(const llvm::Twine &message) const;
 
-/// Writes `text` to `path`, or to stdout when `path` is empty.
-int writeOutput(const std::string &text, const std::string &path);
+  llvm::cl::SubCommand sub;
+  /// The category of the command's options: `--help` shows this category
+  /// (and LLVM's generic --help and --version), no other.
+  llvm::cl::OptionCategory category{"layoutc options"};
+};
 
-/// The contents of the file at `path` (a regular file, a device or a pipe),
-/// or nothing and `error` ("cannot read 'PATH': why") for a directory, a
-/// file that cannot be opened or a read that fails.
-std::optional<std::string> readInputFile(const std::string &path, std::string &error);
-
-/// `text` as a number when it is one: decimal digits only, below 2^64.
-std::optional<uint64_t> unsignedNumber(const std::string &text);
-
-int copyCommand(const std::vector<std::string> &args);
-int gatherCommand(const std::vector<std::string> &args, bool scatter);
-int cacheCommand(const std::vector<std::string> &args);
-int showCommand(const std::vector<std::string> &args);
+/// The commands, in the order `layoutc --help` lists them.
+std::unique_ptr<Command> makeEvalCommand();
+std::unique_ptr<Command> makeInferCommand();
+std::unique_ptr<Command> makePrintCommand(bool twoD);
+std::unique_ptr<Command> makeShowCommand();
+std::unique_ptr<Command> makeCompileCommand();
+std::unique_ptr<Command> makeCopyCommand();
+std::unique_ptr<Command> makeIndexedCommand(bool scatter);
+std::unique_ptr<Command> makeCacheCommand();
+std::unique_ptr<Command> makeDevicesCommand();
 
 } // namespace layoutc::tool
 

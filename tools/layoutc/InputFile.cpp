@@ -1,5 +1,7 @@
-//===- InputFile.cpp - The files and numbers the commands are given -------===//
-#include "Commands.h"
+//===- InputFile.cpp - Reading a command's input file or stdin ------------===//
+#include "Files.h"
+
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <cerrno>
 #include <cstring>
@@ -7,7 +9,16 @@
 #include <fstream>
 #include <iterator>
 
+std::string layoutc::tool::inputName(const std::string &path) { return path == "-" ? "<stdin>" : path; }
+
 std::optional<std::string> layoutc::tool::readInputFile(const std::string &path, std::string &error) {
+  if (path == "-") {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> in = llvm::MemoryBuffer::getSTDIN();
+    if (in)
+      return (*in)->getBuffer().str();
+    error = "cannot read standard input: " + in.getError().message();
+    return std::nullopt;
+  }
   std::error_code ignored;
   if (std::filesystem::is_directory(path, ignored)) {
     error = "cannot read '" + path + "': it is a directory, not a file";
@@ -24,14 +35,4 @@ std::optional<std::string> layoutc::tool::readInputFile(const std::string &path,
     error = "cannot read '" + path + "': " + e.what();
   }
   return std::nullopt;
-}
-
-std::optional<uint64_t> layoutc::tool::unsignedNumber(const std::string &text) {
-  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
-    return std::nullopt;
-  uint64_t v = 0;
-  for (char c : text)
-    if (__builtin_mul_overflow(v, uint64_t(10), &v) || __builtin_add_overflow(v, uint64_t(c - '0'), &v))
-      return std::nullopt;
-  return v;
 }
