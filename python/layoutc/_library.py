@@ -2,9 +2,9 @@
 ctypes, declares its functions, and turns failed calls into exceptions.
 
 Where the library is: $LAYOUTC_LIBRARY (the file, or a directory holding
-it: a build tree's lib/JIT), else next to this package or up to three
-directories above it (`cmake --install` puts the package in
-PREFIX/lib/python3/site-packages and the library in PREFIX/lib).
+it: a build tree's lib/Shared), else the package's own _lib folder (where
+the wheel puts it), else next to this package or up to three directories
+above it.
 """
 import ctypes
 import glob
@@ -73,7 +73,7 @@ def _candidates():
     if explicit:
         return [explicit] if os.path.isfile(explicit) else _in(explicit)
     here = os.path.dirname(os.path.abspath(__file__))
-    found = []
+    found = _in(os.path.join(here, "_lib"))
     for up in range(4):
         found += _in(here)
         here = os.path.dirname(here)
@@ -90,7 +90,7 @@ def _load():
     if not candidates:
         where = os.environ.get("LAYOUTC_LIBRARY") or "next to the layoutc package or above it"
         raise ImportError("layoutc: liblayoutc_jit.so not found (%s); set LAYOUTC_LIBRARY to the library or its "
-                          "directory (a build tree's lib/JIT)" % where)
+                          "directory (a build tree's lib/Shared)" % where)
     lib = ctypes.CDLL(candidates[0])
     _declare(lib)
     if lib.layoutc_api_version() != API_VERSION:
@@ -113,6 +113,7 @@ def _declare(lib):
         "layoutc_value_str": (status, [c_void_p, P(c_char_p)]),
         "layoutc_value_kind_of": (status, [c_void_p, P(c_int)]),
         "layoutc_value_assumptions": (status, [c_void_p, P(c_char_p)]),
+        "layoutc_value_picture": (status, [c_void_p, c_int, P(c_char_p)]),
         "layoutc_value_free": (None, [c_void_p]),
         "layoutc_jit_create": (status, [c_char_p, c_int, c_int, c_char_p, P(c_void_p)]),
         "layoutc_jit_destroy": (None, [c_void_p]),
