@@ -42,7 +42,7 @@ composed layout's values over the outer layout's domain.
       Expected<Value> v = evaluateExpression(layouts[0]);
       if (!v)
         throw v.error();
-      return twoD_ ? printLayout2D(v.value(), "") : printLayout1D(v.value(), "");
+      return twoD_ ? printLayout2D(v.value(), name().str()) : printLayout1D(v.value(), name().str());
     });
     if (!out) {
       std::cerr << "error: " << out.error().what() << "\n";
