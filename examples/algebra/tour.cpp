@@ -1,8 +1,9 @@
 //===- tour.cpp - The layoutc algebra from C++ ----------------------------===//
 //
 // Builds layouts in code and from CuTe notation, runs CuTe's operations, and
-// handles an inadmissible input as an error value. The README shows this
-// program's output; test/layoutc/tour.test keeps the two in step.
+// handles an inadmissible input as an error value. The README and
+// docs/cpp.md show this program and its output; test/docs/examples.test
+// keeps them in step.
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Algebra/Expression.h"

@@ -1,4 +1,4 @@
-"""CuTe's layout algebra from Python (README, "Python")."""
+"""CuTe's layout algebra from Python (docs/python.md shows its output)."""
 import layoutc
 from layoutc import Layout
 

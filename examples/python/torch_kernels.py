@@ -1,4 +1,4 @@
-"""layoutc's kernels on PyTorch's tensors (README, "Python"); needs a GPU."""
+"""layoutc's kernels on PyTorch's tensors (docs/python.md); needs a GPU."""
 import torch
 
 import layoutc
