@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
 # Runs layoutc's GPU tests (and, as they land, its GPU benchmarks) on a GPU
-# host in one call and prints a table. Needs only the NVIDIA driver there:
-# build here, pack with bench/gpu/bundle.sh, then carry the bundle, e.g. with
-# the device tool:
+# host in one call and prints a table. Needs only the NVIDIA driver and a
+# Python there: build here, pack with bench/gpu/bundle.sh, then carry the
+# bundle, e.g. with the device tool:
 #   carry: build/gpu-bundle.tar.xz     command: bash bench/gpu/run.sh build
-# Without a bundle it runs the build's binaries in place. A second argument
-# runs one part (tests, memcheck, bandwidth, jit or python; all of them by
-# default), for hosts that limit one call's time.
+# Without a bundle it runs the build's binaries in place. Either way the
+# layoutc command and the Python package are the wheel's, pip-installed
+# (offline) into the host's python3 beside its torch and Triton, as a user
+# installs it: no PYTHONPATH, no LD_LIBRARY_PATH. A second argument runs one part (tests, memcheck,
+# bandwidth, jit or python; all of them by default), for hosts that limit
+# one call's time.
 set -uo pipefail
 build=${1:-build}
 part=${2:-all}
@@ -17,18 +20,26 @@ runs() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 status=0
 tests="$build/test/gpu/GpuTests"
 jitbench="$build/bench/jit/jit-bench"
-layoutc="$build/tools/layoutc/layoutc"
-library="$build/lib/JIT/liblayoutc_jit.so"
+wheels="$build/dist"
 if [ -f "$build/gpu-bundle.tar.xz" ]; then
   unpacked=$(mktemp -d)
   tar -C "$unpacked" -xJf "$build/gpu-bundle.tar.xz"
   export LD_LIBRARY_PATH="$unpacked/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   tests="$unpacked/bin/GpuTests"
   jitbench="$unpacked/bin/jit-bench"
-  layoutc="$unpacked/bin/layoutc"
-  library="$unpacked/lib/liblayoutc_jit.so"
+  wheels="$unpacked/wheel"
 fi
 [ -x "$tests" ] || { echo "run.sh: $tests not found; build first (ninja -C $build GpuTests)" >&2; exit 2; }
+# The wheel, pip-installed offline into the host's python3.
+wheel=$(ls "$wheels"/layoutc-*.whl 2>/dev/null | head -1)
+[ -n "$wheel" ] || { echo "run.sh: no wheel in $wheels (bench/gpu/bundle.sh makes one)" >&2; exit 2; }
+unset PYTHONPATH LAYOUTC_LIBRARY
+python=$(command -v python3)
+python3 -m pip install --quiet --no-index --force-reinstall "$wheel" ||
+  { echo "run.sh: pip install $wheel failed" >&2; exit 2; }
+layoutc="$("$python" -c 'import sysconfig; print(sysconfig.get_path("scripts"))')/layoutc"
+echo "installed: $(basename "$wheel") -> $("$layoutc" --version | head -1) at $layoutc; glibc" \
+  "$(ldd --version | head -1 | awk '{ print $NF }'), $("$python" --version)"
 
 if command -v nvidia-smi >/dev/null; then
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | sed 's/^/GPU: /'
@@ -164,28 +175,31 @@ if runs jit && [ -x "$jitbench" ]; then
     awk -v us="$median" 'BEGIN { printf "%-58s %9.3f ms\n", "peer: nvcc -ptx -arch=sm_90 (transpose, CUDA C++)", us / 1000 }'
   fi
 fi
-# layoutc from Python (python/layoutc over the C API) on PyTorch's tensors:
-# the package's tests (the GPU half compares every element with torch's),
-# the README's example, then its bandwidth beside torch's own operations.
+# layoutc from Python (the installed wheel's package, over the C API) on
+# PyTorch's tensors: the package's tests (the GPU half compares every element
+# with torch's; one runs Triton and torch.compile in the process before and
+# after layoutc), the README's example, then its bandwidth beside torch's own
+# operations.
 if runs python; then
   echo
   root="$(cd "$(dirname "$0")/../.." && pwd)"
-  if ! python3 -c "import torch" 2>/dev/null; then
+  if ! "$python" -c "import torch" 2>/dev/null; then
     echo "python: skipped: python3 cannot import torch"
-  elif [ ! -f "$library" ]; then
-    status=1; echo "python: $library not found (ninja -C $build layoutc_jit)"
   else
-    export LAYOUTC_LIBRARY="$library" PYTHONPATH="$root/python${PYTHONPATH:+:$PYTHONPATH}" PYTHONDONTWRITEBYTECODE=1
-    if python3 -m unittest discover -s "$root/python/test" -v >"$log" 2>&1; then
+    export PYTHONDONTWRITEBYTECODE=1
+    if (cd /tmp && "$python" -m unittest discover -s "$root/python/test" -v) >"$log" 2>&1; then
       echo "python tests: $(tail -1 "$log") ($(grep -m1 '^Ran ' "$log"))"
     else
       status=1; echo "python tests FAILED:"; grep -E "(FAIL|ERROR)|Error|assert" "$log" | head -40
     fi
     grep -E "skipped '" "$log" | sed 's/^/  /' | head -5
-    echo; echo "examples/python/torch_kernels.py (the README's example):"
-    python3 "$root/examples/python/torch_kernels.py" || status=1
+    echo; echo "examples/python/torch_kernels.py (docs/python.md's example):"
+    "$python" "$root/examples/python/torch_kernels.py" || status=1
+    echo; echo "the README's and docs/' GPU examples, with the installed layoutc:"
+    "$python" "$root/test/docs/check_examples.py" --installed --only-gpu --tools "$(dirname "$layoutc")" \
+      "$root/README.md" "$root"/docs/*.md || status=1
     echo
-    python3 "$(dirname "$0")/python_bench.py" || status=1
+    "$python" "$(dirname "$0")/python_bench.py" || status=1
   fi
 fi
 rm -f "$log"
