@@ -28,7 +28,7 @@
 extern "C" {
 #endif
 
-#define LAYOUTC_API_VERSION 1
+#define LAYOUTC_API_VERSION 2
 
 typedef enum layoutc_status {
   LAYOUTC_OK = 0,
@@ -48,7 +48,13 @@ typedef enum layoutc_status {
   LAYOUTC_ERROR_CUDA = 6,
   LAYOUTC_ERROR_OUT_OF_MEMORY = 7,
   /* Anything else: a bug in layoutc, reported instead of crashing. */
-  LAYOUTC_ERROR_INTERNAL = 8
+  LAYOUTC_ERROR_INTERNAL = 8,
+  /* An algebra function given arguments of the wrong kind or count
+     ("argument 2 must be a layout", "takes 2 arguments, got 3"). */
+  LAYOUTC_ERROR_ALGEBRA_TYPE = 9,
+  /* An algebra function given a mode past the rank ("mode 5 is out of
+     range"). */
+  LAYOUTC_ERROR_ALGEBRA_INDEX = 10
 } layoutc_status;
 
 /* The release, as in the repository's VERSION file, such as "0.2.0". */
@@ -88,6 +94,50 @@ layoutc_status layoutc_value_kind_of(const layoutc_value *value, layoutc_value_k
    "; " ("" when none), owned by the value. */
 layoutc_status layoutc_value_assumptions(const layoutc_value *value, const char **text);
 void layoutc_value_free(layoutc_value *value);
+
+/*===- Values without text ---------------------------------------------===*/
+
+/* An integer tuple as a flat list in prefix order: a tuple is its count of
+   children, then the children; (2,(3,_)) is
+     kinds  TUPLE INT TUPLE INT UNDERSCORE      values 2 2 2 3 0
+   A DYNAMIC leaf is a `?`, its value the integer it is known to be a
+   multiple of (`?{div=N}`; 1: no such fact). */
+typedef enum layoutc_leaf {
+  LAYOUTC_LEAF_INT = 0,
+  LAYOUTC_LEAF_TUPLE = 1,
+  LAYOUTC_LEAF_UNDERSCORE = 2, /* CuTe's _, a slice's free mode */
+  LAYOUTC_LEAF_DYNAMIC = 3,    /* ? */
+  LAYOUTC_LEAF_OTHER = 4       /* a leaf with no flat form (a scaled basis 1@0), in layoutc_tuple_read */
+} layoutc_leaf;
+
+/* The integer tuple of `n` entries of `kinds` and `values`. */
+layoutc_status layoutc_tuple_make(const int8_t *kinds, const int64_t *values, size_t n, layoutc_value **result);
+/* Writes the flat form of a value's integers into the `capacity` entries
+   given, and its length to *n (also when it does not fit: then only *n is
+   written): an integer tuple's own, a layout's (shape, stride), a swizzle's
+   (B, M, S). LAYOUTC_ERROR_ALGEBRA_TYPE for other values. */
+layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int64_t *values, size_t capacity,
+                                  size_t *n);
+/* CuTe's function `name` (an expression's function names: `make_layout`,
+   `composition`, `size`, ...) with `n_template` template arguments
+   (get<0,1>) applied to `n_args` values, in CuTe's order. The result's
+   assumptions are its arguments' and its own. */
+layoutc_status layoutc_call(const char *name, const int64_t *template_args, size_t n_template,
+                            const layoutc_value *const *args, size_t n_args, layoutc_value **result);
+/* f(arg): a layout at a coordinate or index (a slice when it holds _), a
+   swizzle or composed layout at an offset. */
+layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result);
+/* f(index) for an integer index whose value is an integer: the fast form
+   of layoutc_apply (a layout's offset at a 1-D coordinate). */
+layoutc_status layoutc_apply_index(const layoutc_value *f, int64_t index, int64_t *result);
+/* f(coordinate) for a coordinate in flat form (layoutc_tuple_make's) whose
+   value is an integer. */
+layoutc_status layoutc_apply_flat(const layoutc_value *f, const int8_t *kinds, const int64_t *values, size_t n,
+                                  int64_t *result);
+/* Whether two values are the same (same kind, same printed form). */
+layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *b, int *equal);
+/* A hash of the value, equal for values layoutc_value_equal calls equal. */
+layoutc_status layoutc_value_hash(const layoutc_value *value, uint64_t *hash);
 
 typedef enum layoutc_picture {
   LAYOUTC_PICTURE_TABLE = 0,   /* CuTe's print_layout: the (m,n) -> offset table (layoutc print2d) */

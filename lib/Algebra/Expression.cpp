@@ -377,6 +377,10 @@ Expected<Value> applyFunction(const std::string &name, const std::vector<int64_t
   return attempt(name, [&] { return callFunction(call); });
 }
 
+Expected<Value> applyValue(const Value &f, const Value &arg) {
+  return attempt("apply", [&] { return apply(f, arg, 0); });
+}
+
 const std::vector<std::string> &expressionFunctions() {
   static const std::vector<std::string> names = [] {
     std::set<std::string> n = detail::tupleFunctionNames();

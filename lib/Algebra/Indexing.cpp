@@ -185,6 +185,19 @@ IntTuple crd2idx(const IntTuple &coord, const Layout &l) {
   return acc;
 }
 
+IntTuple crd2crd(const IntTuple &coord, const IntTuple &src, const IntTuple &dst) {
+  if (coord.isTuple() && src.isTuple() && dst.isTuple()) {
+    if (coord.size() != src.size() || coord.size() != dst.size())
+      fail("crd2crd", "coordinate " + coord.str() + ", source shape " + src.str() + " and destination shape " +
+                          dst.str() + " must have one rank");
+    std::vector<IntTuple> c;
+    for (size_t i = 0; i < coord.size(); ++i)
+      c.push_back(crd2crd(coord[i], src[i], dst[i]));
+    return IntTuple::tuple(std::move(c));
+  }
+  return idx2crd(crd2idx(coord, makeLayout(src)), dst);
+}
+
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   if (idx.isTuple()) {
     if (!shape.isTuple() || shape.size() != idx.size())

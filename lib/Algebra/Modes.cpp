@@ -8,7 +8,7 @@ namespace layoutc::algebra {
 namespace {
 void checkMode(const char *op, const Layout &l, int i) {
   if (i < 0 || i >= rank(l))
-    fail(op, "mode " + std::to_string(i) + " is out of range for layout " + l.str() +
+    failIndex(op, "mode " + std::to_string(i) + " is out of range for layout " + l.str() +
                  " of rank " + std::to_string(rank(l)));
 }
 } // namespace
@@ -33,7 +33,7 @@ Layout select(const Layout &l, const std::vector<int> &modes) {
 
 Layout take(const Layout &l, int begin, int end) {
   if (!(0 <= begin && begin < end && end <= rank(l)))
-    fail("take", "range [" + std::to_string(begin) + "," + std::to_string(end) +
+    failIndex("take", "range [" + std::to_string(begin) + "," + std::to_string(end) +
                      ") is empty or outside the " + std::to_string(rank(l)) +
                      " modes of " + l.str());
   std::vector<Layout> out;
@@ -45,7 +45,7 @@ Layout take(const Layout &l, int begin, int end) {
 Layout groupModes(const Layout &l, int begin, int end) {
   int r = rank(l);
   if (!(0 <= begin && begin <= end && end <= r))
-    fail("group_modes", "range [" + std::to_string(begin) + "," + std::to_string(end) +
+    failIndex("group_modes", "range [" + std::to_string(begin) + "," + std::to_string(end) +
                             ") is outside the " + std::to_string(r) + " modes of " +
                             l.str());
   std::vector<Layout> out, grouped;

@@ -3,6 +3,7 @@
 
 #include "CallArgs.h"
 
+#include "layoutc/Algebra/Operations.h"
 #include "layoutc/Algebra/TupleOps.h"
 
 #include <functional>
@@ -83,6 +84,24 @@ const std::map<std::string, TupleFunction> &functions() {
       {"product", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(product(tupleArg(c, 0)))); }}},
       {"product_each", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(productEach(tupleArg(c, 0))); }}},
       {"shape_div", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, shapeDiv); }}},
+      {"inner_product", {0, S::Any, 2, 2, 0, 0, [](const Call &c) {
+         return Value::of(IntTuple::of(innerProduct(tupleArg(c, 0), tupleArg(c, 1))));
+       }}},
+      {"prefix_product", {0, S::Any, 1, 2, 0, 0, [](const Call &c) {
+         Int init = 1;
+         if (c.args.size() == 2) {
+           IntTuple i = tupleArg(c, 1);
+           if (!i.isInt())
+             wrongArgument(c, 1, "an integer");
+           init = i.integer();
+         }
+         return Value::of(prefixProduct(tupleArg(c, 0), init));
+       }}},
+      {"elem_scale", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, elemScale); }}},
+      {"tuple_max", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(tupleMax(tupleArg(c, 0)))); }}},
+      {"crd2crd", {0, S::Any, 3, 3, 0, 0, [](const Call &c) {
+         return Value::of(crd2crd(tupleArg(c, 0), tupleArg(c, 1), tupleArg(c, 2)));
+       }}},
       {"ceil_div", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, ceilDiv); }}},
       {"congruent", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return truth(c, congruent); }}},
       {"weakly_congruent", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return truth(c, weaklyCongruent); }}},

@@ -8,13 +8,13 @@ namespace layoutc::algebra {
 namespace {
 void checkMode(const char *op, const IntTuple &t, int i) {
   if (i < 0 || i >= rank(t))
-    fail(op, "mode " + std::to_string(i) + " is out of range for tuple " + t.str() + " of rank " +
+    failIndex(op, "mode " + std::to_string(i) + " is out of range for tuple " + t.str() + " of rank " +
                  std::to_string(rank(t)));
 }
 
 void checkRange(const char *op, const IntTuple &t, int begin, int end) {
   if (!(0 <= begin && begin <= end && end <= rank(t)))
-    fail(op, "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is outside the " +
+    failIndex(op, "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is outside the " +
                  std::to_string(rank(t)) + " modes of " + t.str());
 }
 
@@ -137,6 +137,58 @@ IntTuple prepend(const IntTuple &t, int n, const IntTuple &x) { return pad(t, n,
 
 IntTuple slice(const IntTuple &coord, const IntTuple &t) { return sliceTuple(coord, t, true, "slice"); }
 IntTuple dice(const IntTuple &coord, const IntTuple &t) { return sliceTuple(coord, t, false, "dice"); }
+
+Int innerProduct(const IntTuple &a, const IntTuple &b) {
+  if (a.isTuple() || b.isTuple()) {
+    checkSameRank("inner_product", a, b, "a");
+    Int sum = 0;
+    for (size_t i = 0; i < a.size(); ++i)
+      sum = add(sum, innerProduct(a[i], b[i]));
+    return sum;
+  }
+  return mul(a.integer(), b.integer());
+}
+
+namespace {
+// prefixProduct's walk: each leaf gets the running product, then scales it.
+IntTuple prefixProductFrom(const IntTuple &a, Int &running) {
+  if (!a.isTuple()) {
+    IntTuple here = IntTuple::of(running);
+    running = mul(running, a.integer());
+    return here;
+  }
+  std::vector<IntTuple> out;
+  for (const IntTuple &m : a.children())
+    out.push_back(prefixProductFrom(m, running));
+  return IntTuple::tuple(std::move(out));
+}
+} // namespace
+
+IntTuple prefixProduct(const IntTuple &a, Int init) { return prefixProductFrom(a, init); }
+
+IntTuple elemScale(const IntTuple &a, const IntTuple &b) {
+  if (!a.isTuple())
+    return IntTuple::of(mul(a.integer(), product(b)));
+  checkSameRank("elem_scale", a, b, "a");
+  std::vector<IntTuple> out;
+  for (size_t i = 0; i < a.size(); ++i)
+    out.push_back(elemScale(a[i], b[i]));
+  return IntTuple::tuple(std::move(out));
+}
+
+Int tupleMax(const IntTuple &t) {
+  if (!t.isTuple()) {
+    if (!t.isInt() || !t.isStatic())
+      fail("tuple_max", "leaf " + t.str() + " must be a static integer");
+    return t.integer();
+  }
+  if (t.size() == 0)
+    fail("tuple_max", "the empty tuple () has no largest leaf");
+  int64_t best = tupleMax(t[0]).value;
+  for (size_t i = 1; i < t.size(); ++i)
+    best = std::max(best, tupleMax(t[i]).value);
+  return Int(best);
+}
 
 IntTuple productEach(const IntTuple &t) {
   std::vector<IntTuple> out;

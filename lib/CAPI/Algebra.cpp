@@ -1,18 +1,12 @@
 //===- Algebra.cpp - The C API's algebra: expressions to values -----------===//
 #include "Boundary.h"
+#include "ValueHandle.h"
 
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Picture.h"
 #include "layoutc/Algebra/Print.h"
 
 #include <string>
-
-struct layoutc_value {
-  layoutc::algebra::Value value;
-  std::string text, assumptions;
-  /// The last picture asked for (layoutc_value_picture).
-  mutable std::string picture;
-};
 
 using namespace layoutc;
 using namespace layoutc::capi;
@@ -46,6 +40,14 @@ layoutc_value_kind kindOf(algebra::Value::Kind kind) {
 
 } // namespace
 
+layoutc_value *layoutc::capi::newValue(algebra::Value v) {
+  std::string assumptions;
+  for (const std::string &a : v.assumptions)
+    assumptions += (assumptions.empty() ? "" : "; ") + a;
+  std::string printed = v.str();
+  return new layoutc_value{std::move(v), std::move(printed), std::move(assumptions), {}};
+}
+
 extern "C" {
 
 layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
@@ -56,11 +58,7 @@ layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
     algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
     if (!v)
       throw v.error();
-    std::string assumptions;
-    for (const std::string &a : v.value().assumptions)
-      assumptions += (assumptions.empty() ? "" : "; ") + a;
-    std::string printed = v.value().str();
-    out = new layoutc_value{std::move(v.value()), std::move(printed), std::move(assumptions), {}};
+    out = newValue(std::move(v.value()));
   });
 }
 

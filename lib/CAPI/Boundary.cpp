@@ -47,6 +47,14 @@ layoutc_status statusOfCurrentException() noexcept {
   try {
     throw;
   } catch (const algebra::AlgebraError &e) {
+    switch (e.kind()) {
+    case algebra::ErrorKind::Type:
+      return record(LAYOUTC_ERROR_ALGEBRA_TYPE, e.what());
+    case algebra::ErrorKind::Index:
+      return record(LAYOUTC_ERROR_ALGEBRA_INDEX, e.what());
+    case algebra::ErrorKind::Inadmissible:
+      break;
+    }
     return record(LAYOUTC_ERROR_ALGEBRA, e.what());
   } catch (const jit::CompileError &e) {
     return record(LAYOUTC_ERROR_COMPILE, e.what());
@@ -97,6 +105,10 @@ const char *layoutc_status_name(layoutc_status status) {
     return "LAYOUTC_ERROR_OUT_OF_MEMORY";
   case LAYOUTC_ERROR_INTERNAL:
     return "LAYOUTC_ERROR_INTERNAL";
+  case LAYOUTC_ERROR_ALGEBRA_TYPE:
+    return "LAYOUTC_ERROR_ALGEBRA_TYPE";
+  case LAYOUTC_ERROR_ALGEBRA_INDEX:
+    return "LAYOUTC_ERROR_ALGEBRA_INDEX";
   }
   return "unknown status";
 }

@@ -10,10 +10,11 @@ import ctypes
 import glob
 import os
 
-API_VERSION = 1
+API_VERSION = 2
 
 # layoutc_status values (layoutc.h).
-OK, INVALID_ARGUMENT, ALGEBRA, COMPILE, NO_DRIVER, NO_DEVICE, CUDA, OUT_OF_MEMORY, INTERNAL = range(9)
+(OK, INVALID_ARGUMENT, ALGEBRA, COMPILE, NO_DRIVER, NO_DEVICE, CUDA, OUT_OF_MEMORY, INTERNAL, ALGEBRA_TYPE,
+ ALGEBRA_INDEX) = range(11)
 
 
 class Error(Exception):
@@ -26,8 +27,16 @@ class Error(Exception):
 
 
 class LayoutError(Error, ValueError):
-    """An expression the algebra refuses (a parse error, an inadmissible
+    """An input the algebra refuses (a parse error, an inadmissible
     operation): which operation, which argument, which condition, where."""
+
+
+class LayoutTypeError(Error, TypeError):
+    """An algebra function given arguments of the wrong kind or count."""
+
+
+class LayoutIndexError(Error, IndexError):
+    """A mode index past a layout's or tuple's rank."""
 
 
 class ArgumentError(Error, ValueError):
@@ -50,6 +59,8 @@ class InternalError(Error):
 _ERRORS = {
     INVALID_ARGUMENT: ArgumentError,
     ALGEBRA: LayoutError,
+    ALGEBRA_TYPE: LayoutTypeError,
+    ALGEBRA_INDEX: LayoutIndexError,
     COMPILE: CompileError,
     NO_DRIVER: DeviceError,
     NO_DEVICE: DeviceError,
@@ -114,6 +125,14 @@ def _declare(lib):
         "layoutc_value_kind_of": (status, [c_void_p, P(c_int)]),
         "layoutc_value_assumptions": (status, [c_void_p, P(c_char_p)]),
         "layoutc_value_picture": (status, [c_void_p, c_int, P(c_char_p)]),
+        "layoutc_tuple_make": (status, [P(ctypes.c_int8), P(c_int64), c_size_t, P(c_void_p)]),
+        "layoutc_value_read": (status, [c_void_p, P(ctypes.c_int8), P(c_int64), c_size_t, P(c_size_t)]),
+        "layoutc_call": (status, [c_char_p, P(c_int64), c_size_t, P(c_void_p), c_size_t, P(c_void_p)]),
+        "layoutc_apply": (status, [c_void_p, c_void_p, P(c_void_p)]),
+        "layoutc_apply_index": (status, [c_void_p, c_int64, P(c_int64)]),
+        "layoutc_apply_flat": (status, [c_void_p, P(ctypes.c_int8), P(c_int64), c_size_t, P(c_int64)]),
+        "layoutc_value_equal": (status, [c_void_p, c_void_p, P(c_int)]),
+        "layoutc_value_hash": (status, [c_void_p, P(ctypes.c_uint64)]),
         "layoutc_value_free": (None, [c_void_p]),
         "layoutc_jit_create": (status, [c_char_p, c_int, c_int, c_char_p, P(c_void_p)]),
         "layoutc_jit_destroy": (None, [c_void_p]),

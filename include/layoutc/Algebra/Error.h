@@ -18,14 +18,21 @@
 
 namespace layoutc::algebra {
 
+/// What an error refuses, for callers whose languages tell them apart
+/// (Python: ValueError, TypeError, IndexError): an input the algebra does
+/// not admit (a divisibility, an injectivity, an overflow), an argument of
+/// the wrong kind or count, or a mode that is not there.
+enum class ErrorKind { Inadmissible, Type, Index };
+
 class AlgebraError : public std::exception {
 public:
-  AlgebraError(std::string op, std::string message)
-      : op_(std::move(op)), message_(std::move(message)) {
+  AlgebraError(std::string op, std::string message, ErrorKind kind = ErrorKind::Inadmissible)
+      : op_(std::move(op)), message_(std::move(message)), kind_(kind) {
     rebuild();
   }
 
   const std::string &op() const { return op_; }
+  ErrorKind kind() const { return kind_; }
   const std::string &message() const { return message_; }
   /// 0-based column in `source()` the error is about, or -1.
   long column() const { return column_; }
@@ -61,6 +68,7 @@ private:
 
   std::string op_;
   std::string message_;
+  ErrorKind kind_;
   std::string source_;
   long column_ = -1;
   std::string text_;
@@ -68,6 +76,14 @@ private:
 
 [[noreturn]] inline void fail(std::string op, std::string message) {
   throw AlgebraError(std::move(op), std::move(message));
+}
+/// An argument of the wrong kind or count.
+[[noreturn]] inline void failType(std::string op, std::string message) {
+  throw AlgebraError(std::move(op), std::move(message), ErrorKind::Type);
+}
+/// A mode index past the rank.
+[[noreturn]] inline void failIndex(std::string op, std::string message) {
+  throw AlgebraError(std::move(op), std::move(message), ErrorKind::Index);
 }
 
 /// Runs `f` as a step of `op`: an AlgebraError from inside is re-raised as
@@ -85,7 +101,7 @@ template <class S, class F> auto withContext(const char *op, const S &step, F &&
       s = step();
     else
       s = step;
-    throw AlgebraError(op, s.empty() ? inner : s + ": " + inner);
+    throw AlgebraError(op, s.empty() ? inner : s + ": " + inner, e.kind());
   }
 }
 

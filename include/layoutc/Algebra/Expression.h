@@ -45,6 +45,11 @@ Expected<Value> evaluateExpression(std::string_view text, const ExpressionHooks 
 Expected<Value> applyFunction(const std::string &name, const std::vector<int64_t> &templateArgs,
                               std::vector<Value> args);
 
+/// `f(arg)` as an expression applies it: a layout at a coordinate (a slice
+/// when it has `_`), a swizzle or composed layout at an offset.
+/// Assumptions go to the active IntDomain.
+Expected<Value> applyValue(const Value &f, const Value &arg);
+
 /// The functions an expression may call, for --help.
 const std::vector<std::string> &expressionFunctions();
 

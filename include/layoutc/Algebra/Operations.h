@@ -31,6 +31,10 @@ Int cosizeInt(const Layout &l);
 IntTuple crd2idx(const IntTuple &coord, const Layout &l);
 /// idx2crd(idx, shape): the colexicographic coordinate of idx in shape.
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape);
+/// crd2crd(c, src, dst): the coordinate in shape dst of the coordinate c in
+/// shape src; mode by mode where c, src and dst are tuples of one rank, else
+/// idx2crd(crd2idx(c, src), dst).
+IntTuple crd2crd(const IntTuple &coord, const IntTuple &src, const IntTuple &dst);
 /// slice(c, L): the modes of L where c has `_`, offsets of the rest dropped.
 Layout slice(const IntTuple &coord, const Layout &l);
 /// dice(c, L): the modes of L where c has an integer.

@@ -51,6 +51,17 @@ IntTuple productEach(const IntTuple &t);
 /// product_like(t, guide): product(t_i) at each leaf of `guide`, for a
 /// guide weakly congruent with t.
 IntTuple productLike(const IntTuple &t, const IntTuple &guide);
+/// inner_product(a, b) = the sum of a_i * b_i over the leaves of congruent a
+/// and b (a * b for integers).
+Int innerProduct(const IntTuple &a, const IntTuple &b);
+/// prefix_product(a, init): the exclusive prefix products of a's leaves in
+/// colexicographic order from init, nested as a is: ((2,3),4) -> ((1,2),6).
+IntTuple prefixProduct(const IntTuple &a, Int init = 1);
+/// elem_scale(a, b) = a * product(b) for an integer a; mode by mode for a
+/// tuple a (b of a's rank).
+IntTuple elemScale(const IntTuple &a, const IntTuple &b);
+/// tuple_max(t): the largest leaf of t (static leaves).
+Int tupleMax(const IntTuple &t);
 /// shape_div(a, b): a divided by b mode by mode (equal ranks), a tuple by an
 /// integer folding the divisor through its modes, an integer by a tuple's
 /// product; integers must divide one another (CuTe's divisibility condition).

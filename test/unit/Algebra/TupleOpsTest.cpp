@@ -92,3 +92,32 @@ TEST(TupleOps, SliceAndDiceSplitTheModes) {
     EXPECT_EQ(product(s).value * product(d).value, product(t).value) << c;
   }
 }
+
+// pycute's tuple arithmetic, in CuTe's semantics (the values pycute's own
+// tests expect, and crd2crd as CuTe's stride.hpp defines it).
+TEST(TupleOps, InnerPrefixScaleMaxAndCrd2crd) {
+  EXPECT_EQ(eval("inner_product(2, 3)"), "6");
+  EXPECT_EQ(eval("inner_product((1,2), (3,2))"), "7");
+  EXPECT_EQ(eval("inner_product(((2,3),4), ((2,1),2))"), "15");
+  EXPECT_EQ(eval("prefix_product(2)"), "1");
+  EXPECT_EQ(eval("prefix_product((3,2,4))"), "(1,3,6)");
+  EXPECT_EQ(eval("prefix_product(((2,3),(2,1,2),(5,2,1)))"), "((1,2),(6,12,12),(24,120,240))");
+  EXPECT_EQ(eval("prefix_product((3,2), 5)"), "(5,15)");
+  EXPECT_EQ(eval("elem_scale(3, (2,4))"), "24");
+  EXPECT_EQ(eval("elem_scale((2,3), (4,(5,6)))"), "(8,90)");
+  EXPECT_EQ(eval("tuple_max((3,(7,2)))"), "7");
+  EXPECT_EQ(eval("crd2crd((1,2), (2,3), 6)"), "5");
+  EXPECT_EQ(eval("crd2crd(5, 6, (2,3))"), "(1,2)");
+  EXPECT_EQ(eval("crd2crd(((1,1),2), ((2,2),3), (4,3))"), "(3,2)");
+  EXPECT_EQ(eval("shape_div(((3,4),6), 36)"), "((1,1),2)");
+  EXPECT_EQ(evalError("inner_product((1,2), (3,4,5))"),
+            "inner_product: a (1,2) has 2 modes but (3,4,5) has 3 (at column 1)");
+  EXPECT_EQ(evalError("elem_scale((1,2), 3)"),
+            "elem_scale: a (1,2) has 2 modes but 3 has 1 (it is not a tuple) (at column 1)");
+  EXPECT_EQ(evalError("tuple_max(())"), "tuple_max: the empty tuple () has no largest leaf (at column 1)");
+  EXPECT_EQ(evalError("crd2crd((1,2), (2,3), (6,1,1))"),
+            "crd2crd: coordinate (1,2), source shape (2,3) and destination shape (6,1,1) must have one rank "
+            "(at column 1)");
+  EXPECT_EQ(evalError("prefix_product((3,2), (1,2))"),
+            "prefix_product: argument 2 must be an integer, not the tuple (1,2) (at column 1)");
+}

@@ -110,7 +110,7 @@ static void testAlgebraErrors(void) {
   EXPECT_STATUS(layoutc_eval("composition((6,2):(1,7), (3,2):(2,3))", &v), LAYOUTC_ERROR_ALGEBRA,
                 "composition: A o B is not a layout CuTe can form for A = (6,2):(1,7) and B = (3,2):(2,3)");
   EXPECT_STATUS(layoutc_eval("frobnicate(4:1)", &v), LAYOUTC_ERROR_ALGEBRA, "unknown function 'frobnicate'");
-  EXPECT_STATUS(layoutc_eval("size(4:1, 2)", &v), LAYOUTC_ERROR_ALGEBRA, "size: takes 1 argument, got 2");
+  EXPECT_STATUS(layoutc_eval("size(4:1, 2)", &v), LAYOUTC_ERROR_ALGEBRA_TYPE, "size: takes 1 argument, got 2");
   EXPECT_STATUS(layoutc_eval(NULL, &v), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_eval: expression is NULL");
   EXPECT_STATUS(layoutc_eval("4:1", NULL), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_eval: result is NULL");
 
@@ -156,6 +156,91 @@ static void testPictures(void) {
   layoutc_value_free(v);
   EXPECT_STATUS(layoutc_value_picture(NULL, LAYOUTC_PICTURE_SVG, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_value_picture: value is NULL");
+}
+
+/* Values without text: tuples in flat form, calls, application, equality,
+   hashing, and the error statuses of kinds and modes. */
+static void testValuesWithoutText(void) {
+  /* (2,(3,_)) and back, and (6,2):(8,2) as (shape, stride). */
+  const int8_t kinds[] = {LAYOUTC_LEAF_TUPLE, LAYOUTC_LEAF_INT, LAYOUTC_LEAF_TUPLE, LAYOUTC_LEAF_INT,
+                          LAYOUTC_LEAF_UNDERSCORE};
+  const int64_t values[] = {2, 2, 2, 3, 0};
+  layoutc_value *t = NULL, *shape = NULL, *stride = NULL, *a = NULL, *b = NULL, *r = NULL, *again = NULL;
+  const char *text = NULL;
+  EXPECT_OK(layoutc_tuple_make(kinds, values, 5, &t));
+  EXPECT_OK(layoutc_value_str(t, &text));
+  CHECK(strcmp(text, "(2,(3,_))") == 0);
+  int8_t k[8];
+  int64_t x[8];
+  size_t n = 0;
+  EXPECT_OK(layoutc_value_read(t, k, x, 2, &n)); /* too small: only n */
+  CHECK(n == 5);
+  EXPECT_OK(layoutc_value_read(t, k, x, 8, &n));
+  CHECK(n == 5 && memcmp(k, kinds, 5) == 0 && memcmp(x, values, sizeof values) == 0);
+  const int8_t pair[] = {LAYOUTC_LEAF_TUPLE, LAYOUTC_LEAF_INT, LAYOUTC_LEAF_INT};
+  const int64_t sixTwo[] = {2, 6, 2}, eightTwo[] = {2, 8, 2};
+  EXPECT_OK(layoutc_tuple_make(pair, sixTwo, 3, &shape));
+  EXPECT_OK(layoutc_tuple_make(pair, eightTwo, 3, &stride));
+  const layoutc_value *parts[] = {shape, stride};
+  EXPECT_OK(layoutc_call("make_layout", NULL, 0, parts, 2, &a));
+  EXPECT_OK(layoutc_value_str(a, &text));
+  CHECK(strcmp(text, "(6,2):(8,2)") == 0);
+  EXPECT_OK(layoutc_value_read(a, k, x, 8, &n));
+  CHECK(n == 7 && k[0] == LAYOUTC_LEAF_TUPLE && x[0] == 2 && x[2] == 6 && x[5] == 8);
+  /* composition, then R(5) three ways. */
+  EXPECT_OK(layoutc_eval("(4,3):(3,1)", &b));
+  const layoutc_value *ab[] = {a, b};
+  EXPECT_OK(layoutc_call("composition", NULL, 0, ab, 2, &r));
+  EXPECT_OK(layoutc_value_str(r, &text));
+  CHECK(strcmp(text, "((2,2),3):((24,2),8)") == 0);
+  int64_t offset = 0;
+  EXPECT_OK(layoutc_apply_index(r, 5, &offset));
+  CHECK(offset == 32);
+  const int8_t crd[] = {LAYOUTC_LEAF_TUPLE, LAYOUTC_LEAF_INT, LAYOUTC_LEAF_INT};
+  const int64_t oneTwo[] = {2, 1, 2};
+  EXPECT_OK(layoutc_apply_flat(r, crd, oneTwo, 3, &offset));
+  CHECK(offset == 40); /* R(1,2) = A(B(1,2)) = A(5) = 40: CuTe's colexicographic order */
+  /* get<1>(a) through a template argument; equality and hashing. */
+  const int64_t one = 1;
+  const layoutc_value *just[] = {a};
+  EXPECT_OK(layoutc_call("get", &one, 1, just, 1, &again));
+  EXPECT_OK(layoutc_value_str(again, &text));
+  CHECK(strcmp(text, "2:2") == 0);
+  layoutc_value_free(again);
+  EXPECT_OK(layoutc_eval("composition((6,2):(8,2),(4,3):(3,1))", &again));
+  int equal = 0;
+  uint64_t h1 = 0, h2 = 1;
+  EXPECT_OK(layoutc_value_equal(r, again, &equal));
+  CHECK(equal == 1);
+  EXPECT_OK(layoutc_value_hash(r, &h1));
+  EXPECT_OK(layoutc_value_hash(again, &h2));
+  CHECK(h1 == h2);
+  EXPECT_OK(layoutc_value_equal(r, a, &equal));
+  CHECK(equal == 0);
+  /* Statuses of kinds and modes; malformed flat forms. */
+  const int64_t five = 5;
+  EXPECT_STATUS(layoutc_call("get", &five, 1, just, 1, &t), LAYOUTC_ERROR_ALGEBRA_INDEX,
+                "get: mode 5 is out of range for layout (6,2):(8,2) of rank 2");
+  EXPECT_STATUS(layoutc_call("composition", NULL, 0, just, 1, &t), LAYOUTC_ERROR_ALGEBRA_TYPE,
+                "composition: takes 2 arguments, got 1");
+  CHECK(t == NULL);
+  EXPECT_STATUS(layoutc_apply_index(t, 0, &offset), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_apply_index: f is NULL");
+  EXPECT_STATUS(layoutc_tuple_make(kinds, values, 4, &t), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_tuple_make: entry 2 is a tuple of 2 children, but 1 entries follow");
+  EXPECT_STATUS(layoutc_tuple_make(kinds, values, 0, &t), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_tuple_make: the flat form is empty");
+  const int8_t bad[] = {9};
+  EXPECT_STATUS(layoutc_tuple_make(bad, values, 1, &t), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_tuple_make: entry 0 has kind 9, not a layoutc_leaf it takes");
+  EXPECT_STATUS(layoutc_call("composition", NULL, 0, NULL, 2, &t), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_call: args is NULL");
+  CHECK(strcmp(layoutc_status_name(LAYOUTC_ERROR_ALGEBRA_TYPE), "LAYOUTC_ERROR_ALGEBRA_TYPE") == 0);
+  layoutc_value_free(again);
+  layoutc_value_free(r);
+  layoutc_value_free(b);
+  layoutc_value_free(a);
+  layoutc_value_free(stride);
+  layoutc_value_free(shape);
 }
 
 /* Each thread's last error is its own: a thread failing and one succeeding
@@ -371,6 +456,7 @@ int main(int argc, char **argv) {
   testAlgebra();
   testAlgebraErrors();
   testPictures();
+  testValuesWithoutText();
   testThreads();
   testJit(argv[2]);
   testJitErrors();

@@ -1,0 +1,258 @@
+//===- Values.cpp - The C API's values without text -----------------------===//
+//
+// Integer tuples to and from a flat form, CuTe's functions and application
+// on value handles, equality and hashing: what a language binding needs to
+// hold native values instead of formatting and parsing notation per call.
+//
+//===----------------------------------------------------------------------===//
+#include "Boundary.h"
+#include "ValueHandle.h"
+
+#include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Operations.h"
+
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+using namespace layoutc;
+using namespace layoutc::capi;
+using algebra::IntTuple;
+using algebra::Value;
+
+namespace {
+
+/// As deep as the parser lets notation nest.
+constexpr int kMaxDepth = 200;
+
+// Reads the flat form from `at` on (one tuple or leaf), advancing `at`.
+class FlatReader {
+public:
+  FlatReader(const char *function, const int8_t *kinds, const int64_t *values, size_t n)
+      : function_(function), kinds_(kinds), values_(values), n_(n) {}
+
+  IntTuple read(int depth = 0) {
+    if (at_ == n_)
+      throw std::invalid_argument(std::string(function_) + ": the flat form ends inside a tuple (entry " +
+                                  std::to_string(at_) + " of " + std::to_string(n_) + ")");
+    if (depth > kMaxDepth)
+      throw std::invalid_argument(std::string(function_) + ": tuples nest deeper than " + std::to_string(kMaxDepth));
+    size_t i = at_++;
+    switch (kinds_[i]) {
+    case LAYOUTC_LEAF_INT:
+      return IntTuple(values_[i]);
+    case LAYOUTC_LEAF_UNDERSCORE:
+      return IntTuple::underscore();
+    case LAYOUTC_LEAF_DYNAMIC:
+      if (values_[i] < 1)
+        throw std::invalid_argument(std::string(function_) + ": entry " + std::to_string(i) +
+                                    " is a ? known to divide by " + std::to_string(values_[i]) +
+                                    "; the divisor of a ? is 1 or more");
+      return IntTuple::of(algebra::Int::unknown(values_[i]));
+    case LAYOUTC_LEAF_TUPLE: {
+      if (values_[i] < 0 || uint64_t(values_[i]) > n_ - at_)
+        throw std::invalid_argument(std::string(function_) + ": entry " + std::to_string(i) + " is a tuple of " +
+                                    std::to_string(values_[i]) + " children, but " + std::to_string(n_ - at_) +
+                                    " entries follow");
+      std::vector<IntTuple> children;
+      children.reserve(size_t(values_[i]));
+      for (int64_t c = 0; c < values_[i]; ++c)
+        children.push_back(read(depth + 1));
+      return IntTuple::tuple(std::move(children));
+    }
+    default:
+      throw std::invalid_argument(std::string(function_) + ": entry " + std::to_string(i) + " has kind " +
+                                  std::to_string(int(kinds_[i])) + ", not a layoutc_leaf it takes");
+    }
+  }
+  bool done() const { return at_ == n_; }
+
+private:
+  const char *function_;
+  const int8_t *kinds_;
+  const int64_t *values_;
+  size_t n_, at_ = 0;
+};
+
+// The tuple of a whole flat form, as `function` reads it.
+IntTuple readFlat(const char *function, const int8_t *kinds, const int64_t *values, size_t n) {
+  if (n == 0)
+    throw std::invalid_argument(std::string(function) + ": the flat form is empty");
+  FlatReader reader(function, &need(kinds, function, "kinds"), &need(values, function, "values"), n);
+  IntTuple t = reader.read();
+  if (!reader.done())
+    throw std::invalid_argument(std::string(function) + ": " + std::to_string(n) +
+                                " entries hold more than one tuple or leaf");
+  return t;
+}
+
+// f(at), which must be an integer.
+int64_t integerAt(const Value &f, IntTuple at) {
+  algebra::IntDomain domain;
+  algebra::DomainScope scope(domain);
+  algebra::Expected<Value> v = algebra::applyValue(f, Value::of(at));
+  if (!v)
+    throw v.error();
+  const Value &r = v.value();
+  if (r.kind != Value::Kind::IntTuple || !r.tuple().isInt() || !r.tuple().isStatic())
+    algebra::failType("apply", f.describe() + " at " + at.str() + " is " + r.describe() + ", not an integer");
+  return r.tuple().value();
+}
+
+// Appends t's flat form.
+void writeFlat(const IntTuple &t, std::vector<int8_t> &kinds, std::vector<int64_t> &values) {
+  if (t.isTuple()) {
+    kinds.push_back(LAYOUTC_LEAF_TUPLE);
+    values.push_back(int64_t(t.size()));
+    for (const IntTuple &c : t.children())
+      writeFlat(c, kinds, values);
+    return;
+  }
+  if (t.isUnderscore()) {
+    kinds.push_back(LAYOUTC_LEAF_UNDERSCORE);
+    values.push_back(0);
+  } else if (t.isInt() && t.isStatic()) {
+    kinds.push_back(LAYOUTC_LEAF_INT);
+    values.push_back(t.value());
+  } else if (t.isInt()) {
+    kinds.push_back(LAYOUTC_LEAF_DYNAMIC);
+    values.push_back(std::max<int64_t>(t.integer().divisor(), 1));
+  } else {
+    kinds.push_back(LAYOUTC_LEAF_OTHER);
+    values.push_back(0);
+  }
+}
+
+// `compute` under a fresh integer domain; the result carries the
+// assumptions of `inputs` and those `compute` made.
+template <class F> layoutc_value *evaluated(const std::vector<const Value *> &inputs, F &&compute) {
+  algebra::IntDomain domain;
+  algebra::DomainScope scope(domain);
+  algebra::Expected<Value> v = compute();
+  if (!v)
+    throw v.error();
+  std::set<std::string> seen;
+  std::vector<std::string> all;
+  auto add = [&](const std::string &a) {
+    if (seen.insert(a).second)
+      all.push_back(a);
+  };
+  for (const Value *in : inputs)
+    for (const std::string &a : in->assumptions)
+      add(a);
+  for (const std::string &a : domain.assumptions())
+    add(a);
+  v.value().assumptions = std::move(all);
+  return newValue(std::move(v.value()));
+}
+
+} // namespace
+
+extern "C" {
+
+layoutc_status layoutc_tuple_make(const int8_t *kinds, const int64_t *values, size_t n, layoutc_value **result) {
+  return guard([&] {
+    layoutc_value *&out = need(result, "layoutc_tuple_make", "result");
+    out = nullptr;
+    out = newValue(Value::of(readFlat("layoutc_tuple_make", kinds, values, n)));
+  });
+}
+
+layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int64_t *values, size_t capacity,
+                                  size_t *n) {
+  return guard([&] {
+    size_t &count = need(n, "layoutc_value_read", "n");
+    const Value &v = need(value, "layoutc_value_read", "value").value;
+    std::vector<int8_t> k;
+    std::vector<int64_t> x;
+    switch (v.kind) {
+    case Value::Kind::IntTuple:
+      writeFlat(v.tuple(), k, x);
+      break;
+    case Value::Kind::Layout:
+      writeFlat(IntTuple{v.layout().shape, v.layout().stride}, k, x);
+      break;
+    case Value::Kind::Swizzle:
+      writeFlat(IntTuple{v.swizzle().bits, v.swizzle().base, v.swizzle().shift}, k, x);
+      break;
+    default:
+      algebra::failType("layoutc_value_read", "expected an integer tuple, a layout or a swizzle, not " +
+                                                  v.describe());
+    }
+    count = k.size();
+    if (count > capacity)
+      return;
+    std::copy(k.begin(), k.end(), &need(kinds, "layoutc_value_read", "kinds"));
+    std::copy(x.begin(), x.end(), &need(values, "layoutc_value_read", "values"));
+  });
+}
+
+layoutc_status layoutc_call(const char *name, const int64_t *template_args, size_t n_template,
+                            const layoutc_value *const *args, size_t n_args, layoutc_value **result) {
+  return guard([&] {
+    layoutc_value *&out = need(result, "layoutc_call", "result");
+    out = nullptr;
+    std::string function = &need(name, "layoutc_call", "name");
+    std::vector<int64_t> templates;
+    if (n_template)
+      templates.assign(&need(template_args, "layoutc_call", "template_args"), template_args + n_template);
+    std::vector<const Value *> inputs;
+    inputs.reserve(n_args);
+    if (n_args && !args)
+      throw std::invalid_argument("layoutc_call: args is NULL");
+    for (size_t i = 0; i < n_args; ++i)
+      inputs.push_back(&need(args[i], "layoutc_call", "an argument").value);
+    out = evaluated(inputs, [&] {
+      std::vector<Value> values;
+      values.reserve(inputs.size());
+      for (const Value *in : inputs)
+        values.push_back(*in);
+      return algebra::applyFunction(function, templates, std::move(values));
+    });
+  });
+}
+
+layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result) {
+  return guard([&] {
+    layoutc_value *&out = need(result, "layoutc_apply", "result");
+    out = nullptr;
+    const layoutc_value &fn = need(f, "layoutc_apply", "f");
+    const layoutc_value &x = need(arg, "layoutc_apply", "arg");
+    out = evaluated({&fn.value, &x.value}, [&] { return algebra::applyValue(fn.value, x.value); });
+  });
+}
+
+layoutc_status layoutc_apply_index(const layoutc_value *f, int64_t index, int64_t *result) {
+  return guard([&] {
+    int64_t &out = need(result, "layoutc_apply_index", "result");
+    out = integerAt(need(f, "layoutc_apply_index", "f").value, IntTuple(index));
+  });
+}
+
+layoutc_status layoutc_apply_flat(const layoutc_value *f, const int8_t *kinds, const int64_t *values, size_t n,
+                                  int64_t *result) {
+  return guard([&] {
+    int64_t &out = need(result, "layoutc_apply_flat", "result");
+    const Value &fn = need(f, "layoutc_apply_flat", "f").value;
+    out = integerAt(fn, readFlat("layoutc_apply_flat", kinds, values, n));
+  });
+}
+
+layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *b, int *equal) {
+  return guard([&] {
+    const layoutc_value &x = need(a, "layoutc_value_equal", "a");
+    const layoutc_value &y = need(b, "layoutc_value_equal", "b");
+    need(equal, "layoutc_value_equal", "equal") = x.value.kind == y.value.kind && x.text == y.text;
+  });
+}
+
+layoutc_status layoutc_value_hash(const layoutc_value *value, uint64_t *hash) {
+  return guard([&] {
+    const layoutc_value &v = need(value, "layoutc_value_hash", "value");
+    need(hash, "layoutc_value_hash", "hash") =
+        std::hash<std::string>()(v.text) * 31 + uint64_t(v.value.kind);
+  });
+}
+
+} // extern "C"
