@@ -121,12 +121,16 @@ layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int
 /* CuTe's function `name` (an expression's function names: `make_layout`,
    `composition`, `size`, ...) with `n_template` template arguments
    (get<0,1>) applied to `n_args` values, in CuTe's order. The result's
-   assumptions are its arguments' and its own. */
+   assumptions are its arguments' and its own; its kind goes to *kind
+   unless kind is NULL. */
 layoutc_status layoutc_call(const char *name, const int64_t *template_args, size_t n_template,
-                            const layoutc_value *const *args, size_t n_args, layoutc_value **result);
+                            const layoutc_value *const *args, size_t n_args, layoutc_value **result,
+                            layoutc_value_kind *kind);
 /* f(arg): a layout at a coordinate or index (a slice when it holds _), a
-   swizzle or composed layout at an offset. */
-layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result);
+   swizzle or composed layout at an offset; the result's kind goes to *kind
+   unless kind is NULL. */
+layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result,
+                             layoutc_value_kind *kind);
 /* f(index) for an integer index whose value is an integer: the fast form
    of layoutc_apply (a layout's offset at a 1-D coordinate). */
 layoutc_status layoutc_apply_index(const layoutc_value *f, int64_t index, int64_t *result);

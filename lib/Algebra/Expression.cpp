@@ -112,10 +112,28 @@ Layout subLayout(const Args &a) {
   return withContext(a.call.name.c_str(), "", [&] { return get(l, toModes(a.call.templateArgs)); });
 }
 
+// size(S) = cosize(S) of a swizzle S<B,M,S>: 2^(B+M+|S|), the offsets it
+// permutes among themselves (pycute's Swizzle.size(); CuTe's swizzle has
+// no size of its own).
+std::optional<Value> swizzleExtent(const Args &a) {
+  if (a.count() != 1 || a.at(0).kind != Value::Kind::Swizzle || !a.call.templateArgs.empty())
+    return std::nullopt;
+  const Swizzle &s = a.at(0).swizzle();
+  return Value::of(IntTuple(int64_t(1) << (s.bits + s.base + std::abs(s.shift))));
+}
+
 const std::map<std::string, Handler> &handlers() {
   static const std::map<std::string, Handler> table = {
-      {"size", [](const Args &a) { return Value::of(IntTuple::of(sizeInt(subLayout(a)))); }},
-      {"cosize", [](const Args &a) { return Value::of(IntTuple::of(cosizeInt(subLayout(a)))); }},
+      {"size", [](const Args &a) {
+         if (std::optional<Value> extent = swizzleExtent(a))
+           return *extent;
+         return Value::of(IntTuple::of(sizeInt(subLayout(a))));
+       }},
+      {"cosize", [](const Args &a) {
+         if (std::optional<Value> extent = swizzleExtent(a))
+           return *extent;
+         return Value::of(IntTuple::of(cosizeInt(subLayout(a))));
+       }},
       {"rank", [](const Args &a) { return Value::of(IntTuple(int64_t(rank(subLayout(a))))); }},
       {"depth", [](const Args &a) { return Value::of(IntTuple(int64_t(depth(subLayout(a))))); }},
       {"shape", [](const Args &a) { return Value::of(subLayout(a).shape); }},
@@ -217,7 +235,9 @@ const std::map<std::string, Handler> &handlers() {
        }},
       {"idx2crd", [](const Args &a) {
          a.noTemplate();
-         a.arity(2, 2);
+         a.arity(2, 3);
+         if (a.count() == 3)
+           return Value::of(idx2crd(a.tuple(0), a.tuple(1), a.tuple(2)));
          return Value::of(idx2crd(a.tuple(0), a.tuple(1)));
        }},
       {"slice", [](const Args &a) {
@@ -232,6 +252,18 @@ const std::map<std::string, Handler> &handlers() {
        }},
       {"make_layout", [](const Args &a) {
          a.noTemplate();
+         // make_layout(L0, L1, ...): the layouts as the modes of one
+         // (CuTe's make_layout of layouts).
+         if (a.count() >= 1 && a.at(0).kind == Value::Kind::Layout) {
+           a.arity(1, 1024);
+           std::vector<IntTuple> shapes, strides;
+           for (size_t i = 0; i < a.count(); ++i) {
+             shapes.push_back(a.layout(i).shape);
+             strides.push_back(a.layout(i).stride);
+           }
+           return Value::of(makeLayout(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)),
+                                       "make_layout"));
+         }
          a.arity(1, 2);
          if (a.count() == 1)
            return Value::of(makeLayout(a.tuple(0)));

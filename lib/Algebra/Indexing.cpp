@@ -216,6 +216,25 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   return idx2crdStrided(idx.integer(), shape, compactColMajor(shape));
 }
 
+IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &stride) {
+  if (shape.isTuple() && (!stride.isTuple() || stride.size() != shape.size()))
+    fail("idx2crd", "stride " + stride.str() + " is not congruent with shape " + shape.str());
+  if (idx.isTuple()) {
+    if (!shape.isTuple() || shape.size() != idx.size())
+      fail("idx2crd", "index " + idx.str() + " does not match the rank of shape " + shape.str());
+    std::vector<IntTuple> c;
+    for (size_t i = 0; i < idx.size(); ++i)
+      c.push_back(idx2crd(idx[i], shape[i], stride[i]));
+    return IntTuple::tuple(std::move(c));
+  }
+  if (!idx.isInt())
+    fail("idx2crd", "index " + idx.str() + " must be an integer or a tuple");
+  checkExtents(shape, "idx2crd", "shape");
+  if (!shape.isTuple() && stride.isTuple())
+    fail("idx2crd", "stride " + stride.str() + " is not congruent with shape " + shape.str());
+  return idx2crdStrided(idx.integer(), shape, stride);
+}
+
 Layout slice(const IntTuple &coord, const Layout &l) {
   return sliceLayout(coord, l, true, "slice");
 }

@@ -98,6 +98,8 @@ const std::map<std::string, TupleFunction> &functions() {
          return Value::of(prefixProduct(tupleArg(c, 0), init));
        }}},
       {"elem_scale", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, elemScale); }}},
+      {"round_up", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, roundUp); }}},
+      {"product_like", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, productLike); }}},
       {"tuple_max", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(tupleMax(tupleArg(c, 0)))); }}},
       {"crd2crd", {0, S::Any, 3, 3, 0, 0, [](const Call &c) {
          return Value::of(crd2crd(tupleArg(c, 0), tupleArg(c, 1), tupleArg(c, 2)));

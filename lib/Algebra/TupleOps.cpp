@@ -176,6 +176,24 @@ IntTuple elemScale(const IntTuple &a, const IntTuple &b) {
   return IntTuple::tuple(std::move(out));
 }
 
+IntTuple roundUp(const IntTuple &a, const IntTuple &b) {
+  if (a.isTuple()) {
+    std::vector<IntTuple> out;
+    if (b.isTuple()) {
+      checkSameRank("round_up", a, b, "a");
+      for (size_t i = 0; i < a.size(); ++i)
+        out.push_back(roundUp(a[i], b[i]));
+    } else {
+      for (const IntTuple &m : a.children())
+        out.push_back(roundUp(m, b));
+    }
+    return IntTuple::tuple(std::move(out));
+  }
+  if (b.isTuple())
+    fail("round_up", "the integer " + a.str() + " cannot be rounded to the tuple " + b.str());
+  return IntTuple::of(mul(ceilDiv(a.integer(), b.integer()), b.integer()));
+}
+
 Int tupleMax(const IntTuple &t) {
   if (!t.isTuple()) {
     if (!t.isInt() || !t.isStatic())

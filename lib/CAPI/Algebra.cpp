@@ -11,9 +11,7 @@
 using namespace layoutc;
 using namespace layoutc::capi;
 
-namespace {
-
-layoutc_value_kind kindOf(algebra::Value::Kind kind) {
+layoutc_value_kind layoutc::capi::kindOf(algebra::Value::Kind kind) {
   using Kind = algebra::Value::Kind;
   switch (kind) {
   case Kind::IntTuple:
@@ -37,8 +35,6 @@ layoutc_value_kind kindOf(algebra::Value::Kind kind) {
   }
   throw std::logic_error("a value of no known kind");
 }
-
-} // namespace
 
 layoutc_value *layoutc::capi::newValue(algebra::Value v) {
   std::string assumptions;

@@ -8,6 +8,7 @@
 #define LAYOUTC_LIB_CAPI_VALUEHANDLE_H
 
 #include "layoutc/Algebra/Value.h"
+#include "layoutc/layoutc.h"
 
 #include <string>
 
@@ -22,6 +23,8 @@ namespace layoutc::capi {
 
 /// A new handle for `v` (its assumptions joined by "; ").
 layoutc_value *newValue(algebra::Value v);
+/// The C API's name of a value's kind.
+layoutc_value_kind kindOf(algebra::Value::Kind kind);
 
 } // namespace layoutc::capi
 

@@ -189,7 +189,8 @@ layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int
 }
 
 layoutc_status layoutc_call(const char *name, const int64_t *template_args, size_t n_template,
-                            const layoutc_value *const *args, size_t n_args, layoutc_value **result) {
+                            const layoutc_value *const *args, size_t n_args, layoutc_value **result,
+                            layoutc_value_kind *kind) {
   return guard([&] {
     layoutc_value *&out = need(result, "layoutc_call", "result");
     out = nullptr;
@@ -210,16 +211,21 @@ layoutc_status layoutc_call(const char *name, const int64_t *template_args, size
         values.push_back(*in);
       return algebra::applyFunction(function, templates, std::move(values));
     });
+    if (kind)
+      *kind = kindOf(out->value.kind);
   });
 }
 
-layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result) {
+layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result,
+                             layoutc_value_kind *kind) {
   return guard([&] {
     layoutc_value *&out = need(result, "layoutc_apply", "result");
     out = nullptr;
     const layoutc_value &fn = need(f, "layoutc_apply", "f");
     const layoutc_value &x = need(arg, "layoutc_apply", "arg");
     out = evaluated({&fn.value, &x.value}, [&] { return algebra::applyValue(fn.value, x.value); });
+    if (kind)
+      *kind = kindOf(out->value.kind);
   });
 }
 

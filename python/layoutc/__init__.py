@@ -1,6 +1,7 @@
 """layoutc from Python: CuTe's layout algebra, and layoutc's JIT kernels on
 the caller's GPU tensors (PyTorch, CuPy, anything with
-__cuda_array_interface__). Pure Python over layoutc's C API (ctypes).
+__cuda_array_interface__). Pure Python over layoutc's C API (ctypes): the
+algebra's values are native handles, its names pycute's and CuTe DSL's.
 
     >>> import layoutc
     >>> a = layoutc.Layout("(6,2):(8,2)")
@@ -13,9 +14,12 @@ __cuda_array_interface__). Pure Python over layoutc's C API (ctypes).
     layoutc.gather(table, indices, rows)          # rows[r] = table[indices[r]]
     layoutc.scatter(table, indices, rows)         # table[indices[r]] = rows[r]
 """
-from ._library import ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError, lib
+from ._library import (ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError,
+                       LayoutIndexError, LayoutTypeError, lib)
 from .algebra import *  # noqa: F401,F403 (CuTe's names)
 from .algebra import __all__ as _algebra_names
+from .int_tuple import *  # noqa: F401,F403 (pycute's names)
+from .int_tuple import __all__ as _int_tuple_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
 from .pictures import print1d, print_layout, svg
 
@@ -26,6 +30,6 @@ def version():
 
 
 __version__ = version()
-__all__ = ["Error", "LayoutError", "ArgumentError", "CompileError", "DeviceError", "InternalError", "Jit",
-           "Kernel", "copy", "gather", "scatter", "default_jit", "device_count", "version", "print_layout", "print1d",
-           "svg"] + _algebra_names
+__all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
+           "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
+           "version", "print_layout", "print1d", "svg"] + _algebra_names + _int_tuple_names

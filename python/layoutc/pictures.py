@@ -4,22 +4,18 @@ sub-modes) that notebooks draw for Layout and ComposedLayout values."""
 import ctypes
 import sys
 
-from ._library import check, lib, text
-from .algebra import ComposedLayout, Layout, notation
+from ._library import check, lib
+from .algebra import handle_of
 
 # layoutc_picture (layoutc.h)
 _TABLE, _OFFSETS, _SVG = range(3)
 
 
 def _picture(x, kind):
-    handle = ctypes.c_void_p()
-    check(lib.layoutc_eval(text(notation(x)), ctypes.byref(handle)))
-    try:
-        out = ctypes.c_char_p()
-        check(lib.layoutc_value_picture(handle, kind, ctypes.byref(out)))
-        return out.value.decode()
-    finally:
-        lib.layoutc_value_free(handle)
+    h = handle_of(x)
+    out = ctypes.c_char_p()
+    check(lib.layoutc_value_picture(h.ptr, kind, ctypes.byref(out)))
+    return out.value.decode()
 
 
 def print_layout(x, file=None):
@@ -38,7 +34,5 @@ def svg(x):
     text; a notebook draws a Layout by it."""
     return _picture(x, _SVG)
 
-
-Layout._repr_svg_ = ComposedLayout._repr_svg_ = svg
 
 __all__ = ["print_layout", "print1d", "svg"]

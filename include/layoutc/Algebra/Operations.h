@@ -31,6 +31,9 @@ Int cosizeInt(const Layout &l);
 IntTuple crd2idx(const IntTuple &coord, const Layout &l);
 /// idx2crd(idx, shape): the colexicographic coordinate of idx in shape.
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape);
+/// idx2crd(idx, shape, stride): the coordinate whose leaf i is
+/// (idx / stride_i) % shape_i (0 where shape_i is 1), as CuTe's.
+IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &stride);
 /// crd2crd(c, src, dst): the coordinate in shape dst of the coordinate c in
 /// shape src; mode by mode where c, src and dst are tuples of one rank, else
 /// idx2crd(crd2idx(c, src), dst).

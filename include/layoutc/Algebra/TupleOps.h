@@ -60,6 +60,9 @@ IntTuple prefixProduct(const IntTuple &a, Int init = 1);
 /// elem_scale(a, b) = a * product(b) for an integer a; mode by mode for a
 /// tuple a (b of a's rank).
 IntTuple elemScale(const IntTuple &a, const IntTuple &b);
+/// round_up(a, b): each leaf of a rounded up to a multiple of b's (mode by
+/// mode for tuples of one rank; an integer b for every leaf of a).
+IntTuple roundUp(const IntTuple &a, const IntTuple &b);
 /// tuple_max(t): the largest leaf of t (static leaves).
 Int tupleMax(const IntTuple &t);
 /// shape_div(a, b): a divided by b mode by mode (equal ranks), a tuple by an

@@ -106,10 +106,20 @@ TEST(TupleOps, InnerPrefixScaleMaxAndCrd2crd) {
   EXPECT_EQ(eval("elem_scale(3, (2,4))"), "24");
   EXPECT_EQ(eval("elem_scale((2,3), (4,(5,6)))"), "(8,90)");
   EXPECT_EQ(eval("tuple_max((3,(7,2)))"), "7");
+  EXPECT_EQ(eval("round_up(7, 4)"), "8");
+  EXPECT_EQ(eval("round_up((7,9), (4,3))"), "(8,9)");
+  EXPECT_EQ(eval("round_up((5,(6,7)), 4)"), "(8,(8,8))");
+  EXPECT_EQ(eval("product_like(((2,3),(4,5)), (1,(1,1)))"), "(6,(4,5))");
+  EXPECT_EQ(evalError("round_up(7, (2,3))"), "round_up: the integer 7 cannot be rounded to the tuple (2,3) (at column 1)");
   EXPECT_EQ(eval("crd2crd((1,2), (2,3), 6)"), "5");
   EXPECT_EQ(eval("crd2crd(5, 6, (2,3))"), "(1,2)");
   EXPECT_EQ(eval("crd2crd(((1,1),2), ((2,2),3), (4,3))"), "(3,2)");
   EXPECT_EQ(eval("shape_div(((3,4),6), 36)"), "((1,1),2)");
+  EXPECT_EQ(eval("idx2crd(5, (2,3), (3,1))"), "(1,2)");
+  EXPECT_EQ(eval("idx2crd(7, ((2,2),3), ((1,2),4))"), "((1,1),1)");
+  EXPECT_EQ(eval("size(S<3,4,3>)"), "1024");
+  EXPECT_EQ(eval("cosize(S<2,0,-3>)"), "32");
+  EXPECT_EQ(evalError("idx2crd(5, (2,3), 4)"), "idx2crd: stride 4 is not congruent with shape (2,3) (at column 1)");
   EXPECT_EQ(evalError("inner_product((1,2), (3,4,5))"),
             "inner_product: a (1,2) has 2 modes but (3,4,5) has 3 (at column 1)");
   EXPECT_EQ(evalError("elem_scale((1,2), 3)"),

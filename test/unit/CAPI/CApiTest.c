@@ -182,7 +182,9 @@ static void testValuesWithoutText(void) {
   EXPECT_OK(layoutc_tuple_make(pair, sixTwo, 3, &shape));
   EXPECT_OK(layoutc_tuple_make(pair, eightTwo, 3, &stride));
   const layoutc_value *parts[] = {shape, stride};
-  EXPECT_OK(layoutc_call("make_layout", NULL, 0, parts, 2, &a));
+  layoutc_value_kind kind = LAYOUTC_VALUE_BOOL;
+  EXPECT_OK(layoutc_call("make_layout", NULL, 0, parts, 2, &a, &kind));
+  CHECK(kind == LAYOUTC_VALUE_LAYOUT);
   EXPECT_OK(layoutc_value_str(a, &text));
   CHECK(strcmp(text, "(6,2):(8,2)") == 0);
   EXPECT_OK(layoutc_value_read(a, k, x, 8, &n));
@@ -190,7 +192,7 @@ static void testValuesWithoutText(void) {
   /* composition, then R(5) three ways. */
   EXPECT_OK(layoutc_eval("(4,3):(3,1)", &b));
   const layoutc_value *ab[] = {a, b};
-  EXPECT_OK(layoutc_call("composition", NULL, 0, ab, 2, &r));
+  EXPECT_OK(layoutc_call("composition", NULL, 0, ab, 2, &r, NULL));
   EXPECT_OK(layoutc_value_str(r, &text));
   CHECK(strcmp(text, "((2,2),3):((24,2),8)") == 0);
   int64_t offset = 0;
@@ -203,7 +205,7 @@ static void testValuesWithoutText(void) {
   /* get<1>(a) through a template argument; equality and hashing. */
   const int64_t one = 1;
   const layoutc_value *just[] = {a};
-  EXPECT_OK(layoutc_call("get", &one, 1, just, 1, &again));
+  EXPECT_OK(layoutc_call("get", &one, 1, just, 1, &again, NULL));
   EXPECT_OK(layoutc_value_str(again, &text));
   CHECK(strcmp(text, "2:2") == 0);
   layoutc_value_free(again);
@@ -219,9 +221,9 @@ static void testValuesWithoutText(void) {
   CHECK(equal == 0);
   /* Statuses of kinds and modes; malformed flat forms. */
   const int64_t five = 5;
-  EXPECT_STATUS(layoutc_call("get", &five, 1, just, 1, &t), LAYOUTC_ERROR_ALGEBRA_INDEX,
+  EXPECT_STATUS(layoutc_call("get", &five, 1, just, 1, &t, NULL), LAYOUTC_ERROR_ALGEBRA_INDEX,
                 "get: mode 5 is out of range for layout (6,2):(8,2) of rank 2");
-  EXPECT_STATUS(layoutc_call("composition", NULL, 0, just, 1, &t), LAYOUTC_ERROR_ALGEBRA_TYPE,
+  EXPECT_STATUS(layoutc_call("composition", NULL, 0, just, 1, &t, NULL), LAYOUTC_ERROR_ALGEBRA_TYPE,
                 "composition: takes 2 arguments, got 1");
   CHECK(t == NULL);
   EXPECT_STATUS(layoutc_apply_index(t, 0, &offset), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_apply_index: f is NULL");
@@ -232,7 +234,7 @@ static void testValuesWithoutText(void) {
   const int8_t bad[] = {9};
   EXPECT_STATUS(layoutc_tuple_make(bad, values, 1, &t), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_tuple_make: entry 0 has kind 9, not a layoutc_leaf it takes");
-  EXPECT_STATUS(layoutc_call("composition", NULL, 0, NULL, 2, &t), LAYOUTC_ERROR_INVALID_ARGUMENT,
+  EXPECT_STATUS(layoutc_call("composition", NULL, 0, NULL, 2, &t, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_call: args is NULL");
   CHECK(strcmp(layoutc_status_name(LAYOUTC_ERROR_ALGEBRA_TYPE), "LAYOUTC_ERROR_ALGEBRA_TYPE") == 0);
   layoutc_value_free(again);
