@@ -153,6 +153,19 @@ typedef enum layoutc_picture {
    its next picture or its free. LAYOUTC_ERROR_ALGEBRA for other values, `?`
    leaves, and layouts too large to draw. */
 layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture picture, const char **text);
+/* The SVG picture of a TV layout (thread, value) -> tile index over the
+   tile of shape `tile`, as `layoutc show --tv` draws it: each cell labelled
+   T<t> V<v>, coloured by thread. The text is owned by `tv` as above. */
+layoutc_status layoutc_value_picture_tv(const layoutc_value *tv, const layoutc_value *tile, const char **text);
+/* The SVG picture of the shared-memory banks an access touches, as
+   `layoutc show --banks`: smem (tile index -> element offset), the access
+   (thread, value) -> tile index, elements of `dtype` ("f32", "f16", ...).
+   The text is owned by `smem` as above. */
+layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layoutc_value *access, const char *dtype,
+                                          const char **text);
+/* The layout L with L(i) == offsets[i] for every i < n, or why none exists
+   (layoutc infer). */
+layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **result);
 
 /*===- The JIT ------------------------------------------------------------===*/
 

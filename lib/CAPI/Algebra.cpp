@@ -3,6 +3,7 @@
 #include "ValueHandle.h"
 
 #include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Infer.h"
 #include "layoutc/Algebra/Picture.h"
 #include "layoutc/Algebra/Print.h"
 
@@ -94,6 +95,49 @@ layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture
                                   " is not a layoutc_picture (0 table, 1 offsets, 2 svg)");
     }
     *out = v.picture.c_str();
+  });
+}
+
+layoutc_status layoutc_value_picture_tv(const layoutc_value *tv, const layoutc_value *tile, const char **text) {
+  return guard([&] {
+    const char **out = &need(text, "layoutc_value_picture_tv", "text");
+    const layoutc_value &t = need(tv, "layoutc_value_picture_tv", "tv");
+    const algebra::Value &shape = need(tile, "layoutc_value_picture_tv", "tile").value;
+    if (t.value.kind != algebra::Value::Kind::Layout)
+      algebra::failType("show_tv", "the TV layout must be a layout, not " + t.value.describe());
+    if (shape.kind != algebra::Value::Kind::IntTuple)
+      algebra::failType("show_tv", "the tile must be a shape, not " + shape.describe());
+    t.picture = algebra::svg(algebra::tvPicture(t.value.layout(), shape.tuple()));
+    *out = t.picture.c_str();
+  });
+}
+
+layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layoutc_value *access, const char *dtype,
+                                          const char **text) {
+  return guard([&] {
+    const char **out = &need(text, "layoutc_value_picture_banks", "text");
+    const layoutc_value &s = need(smem, "layoutc_value_picture_banks", "smem");
+    const algebra::Value &tv = need(access, "layoutc_value_picture_banks", "access").value;
+    std::string type = &need(dtype, "layoutc_value_picture_banks", "dtype");
+    if (tv.kind != algebra::Value::Kind::Layout)
+      algebra::failType("show_banks", "the access must be a layout (thread, value) -> tile index, not " +
+                                          tv.describe());
+    s.picture = algebra::svg(algebra::bankPicture(s.value, tv.layout(), type));
+    *out = s.picture.c_str();
+  });
+}
+
+layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **result) {
+  return guard([&] {
+    layoutc_value *&out = need(result, "layoutc_infer", "result");
+    out = nullptr;
+    std::vector<int64_t> f;
+    if (n)
+      f.assign(&need(offsets, "layoutc_infer", "offsets"), offsets + n);
+    algebra::Expected<algebra::Layout> l = algebra::attempt("infer", [&] { return algebra::infer(f); });
+    if (!l)
+      throw l.error();
+    out = newValue(algebra::Value::of(l.value()));
   });
 }
 

@@ -10,9 +10,9 @@ algebra's values are native handles, its names pycute's and CuTe DSL's.
     >>> a(5)
     40
 
-    layoutc.copy(out, x.permute(0, 2, 1))        # out[c] = x.permute(...)[c]
+    layoutc.copy(x.permute(0, 2, 1), out)        # out[c] = x.permute(...)[c]
     layoutc.gather(table, indices, rows)          # rows[r] = table[indices[r]]
-    layoutc.scatter(table, indices, rows)         # table[indices[r]] = rows[r]
+    layoutc.scatter(rows, indices, table)         # table[indices[r]] = rows[r]
 """
 from ._library import (ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError,
                        LayoutIndexError, LayoutTypeError, lib)
@@ -21,7 +21,7 @@ from .algebra import __all__ as _algebra_names
 from .int_tuple import *  # noqa: F401,F403 (pycute's names)
 from .int_tuple import __all__ as _int_tuple_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
-from .pictures import print1d, print_layout, svg
+from .pictures import BankMap, TVLayout, infer, print1d, print_layout, show, svg
 
 
 def version():
@@ -32,4 +32,4 @@ def version():
 __version__ = version()
 __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
            "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
-           "version", "print_layout", "print1d", "svg"] + _algebra_names + _int_tuple_names
+           "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"] + _algebra_names + _int_tuple_names

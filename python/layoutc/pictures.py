@@ -1,38 +1,159 @@
-"""Pictures of layouts: CuTe's print_layout table, and SVG pictures (CuTe's
-figures: a cell per coordinate holding its offset, thicker rules between
-sub-modes) that notebooks draw for Layout and ComposedLayout values."""
+"""Pictures of layouts where people look: CuTe's print_layout table, and SVG
+pictures (CuTe's figures: a cell per coordinate holding its value, thicker
+rules between sub-modes) of layouts, TV layouts and shared-memory bank maps,
+which notebooks display (`_repr_svg_`) and `show` returns or writes.
+
+    >>> import layoutc
+    >>> layoutc.print_layout(layoutc.Layout((2, 3), (3, 1)))
+    (2,3):(3,1)
+          0   1   2
+        +---+---+---+
+     0  | 0 | 1 | 2 |
+        +---+---+---+
+     1  | 3 | 4 | 5 |
+        +---+---+---+
+"""
 import ctypes
+import os
 import sys
+from typing import IO, Any, Optional, Sequence, Union
 
 from ._library import check, lib
-from .algebra import handle_of
+from .algebra import Layout, handle_of, python_of
+
+__all__ = ["print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"]
 
 # layoutc_picture (layoutc.h)
 _TABLE, _OFFSETS, _SVG = range(3)
 
 
-def _picture(x, kind):
-    h = handle_of(x)
+def _text(status: int, out: Any) -> str:
+    check(status)
+    return out.value.decode()  # type: ignore[no-any-return]
+
+
+def _picture(x: Any, kind: int) -> str:
+    h = handle_of(x)  # alive through the call: the text is the value's
     out = ctypes.c_char_p()
-    check(lib.layoutc_value_picture(h.ptr, kind, ctypes.byref(out)))
-    return out.value.decode()
+    return _text(lib.layoutc_value_picture(h.ptr, kind, ctypes.byref(out)), out)
 
 
-def print_layout(x, file=None):
+def print_layout(x: Any, file: Optional[IO[str]] = None) -> None:
     """CuTe's print_layout: a rank-1 or rank-2 layout (or composed layout)
     as its (m,n) -> offset table, as `layoutc print2d` prints it."""
     print(_picture(x, _TABLE), end="", file=file or sys.stdout)
 
 
-def print1d(x, file=None):
-    """CuTe's print1D: the offset at every index of the layout's domain."""
+def print1d(x: Any, file: Optional[IO[str]] = None) -> None:
+    """CuTe's print1D: the offset at every index of the layout's domain.
+
+    >>> print1d(Layout((4, 2), (2, 1)))
+    (4,2):(2,1)
+      0    2    4    6    1    3    5    7
+    """
     print(_picture(x, _OFFSETS), end="", file=file or sys.stdout)
 
 
-def svg(x):
+def svg(x: Any) -> str:
     """The SVG picture of a layout or composed layout (`layoutc show`), as
-    text; a notebook draws a Layout by it."""
+    text; a notebook draws a Layout by it.
+
+    >>> svg(Layout((2, 2)))[:38]
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    """
+    if isinstance(x, (TVLayout, BankMap)):
+        return x.svg()
     return _picture(x, _SVG)
 
 
-__all__ = ["print_layout", "print1d", "svg"]
+def show(x: Any, file: Union[None, str, "os.PathLike[str]", IO[str]] = None) -> Optional[str]:
+    """The SVG picture of a layout, composed layout, TVLayout or BankMap:
+    returned, or written to `file` (a path or a text file) when given."""
+    picture = svg(x)
+    if file is None:
+        return picture
+    if hasattr(file, "write"):
+        file.write(picture)  # type: ignore[union-attr]
+    else:
+        with open(file, "w") as f:  # type: ignore[arg-type]
+            f.write(picture)
+    return None
+
+
+class TVLayout:
+    """A TV layout, (thread, value) -> index in a tile of shape `tile`, as a
+    picture: each tile cell labelled T<t> V<v> and coloured by thread (CuTe's
+    print_latex of a TiledCopy).
+
+    >>> tv = TVLayout(Layout((4, 2), (2, 1)), (2, 4))
+    >>> tv.svg()[:38]
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    """
+
+    __slots__ = ("layout", "tile")
+
+    def __init__(self, layout: Any, tile: Any) -> None:
+        self.layout = layout if isinstance(layout, Layout) else Layout(layout)
+        self.tile = tile
+
+    def svg(self) -> str:
+        tile = handle_of(self.tile)  # alive through the call
+        out = ctypes.c_char_p()
+        return _text(lib.layoutc_value_picture_tv(self.layout._h.ptr, tile.ptr, ctypes.byref(out)), out)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return "TVLayout(%r, %r)" % (self.layout, self.tile)
+
+
+class BankMap:
+    """The shared-memory banks an access touches: `smem` (tile index ->
+    element offset: a layout or a swizzled composed layout), `access`
+    ((thread, value) -> tile index), elements of `dtype` ("f32", "f16",
+    ...). As a picture: each cell labelled with its bank, the cells of the
+    worst warp instruction outlined; `conflicts` is bank_conflicts' answer,
+    (wavefronts of the worst instruction, the fewest it could take).
+
+    >>> BankMap(Layout((32, 32), (32, 1)), Layout((32, 32), (1, 32)), "f32").conflicts
+    (32, 4)
+    """
+
+    __slots__ = ("smem", "access", "dtype")
+
+    def __init__(self, smem: Any, access: Any, dtype: str) -> None:
+        self.smem, self.access, self.dtype = smem, access, dtype
+
+    @property
+    def conflicts(self) -> Any:
+        from .algebra import call
+        return call("bank_conflicts", self.smem, self.access, self.dtype)
+
+    def svg(self) -> str:
+        smem, access = handle_of(self.smem), handle_of(self.access)  # alive through the call
+        out = ctypes.c_char_p()
+        return _text(lib.layoutc_value_picture_banks(smem.ptr, access.ptr, self.dtype.encode(), ctypes.byref(out)),
+                     out)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        return "BankMap(%r, %r, %r)" % (self.smem, self.access, self.dtype)
+
+
+def infer(offsets: Sequence[int]) -> Layout:
+    """The layout L with L(i) == offsets[i] for every i (`layoutc infer`), or
+    a LayoutError saying why none exists.
+
+    >>> infer([0, 2, 4, 1, 3, 5])
+    Layout('(3,2):(2,1)')
+    """
+    values = [int(o) for o in offsets]
+    array = (ctypes.c_int64 * len(values))(*values)
+    out = ctypes.c_void_p()
+    check(lib.layoutc_infer(array, len(values), ctypes.byref(out)))
+    from ._native import Handle
+    return python_of(Handle(out.value))  # type: ignore[no-any-return]
+

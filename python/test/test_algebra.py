@@ -174,6 +174,21 @@ class PicturesTest(unittest.TestCase):
         composed = layoutc.make_composed_layout("S<1,0,1>", 0, "(2,2):(2,1)")
         self.assertIn("</svg>", composed._repr_svg_())
 
+    def test_tv_layouts_bank_maps_and_show(self):
+        picture = layoutc.TVLayout(Layout("(4,2):(2,1)"), (2, 4))._repr_svg_()
+        self.assertIn("<title>TV (4,2):(2,1) on the tile (2,4)</title>", picture)
+        self.assertEqual(picture.count('class="cell"'), 8)
+        self.assertIn('central">T3</text>', picture)
+        banks = layoutc.BankMap("(32,32):(32,1)", "(32,32):(1,32)", "f32")
+        self.assertEqual(banks.conflicts, (32, 4))  # each thread's 4 values as one 16-byte access
+        self.assertIn("</svg>", banks._repr_svg_())
+        out = io.StringIO()
+        self.assertIsNone(layoutc.show(Layout("(2,2):(1,2)"), out))
+        self.assertEqual(out.getvalue(), layoutc.show(Layout("(2,2):(1,2)")))
+        self.assertEqual(layoutc.infer([0, 2, 4, 1, 3, 5]), Layout("(3,2):(2,1)"))
+        with self.assertRaisesRegex(layoutc.LayoutError, "infer"):
+            layoutc.infer([0, 1, 1])
+
     def test_pictures_refuse_other_values(self):
         with self.assertRaisesRegex(layoutc.LayoutError, "print_layout: expected a layout or a composed "
                                                          "layout, got the swizzle S<1,2,3>"):

@@ -156,6 +156,30 @@ static void testPictures(void) {
   layoutc_value_free(v);
   EXPECT_STATUS(layoutc_value_picture(NULL, LAYOUTC_PICTURE_SVG, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_value_picture: value is NULL");
+  /* A TV layout on its tile, the banks of an access, and infer. */
+  layoutc_value *tv = NULL, *tile = NULL, *smem = NULL, *inferred = NULL;
+  EXPECT_OK(layoutc_eval("(4,2):(2,1)", &tv));
+  EXPECT_OK(layoutc_eval("(2,4)", &tile));
+  EXPECT_OK(layoutc_value_picture_tv(tv, tile, &text));
+  CHECK(strstr(text, "<title>TV (4,2):(2,1) on the tile (2,4)</title>") != NULL);
+  EXPECT_STATUS(layoutc_value_picture_tv(tile, tile, &text), LAYOUTC_ERROR_ALGEBRA_TYPE,
+                "show_tv: the TV layout must be a layout, not the tuple (2,4)");
+  EXPECT_OK(layoutc_eval("(32,32):(32,1)", &smem));
+  EXPECT_OK(layoutc_value_picture_banks(smem, smem, "f32", &text));
+  CHECK(strstr(text, "</svg>") != NULL);
+  EXPECT_STATUS(layoutc_value_picture_banks(smem, smem, NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_value_picture_banks: dtype is NULL");
+  const int64_t offsets[] = {0, 2, 4, 1, 3, 5};
+  EXPECT_OK(layoutc_infer(offsets, 6, &inferred));
+  EXPECT_OK(layoutc_value_str(inferred, &text));
+  CHECK(strcmp(text, "(3,2):(2,1)") == 0);
+  layoutc_value_free(inferred);
+  const int64_t none[] = {0, 1, 1};
+  EXPECT_STATUS(layoutc_infer(none, 3, &inferred), LAYOUTC_ERROR_ALGEBRA, "infer");
+  CHECK(inferred == NULL);
+  layoutc_value_free(smem);
+  layoutc_value_free(tile);
+  layoutc_value_free(tv);
 }
 
 /* Values without text: tuples in flat form, calls, application, equality,
