@@ -19,11 +19,11 @@ def main():
     cases = []
     x = torch.randn(16384, 16384, device=dev)
     out = torch.empty(16384, 16384, device=dev)
-    cases.append(("transpose_f32 16384^2", 2 * x.numel() * 4, lambda: layoutc.copy(out, x.t()),
+    cases.append(("transpose_f32 16384^2", 2 * x.numel() * 4, lambda: layoutc.copy(x.t(), out),
                   lambda: x.t().contiguous(), lambda: torch.equal(out, x.t().contiguous())))
     h = torch.randn(64, 256, 64, 64, device=dev).half()
     hp = torch.empty(64, 64, 64, 256, device=dev, dtype=torch.float16)
-    cases.append(("permute_f16 (0,2,3,1)", 2 * h.numel() * 2, lambda: layoutc.copy(hp, h.permute(0, 2, 3, 1)),
+    cases.append(("permute_f16 (0,2,3,1)", 2 * h.numel() * 2, lambda: layoutc.copy(h.permute(0, 2, 3, 1), hp),
                   lambda: h.permute(0, 2, 3, 1).contiguous(), lambda: torch.equal(hp, h.permute(0, 2, 3, 1).contiguous())))
     table = torch.randn(1000000, 256, device=dev).half()
     idx = torch.randint(0, 1000000, (262144,), device=dev, dtype=torch.int32)
@@ -34,7 +34,7 @@ def main():
     sidx = torch.randperm(1000000, device=dev)[:262144]
     src = torch.randn(262144, 256, device=dev).half()
     cases.append(("scatter_rows_f16 262144x256", 2 * src.numel() * 2 + sidx.numel() * 8,
-                  lambda: layoutc.scatter(table, sidx, src), lambda: table.index_copy_(0, sidx, src),
+                  lambda: layoutc.scatter(src, sidx, table), lambda: table.index_copy_(0, sidx, src),
                   lambda: torch.equal(table[sidx], src)))
 
     print("GPU: %s, torch %s, layoutc %s" % (torch.cuda.get_device_name(), torch.__version__, layoutc.version()))

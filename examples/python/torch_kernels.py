@@ -5,12 +5,12 @@ import layoutc
 
 x = torch.randn(4096, 4096, device="cuda")
 out = torch.empty(4096, 4096, device="cuda")
-layoutc.copy(out, x.t())                                # a transpose, on torch's current stream
+layoutc.copy(x.t(), out)                                # a transpose, on torch's current stream
 print("transpose equal:", torch.equal(out, x.t().contiguous()))
 
 h = torch.randn(8, 64, 32, 32, device="cuda", dtype=torch.float16)
 p = torch.empty(8, 32, 32, 64, device="cuda", dtype=torch.float16)
-layoutc.copy(p, h.permute(0, 2, 3, 1))                  # NCHW -> NHWC
+layoutc.copy(h.permute(0, 2, 3, 1), p)                  # NCHW -> NHWC
 print("permute equal:", torch.equal(p, h.permute(0, 2, 3, 1).contiguous()))
 
 table = torch.randn(100000, 256, device="cuda", dtype=torch.float16)
@@ -19,7 +19,7 @@ rows = torch.empty(4096, 256, device="cuda", dtype=torch.float16)
 layoutc.gather(table, idx, rows)                        # rows[r] = table[idx[r]]
 print("gather equal:", torch.equal(rows, torch.index_select(table, 0, idx)))
 
-layoutc.copy(out, x.t())                                # the same spec: no compile
+layoutc.copy(x.t(), out)                                # the same spec: no compile
 print("cache:", layoutc.default_jit().cache_stats())
 try:
     layoutc.gather(table, idx, rows.float())

@@ -1,6 +1,6 @@
 """layoutc from Python: CuTe's layout algebra, and layoutc's JIT kernels on
-the caller's GPU tensors (PyTorch, CuPy, anything with
-__cuda_array_interface__). Pure Python over layoutc's C API (ctypes): the
+the caller's GPU tensors (PyTorch, CuPy, JAX: anything with
+__cuda_array_interface__ or __dlpack__). Pure Python over layoutc's C API (ctypes): the
 algebra's values are native handles, its names pycute's and CuTe DSL's.
 
     >>> import layoutc

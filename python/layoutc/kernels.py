@@ -1,13 +1,18 @@
-"""layoutc's kernels on the caller's tensors: copy between any two layouts of
-one domain, and gather or scatter of table rows.
+"""layoutc's kernels on the caller's tensors, in CuTe's argument order
+(sources first, the destination last): copy between any two layouts of one
+domain, and gather or scatter of table rows.
 
-A call checks its tensors (dtype, device, size, alignment), compiles its
-kernel once per spec (then from the Jit's cache: this module's, layoutc's
-memory cache, and its disk cache across processes), and launches it on the
-caller's current stream: the `stream` argument if given, else PyTorch's
-current stream when the tensors are torch's, else the stream their
-__cuda_array_interface__ names, else the default stream. Nothing is copied
-and nothing waits: the results are ready when that stream's work is.
+Tensors: torch's, anything with __cuda_array_interface__ (CuPy, Numba,
+JAX), and anything with __dlpack__ (the interface is preferred where an
+object has both). A call checks its tensors (dtype, device, size, alignment),
+compiles its kernel once per spec (then from the Jit's cache: this module's,
+layoutc's memory cache, and its disk cache across processes), and launches
+it on the caller's current stream: the `stream` argument if given, else
+PyTorch's current stream when the tensors are torch's, else the stream their
+__cuda_array_interface__ names, else the legacy default stream. DLPack
+tensors are asked for with that stream (__dlpack__(stream=...)), so their
+producer orders its pending work before the kernel. Nothing is copied and
+nothing waits: the results are ready when that stream's work is.
 """
 import ctypes
 import threading
@@ -148,7 +153,8 @@ def _stream(stream):
 
 
 def _launch_site(tensors, stream, device):
-    """The device and stream of a launch over `tensors` (all on one device)."""
+    """The device and stream of a launch over `tensors` (all on one device;
+    Tensors or Pending DLPack objects)."""
     devices = {t.device for t in tensors if t.device is not None}
     if len(devices) > 1:
         raise ArgumentError("the tensors are on different devices: " +
@@ -162,6 +168,20 @@ def _launch_site(tensors, stream, device):
     return (device if device is not None else found or 0), _stream(stream)
 
 
+def _tensors(stream, device, *arguments):
+    """The Tensors of (object, role) `arguments`, and the device and stream
+    (a CUstream handle) of a launch over them; a DLPack object's __dlpack__
+    is called with that stream."""
+    pending = [tensor(obj, role) for obj, role in arguments]
+    device, stream = _launch_site(pending, stream, device)
+    tensors = [t.resolve(stream) for t in pending]
+    for t in tensors:
+        if t.device is not None and t.device != device:
+            raise ArgumentError("%s: __dlpack__ gave a tensor on cuda:%d, but the launch is on cuda:%d"
+                                % (t.role, t.device, device))
+    return tensors, device, stream
+
+
 # The element types a kernel moves (int64 is an index type only).
 _DATA = ("f32", "f16", "bf16", "f64", "i32", "i8")
 
@@ -173,7 +193,7 @@ def _check_data(kind, *tensors):
                                 "or int8 elements" % (kind, t.role, t.dtype))
 
 
-def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, device=None, jit=None):
+def copy(src, dst, src_layout=None, dst_layout=None, scale=None, stream=None, device=None, jit=None):
     """CuTe's copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
 
     Ls, Ld: `src_layout`, `dst_layout` (CuTe notation, a Layout, or an
@@ -182,14 +202,13 @@ def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, de
     equal, and this is dst[c] = src[c] for every coordinate c, as
     dst.copy_(src)). Elements convert to dst's dtype on the way, times
     `scale` if given. Each layout must stay inside its tensor."""
-    d, s = tensor(dst, "dst"), tensor(src, "src")
+    (s, d), device, stream = _tensors(stream, device, (src, "src"), (dst, "dst"))
     _check_data("copy", s, d)
     if d.readonly:
         raise ArgumentError("dst: the array is read-only")
     if dst_layout is None and src_layout is None and d.shape != s.shape:
-        raise ArgumentError("copy: dst has shape %s but src %s; give dst_layout and src_layout to copy between "
-                            "different shapes" % (d.shape, s.shape))
-    device, stream = _launch_site([d, s], stream, device)
+        raise ArgumentError("copy: src has shape %s but dst %s; give src_layout and dst_layout to copy between "
+                            "different shapes" % (s.shape, d.shape))
     if dst_layout is None and src_layout is None and s.size == 0:
         return  # empty tensors: nothing to move (and no layout of extent 0)
     ls = str(src_layout) if src_layout is not None else s.layout
@@ -205,7 +224,13 @@ def copy(dst, src, dst_layout=None, src_layout=None, scale=None, stream=None, de
 
 
 def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
-    t, i, r = tensor(table, "table"), tensor(indices, "indices"), tensor(rows, rows_role)
+    """Gather (table, indices -> rows) or scatter (rows, indices -> table)."""
+    if kind == "gather":
+        (t, i, r), device, stream = _tensors(stream, device, (table, "table"), (indices, "indices"),
+                                             (rows, rows_role))
+    else:
+        (r, i, t), device, stream = _tensors(stream, device, (rows, rows_role), (indices, "indices"),
+                                             (table, "table"))
     writes = t if kind == "scatter" else r
     if writes.readonly:
         raise ArgumentError("%s: the array is read-only" % writes.role)
@@ -226,7 +251,6 @@ def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
             kind, rows_role, r.shape[1:], t.shape[1:]))
     if r.shape[0] != i.shape[0]:
         raise ArgumentError("%s: %s has %d rows for %d indices" % (kind, rows_role, r.shape[0], i.shape[0]))
-    device, stream = _launch_site([t, i, r], stream, device)
     if i.shape[0] and width:
         kernel = (jit or default_jit()).indexed_kernel(kind, width, t.dtype, i.dtype)
         check(lib.layoutc_launch_indexed(kernel._handle, device, t.address, t.shape[0], r.address, i.address,
@@ -241,7 +265,9 @@ def gather(table, indices, out, stream=None, device=None, jit=None):
     _indexed("gather", table, indices, out, "out", stream, device, jit)
 
 
-def scatter(table, indices, src, stream=None, device=None, jit=None):
-    """table[indices[r]] = src[r] for every r, as table.index_copy_(0,
-    indices, src). Indices must be distinct and in [0, rows) (not checked)."""
+def scatter(src, indices, table, stream=None, device=None, jit=None):
+    """table[indices[r]] = src[r] for every r: rows of a (rows, width) table
+    (or elements of a 1-D one), as table.index_copy_(0, indices, src).
+    Indices (int32 or int64) must be distinct and in [0, rows): they are not
+    checked (that would wait for the device)."""
     _indexed("scatter", table, indices, src, "src", stream, device, jit)

@@ -1,8 +1,10 @@
 """The caller's GPU tensors as layoutc sees them: a device address, a shape
 and strides in elements, a dtype, a device, and the stream their producer
-works on. Read from a PyTorch tensor directly, or from any object with
-__cuda_array_interface__ (CuPy, Numba, ...); nothing is copied.
+works on. Read from a PyTorch tensor directly, else from
+__cuda_array_interface__ (CuPy, Numba, JAX), else from DLPack's __dlpack__
+(dlpack.py); nothing is copied.
 """
+from . import dlpack
 from ._library import ArgumentError
 
 # __cuda_array_interface__ typestrs and torch dtypes, as layoutc's dtypes.
@@ -16,9 +18,11 @@ SUPPORTED = "float32, float16, bfloat16, float64, int32, int8 or int64"
 class Tensor:
     """What layoutc needs of a tensor argument named `role` (for messages)."""
 
-    def __init__(self, role, address, shape, strides, dtype, device, stream, readonly=False, torch=False):
+    def __init__(self, role, address, shape, strides, dtype, device, stream, readonly=False, torch=False,
+                 owner=None):
         self.role, self.address, self.shape, self.strides = role, address, tuple(shape), tuple(strides)
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
+        self.owner = owner  # what must outlive the launch (a DLPack capsule)
         self.itemsize = _BYTES[dtype]
         if any(s < 0 for s in self.strides):
             raise ArgumentError("%s: negative strides %s are not supported" % (role, self.strides))
@@ -63,6 +67,27 @@ class Tensor:
 
     def describe(self):
         return "%s (shape %s, strides %s, %s)" % (self.role, self.shape, self.strides, self.dtype)
+
+    def resolve(self, stream):
+        return self
+
+
+class Pending:
+    """A DLPack object before its __dlpack__ is called (that call takes the
+    launch's stream): the device __dlpack_device__ names, no stream of its
+    own."""
+
+    torch, stream = False, None
+
+    def __init__(self, obj, role):
+        self.obj, self.role, self.device = obj, role, dlpack.device(obj, role)
+
+    def resolve(self, stream):
+        """The Tensor, its producer's work ordered before `stream` (a CUstream
+        handle, None for the legacy default stream)."""
+        capsule = dlpack.capsule(self.obj, stream)
+        address, shape, strides, dtype, device = dlpack.read(capsule, self.role, SUPPORTED)
+        return Tensor(self.role, address, shape, strides, dtype, device, None, owner=capsule)
 
 
 def _is_torch(obj):
@@ -114,10 +139,16 @@ def _from_interface(obj, role):
 
 
 def tensor(obj, role):
-    """`obj` as a Tensor, or ArgumentError saying why it cannot be one."""
+    """`obj` as a Tensor (a Pending one for a DLPack object: resolve(stream)
+    gives the Tensor), or ArgumentError saying why it cannot be one. torch's
+    tensors are read directly, and __cuda_array_interface__ is preferred to
+    __dlpack__ where an object has both (CuPy)."""
     if _is_torch(obj):
         return _from_torch(obj, role)
     if hasattr(obj, "__cuda_array_interface__"):
         return _from_interface(obj, role)
+    if dlpack.has_dlpack(obj):
+        return Pending(obj, role)
     raise ArgumentError("%s: a %s is not a GPU tensor: layoutc takes torch CUDA tensors and objects with "
-                        "__cuda_array_interface__ (CuPy, Numba)" % (role, type(obj).__name__))
+                        "__cuda_array_interface__ (CuPy, Numba) or __dlpack__ (JAX, CuPy, torch)"
+                        % (role, type(obj).__name__))

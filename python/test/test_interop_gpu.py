@@ -49,7 +49,7 @@ compiled((64, 64))
 import layoutc
 x = torch.randn(1001, 777, device="cuda")
 out = torch.full((777, 1001), float("nan"), device="cuda")
-layoutc.copy(out, x.t())
+layoutc.copy(x.t(), out)
 torch.cuda.synchronize()
 assert torch.equal(out, x.t().contiguous()), "layoutc transpose"
 table = torch.randn(5000, 77, device="cuda", dtype=torch.bfloat16)
@@ -65,7 +65,7 @@ compiled((96, 96))
 
 y = torch.randn(33, 65, 17, device="cuda", dtype=torch.float16)
 out = torch.empty(17, 33, 65, device="cuda", dtype=torch.float16).fill_(float("nan"))
-layoutc.copy(out, y.permute(2, 0, 1))
+layoutc.copy(y.permute(2, 0, 1), out)
 torch.cuda.synchronize()
 assert torch.equal(out, y.permute(2, 0, 1).contiguous()), "layoutc permute"
 print("layoutc permute after them: ok")

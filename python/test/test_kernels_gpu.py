@@ -1,6 +1,7 @@
 """The kernel half on a GPU, against PyTorch: every element of layoutc's
 copy, gather and scatter compared with torch's own result (torch.equal),
-outputs poisoned first so an element left unwritten shows. Skips without
+outputs poisoned first so an element left unwritten shows; torch's tensors
+taken directly and through DLPack alone (as JAX's arrays are). Skips without
 torch or a CUDA device (and under the stand-in driver, which runs nothing).
 bench/gpu/run.sh runs it on the GPU host (part `python`)."""
 import os
@@ -24,6 +25,21 @@ def poisoned(shape, dtype):
     return t.fill_(-7)
 
 
+class DLPackOnly:
+    """A torch tensor seen only through __dlpack__ and __dlpack_device__, as
+    a JAX array is: layoutc reads its DLPack capsule."""
+
+    def __init__(self, tensor):
+        self.tensor, self.streams = tensor, []
+
+    def __dlpack__(self, stream=None):
+        self.streams.append(stream)
+        return self.tensor.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self):
+        return self.tensor.__dlpack_device__()
+
+
 def random(shape, dtype, generator):
     if dtype.is_floating_point:
         return torch.randn(shape, generator=generator, device="cuda").to(dtype)
@@ -42,14 +58,14 @@ class TorchKernelsTest(unittest.TestCase):
             with self.subTest(dtype=dtype):
                 x = random((1000, 777), dtype, self.g)
                 out = poisoned((777, 1000), dtype)
-                layoutc.copy(out, x.t())
+                layoutc.copy(x.t(), out)
                 torch.cuda.synchronize()
                 self.assertTrue(torch.equal(out, x.t().contiguous()))
 
     def test_transpose_with_explicit_layouts(self):
         x = random((512, 256), torch.float32, self.g)
         out = poisoned((256, 512), torch.float32)
-        layoutc.copy(out, x, dst_layout="(512,256):(1,512)", src_layout="(512,256):(256,1)")
+        layoutc.copy(x, out, src_layout="(512,256):(256,1)", dst_layout="(512,256):(1,512)")
         torch.cuda.synchronize()
         self.assertTrue(torch.equal(out, x.t().contiguous()))
 
@@ -59,7 +75,7 @@ class TorchKernelsTest(unittest.TestCase):
             with self.subTest(order=order):
                 expected = x.permute(*order).contiguous()
                 out = poisoned(expected.shape, torch.float16)
-                layoutc.copy(out, x.permute(*order))
+                layoutc.copy(x.permute(*order), out)
                 torch.cuda.synchronize()
                 self.assertTrue(torch.equal(out, expected))
 
@@ -67,14 +83,14 @@ class TorchKernelsTest(unittest.TestCase):
         x = random((301, 203), torch.float32, self.g)
         view = x[1:, 3::2]  # an offset that is not 16-byte aligned, a stride of 2
         out = poisoned(view.shape, torch.float32)
-        layoutc.copy(out, view)
+        layoutc.copy(view, out)
         torch.cuda.synchronize()
         self.assertTrue(torch.equal(out, view.contiguous()))
 
     def test_cast_on_the_way(self):
         x = random((256, 384), torch.float32, self.g)
         out = poisoned((384, 256), torch.bfloat16)
-        layoutc.copy(out, x.t())
+        layoutc.copy(x.t(), out)
         torch.cuda.synchronize()
         self.assertTrue(torch.equal(out, x.t().to(torch.bfloat16)))
 
@@ -95,7 +111,7 @@ class TorchKernelsTest(unittest.TestCase):
         expected = table.clone()
         idx = torch.randperm(10000, generator=self.g, device="cuda")[:3001]
         rows = random((3001, 128), torch.float16, self.g)
-        layoutc.scatter(table, idx, rows)
+        layoutc.scatter(rows, idx, table)
         expected.index_copy_(0, idx, rows)
         torch.cuda.synchronize()
         self.assertTrue(torch.equal(table, expected))
@@ -106,7 +122,7 @@ class TorchKernelsTest(unittest.TestCase):
         side = torch.cuda.Stream()
         side.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(side):
-            layoutc.copy(out, x.t())
+            layoutc.copy(x.t(), out)
             expected = x.t().contiguous()  # after layoutc's kernel on the same stream
         side.synchronize()
         self.assertTrue(torch.equal(out, expected))
@@ -116,22 +132,82 @@ class TorchKernelsTest(unittest.TestCase):
         x = random((128, 64), torch.float32, self.g)
         for _ in range(3):
             out = poisoned((64, 128), torch.float32)
-            layoutc.copy(out, x.t(), jit=jit)
+            layoutc.copy(x.t(), out, jit=jit)
         torch.cuda.synchronize()
         self.assertTrue(torch.equal(out, x.t().contiguous()))
         self.assertEqual(jit.cache_stats()["misses"], 1)
 
+    def test_dlpack_only(self):
+        for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int8):
+            with self.subTest(dtype=dtype):
+                x = random((1000, 777), dtype, self.g)
+                out = poisoned((777, 1000), dtype)
+                src, dst = DLPackOnly(x.t()), DLPackOnly(out)
+                layoutc.copy(src, dst)
+                torch.cuda.synchronize()
+                self.assertTrue(torch.equal(out, x.t().contiguous()))
+                self.assertEqual((src.streams, dst.streams), ([1], [1]))  # the legacy default stream
+        x = random((301, 203), torch.float32, self.g)
+        view = x[1:, 3::2]  # a view: an offset and element strides of its own
+        out = poisoned((view.shape[1], view.shape[0]), torch.float32)
+        layoutc.copy(DLPackOnly(view.t()), DLPackOnly(out), scale=0.5)  # exact in f32
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, view.t() * 0.5))
+
+    def test_dlpack_gather_and_scatter(self):
+        table = random((10000, 77), torch.bfloat16, self.g)
+        idx = torch.randint(0, 10000, (4099,), generator=self.g, device="cuda", dtype=torch.int64)
+        out = poisoned((4099, 77), torch.bfloat16)
+        layoutc.gather(DLPackOnly(table), DLPackOnly(idx), DLPackOnly(out))
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, torch.index_select(table, 0, idx)))
+        expected = table.clone()
+        idx = torch.randperm(10000, generator=self.g, device="cuda")[:3001].to(torch.int32)
+        rows = random((3001, 77), torch.bfloat16, self.g)
+        layoutc.scatter(DLPackOnly(rows), DLPackOnly(idx), DLPackOnly(table))
+        expected.index_copy_(0, idx.long(), rows)
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(table, expected))
+
+    def test_dlpack_orders_the_producers_stream(self):
+        # x is written on a side stream (non-blocking); layoutc runs on the
+        # legacy default stream and asks __dlpack__(stream=1), so torch makes
+        # that stream wait for the side stream's work.
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        out = poisoned((4096, 4096), torch.float32)
+        with torch.cuda.stream(side):
+            x = torch.zeros(4096, 4096, device="cuda")
+            for i in range(20):
+                x.add_(torch.full_like(x, float(i)))
+            layoutc.copy(DLPackOnly(x.t()), DLPackOnly(out))
+        torch.cuda.synchronize()
+        self.assertTrue(torch.equal(out, x.t().contiguous()))
+        # With stream=, that stream is the one __dlpack__ is given.
+        src, out = DLPackOnly(x), poisoned((4096, 4096), torch.float32)
+        layoutc.copy(src, out, stream=side)
+        side.synchronize()
+        self.assertEqual(src.streams, [side.cuda_stream])
+        self.assertTrue(torch.equal(out, x))
+
     def test_clear_errors(self):
         x = random((16, 16), torch.float32, self.g)
         with self.assertRaises(layoutc.ArgumentError) as e:
-            layoutc.copy(torch.empty(16, 16), x)
+            layoutc.copy(x, torch.empty(16, 16))
         self.assertIn("dst: a torch tensor on cpu; layoutc's kernels take CUDA tensors", str(e.exception))
         with self.assertRaises(layoutc.ArgumentError) as e:
-            layoutc.copy(poisoned((16, 16), torch.float32), x.to(torch.uint8))
+            layoutc.copy(x.to(torch.uint8), poisoned((16, 16), torch.float32))
         self.assertIn("src: dtype torch.uint8 is not supported", str(e.exception))
         with self.assertRaises(layoutc.ArgumentError) as e:
             layoutc.gather(x, torch.zeros(4, dtype=torch.int32, device="cuda"), poisoned((4, 16), torch.float16))
         self.assertIn("gather: out has dtype f16 but table f32", str(e.exception))
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            layoutc.copy(DLPackOnly(torch.zeros(16, 16)), poisoned((16, 16), torch.float32))
+        self.assertIn("src: a DLPack tensor on CPU (device type 1); layoutc's kernels take CUDA tensors",
+                      str(e.exception))
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            layoutc.copy(DLPackOnly(x.to(torch.uint8)), poisoned((16, 16), torch.float32))
+        self.assertIn("src: DLPack dtype uint8 is not supported", str(e.exception))
 
 
 if __name__ == "__main__":

@@ -1,17 +1,20 @@
 """The kernel half of the Python package on a host without a GPU: tensors
-are stand-ins with __cuda_array_interface__, so every argument check runs
-(dtype, device, size, alignment, read-only), and so do compiles and the
-kernel cache. Launches run against the driver the environment names: ctest
-sets LAYOUTC_TEST_DRIVER=stand-in with LAYOUTC_LIBCUDA pointing at the
-stand-in driver (test/gpu/standin: launches marshalled, nothing runs); a
-subprocess checks the error without any driver."""
+are stand-ins with __cuda_array_interface__ or __dlpack__ (a real DLPack
+capsule over host memory), so every argument check runs (dtype, device,
+size, alignment, read-only), and so do compiles and the kernel cache.
+Launches run against the driver the environment names: ctest sets
+LAYOUTC_TEST_DRIVER=stand-in with LAYOUTC_LIBCUDA pointing at the stand-in
+driver (test/gpu/standin: launches marshalled, nothing runs); a subprocess
+checks the error without any driver."""
 import ctypes
 import os
 import subprocess
 import sys
 import unittest
+from unittest import mock
 
 import layoutc
+from layoutc.tensors import Pending, tensor
 
 STAND_IN = os.environ.get("LAYOUTC_TEST_DRIVER") == "stand-in"
 
@@ -36,6 +39,83 @@ class FakeArray:
         return (2, self._device)  # kDLCUDA
 
 
+# DLPack's structs as dlpack.h declares them (independent of layoutc's).
+class DLTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32),
+                ("ndim", ctypes.c_int32), ("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16), ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)), ("byte_offset", ctypes.c_uint64)]
+
+
+DELETER = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+
+
+class DLManagedTensor(ctypes.Structure):
+    _fields_ = [("dl_tensor", DLTensor), ("manager_ctx", ctypes.c_void_p), ("deleter", DELETER)]
+
+
+_CAPSULE_DESTRUCTOR = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
+_PyCapsule_New = ctypes.PYFUNCTYPE(ctypes.py_object, ctypes.c_void_p, ctypes.c_char_p, _CAPSULE_DESTRUCTOR)(
+    ("PyCapsule_New", ctypes.pythonapi))
+_PyCapsule_GetName = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.c_void_p)(("PyCapsule_GetName", ctypes.pythonapi))
+_PyCapsule_GetPointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctypes.c_char_p)(
+    ("PyCapsule_GetPointer", ctypes.pythonapi))
+DLTENSOR, USED = b"dltensor", b"used_dltensor"
+
+
+@_CAPSULE_DESTRUCTOR
+def _capsule_destructor(capsule):
+    """A producer's capsule destructor, as DLPack asks: the deleter runs
+    unless a consumer took the tensor (renamed the capsule)."""
+    if _PyCapsule_GetName(capsule) == DLTENSOR:
+        managed = DLManagedTensor.from_address(_PyCapsule_GetPointer(capsule, DLTENSOR))
+        managed.deleter(ctypes.addressof(managed))
+
+
+class FakeDLPack:
+    """Host memory posing as a CUDA tensor through DLPack alone: __dlpack__
+    returns a real "dltensor" capsule of a DLManagedTensor built here; its
+    deleter counts `deleted`, `streams` the stream each call was given.
+    `dtype` (DLPack code, bits, lanes), element `strides` (None: NULL,
+    compact row-major), `offset` in bytes (byte_offset from an aligned data
+    pointer), `device` (DLPack device type, id); `capsule_name` and
+    `dlpack_device` (False: no __dlpack_device__) make bad producers."""
+
+    def __init__(self, shape, dtype=(2, 32, 1), strides=None, offset=0, device=(2, 0), capsule_name=DLTENSOR,
+                 dlpack_device=True, takes_stream=True):
+        count = 1
+        for e in shape:
+            count *= e
+        self._memory = ctypes.create_string_buffer(count * dtype[1] // 8 + 64)
+        self.data = (ctypes.addressof(self._memory) + 15) // 16 * 16
+        self.shape, self.dtype, self.strides, self.offset, self.device = tuple(shape), dtype, strides, offset, device
+        self.capsule_name, self.takes_stream = capsule_name, takes_stream
+        self.deleted, self.streams, self._keep = 0, [], []
+        self._deleter = DELETER(self._delete)
+        if not dlpack_device:
+            self.__dlpack_device__ = None
+
+    def _delete(self, managed):
+        self.deleted += 1
+
+    def __dlpack_device__(self):
+        return self.device
+
+    def __dlpack__(self, stream=None):
+        if not self.takes_stream and stream is not None:
+            raise TypeError("__dlpack__() got an unexpected keyword argument 'stream'")
+        self.streams.append(stream)
+        n = len(self.shape)
+        shape = (ctypes.c_int64 * max(n, 1))(*self.shape)
+        strides = (ctypes.c_int64 * max(n, 1))(*self.strides) if self.strides is not None else None
+        m = DLManagedTensor()
+        m.dl_tensor = DLTensor(self.data, self.device[0], self.device[1], n, self.dtype[0], self.dtype[1],
+                               self.dtype[2], shape, strides, self.offset)
+        m.deleter = self._deleter
+        self._keep.append((m, shape, strides))
+        return _PyCapsule_New(ctypes.addressof(m), self.capsule_name, _capsule_destructor)
+
+
 class ArgumentChecksTest(unittest.TestCase):
     """Refused before anything is compiled or launched, on any host."""
 
@@ -46,33 +126,36 @@ class ArgumentChecksTest(unittest.TestCase):
 
     def test_copy_arguments(self):
         a, b = FakeArray((4, 8)), FakeArray((8, 4))
-        self.assertRefused("copy: dst has shape (4, 8) but src (8, 4); give dst_layout and src_layout", layoutc.copy,
-                           a, b)
-        self.assertRefused("src: typestr '<u2' is not supported", layoutc.copy, a, FakeArray((4, 8), "<u2"))
-        self.assertRefused("src: address 0x", layoutc.copy, a, FakeArray((4, 8), offset=2))
-        self.assertRefused("is not aligned to its f32 elements (4 bytes)", layoutc.copy, a, FakeArray((4, 8), offset=2))
-        self.assertRefused("dst: the array is read-only", layoutc.copy, FakeArray((4, 8), readonly=True), a)
-        self.assertRefused("the tensors are on different devices: dst on cuda:1, src on cuda:0", layoutc.copy,
-                           FakeArray((4, 8), device=1), a)
-        self.assertRefused("src: byte strides (6, 4) are not multiples of its 4-byte elements", layoutc.copy, a,
-                           FakeArray((4, 8), strides=(6, 4)))
-        self.assertRefused("src: a list is not a GPU tensor", layoutc.copy, a, [1, 2])
+        self.assertRefused("copy: src has shape (8, 4) but dst (4, 8); give src_layout and dst_layout", layoutc.copy,
+                           b, a)
+        self.assertRefused("src: typestr '<u2' is not supported", layoutc.copy, FakeArray((4, 8), "<u2"), a)
+        self.assertRefused("src: address 0x", layoutc.copy, FakeArray((4, 8), offset=2), a)
+        self.assertRefused("is not aligned to its f32 elements (4 bytes)", layoutc.copy, FakeArray((4, 8), offset=2), a)
+        self.assertRefused("dst: the array is read-only", layoutc.copy, a, FakeArray((4, 8), readonly=True))
+        self.assertRefused("the tensors are on different devices: src on cuda:0, dst on cuda:1", layoutc.copy,
+                           a, FakeArray((4, 8), device=1))
+        self.assertRefused("src: byte strides (6, 4) are not multiples of its 4-byte elements", layoutc.copy,
+                           FakeArray((4, 8), strides=(6, 4)), a)
+        self.assertRefused("src: a list is not a GPU tensor", layoutc.copy, [1, 2], a)
+        self.assertRefused("dst: a list is not a GPU tensor", layoutc.copy, a, [1, 2])
         self.assertRefused("copy: src has dtype i64; layoutc moves float32, float16, bfloat16, float64, int32 or "
                            "int8 elements", layoutc.copy, FakeArray((4, 8), "<i8"), FakeArray((4, 8), "<i8"))
-        self.assertRefused("stream: a str is not a CUDA stream", layoutc.copy, a, FakeArray((4, 8)), stream="s")
+        self.assertRefused("stream: a str is not a CUDA stream", layoutc.copy, FakeArray((4, 8)), a, stream="s")
 
     def test_copy_layouts_stay_inside_the_tensors(self):
         a = FakeArray((32,))
         self.assertRefused("copy: src_layout (4,8):(8,1) reaches element 31, but src (shape (16,), strides (1,), "
-                           "f32) holds 16", layoutc.copy, a, FakeArray((16,)), dst_layout="32:1",
-                           src_layout="(4,8):(8,1)")
+                           "f32) holds 16", layoutc.copy, FakeArray((16,)), a, src_layout="(4,8):(8,1)",
+                           dst_layout="32:1")
+        self.assertRefused("copy: dst_layout 32:1 reaches element 31, but dst (shape (16,), strides (1,), f32) "
+                           "holds 16", layoutc.copy, a, FakeArray((16,)), src_layout="(4,8):(8,1)", dst_layout="32:1")
         # A view's own extent: every other element of 16.
         self.assertRefused("reaches element 15, but src (shape (8,), strides (2,), f32) holds 15", layoutc.copy,
-                           FakeArray((16,)), FakeArray((8,), strides=(8,)), dst_layout="16:1", src_layout="16:1")
+                           FakeArray((8,), strides=(8,)), FakeArray((16,)), src_layout="16:1", dst_layout="16:1")
 
     def test_copy_layouts_the_compiler_refuses(self):
         with self.assertRaises(layoutc.CompileError):
-            layoutc.copy(FakeArray((32,)), FakeArray((32,)), dst_layout="(4,4):(4,1)", src_layout="(4,8):(8,1)")
+            layoutc.copy(FakeArray((32,)), FakeArray((32,)), src_layout="(4,8):(8,1)", dst_layout="(4,4):(4,1)")
         with self.assertRaises(layoutc.LayoutError):
             layoutc.Layout("(4,8):(8,1")
 
@@ -92,9 +175,13 @@ class ArgumentChecksTest(unittest.TestCase):
         self.assertRefused("gather: indices (shape (8, 1), strides (1, 1), i32) has 2 dimensions; indices takes 1",
                            layoutc.gather, table, FakeArray((8, 1), "<i4"), out)
         self.assertRefused("scatter: src (shape (8, 16), strides (17, 1), f32) is not contiguous", layoutc.scatter,
-                           table, idx, FakeArray((8, 16), strides=(68, 4)))
-        self.assertRefused("table: the array is read-only", layoutc.scatter, FakeArray((100, 16), readonly=True),
-                           idx, out)
+                           FakeArray((8, 16), strides=(68, 4)), idx, table)
+        self.assertRefused("table: the array is read-only", layoutc.scatter, out, idx,
+                           FakeArray((100, 16), readonly=True))
+        self.assertRefused("scatter: src has dtype f16 but table f32", layoutc.scatter, FakeArray((8, 16), "<f2"),
+                           idx, table)
+        self.assertRefused("scatter: src has 8 rows for 7 indices", layoutc.scatter, out, FakeArray((7,), "<i4"),
+                           table)
 
 
 class StandInLaunchTest(unittest.TestCase):
@@ -109,7 +196,7 @@ class StandInLaunchTest(unittest.TestCase):
         jit = layoutc.Jit(disk_cache=False)
         src, dst = FakeArray((64, 32)), FakeArray((32, 64))
         for _ in range(3):
-            layoutc.copy(dst, src, dst_layout="(64,32):(1,64)", src_layout="(64,32):(32,1)", jit=jit)
+            layoutc.copy(src, dst, src_layout="(64,32):(32,1)", dst_layout="(64,32):(1,64)", jit=jit)
         stats = jit.cache_stats()
         self.assertEqual((stats["misses"], stats["hits"], stats["disk_hits"]), (1, 0, 0))
         k = jit.copy_kernel("(64,32):(32,1)", "(64,32):(1,64)", "f32")
@@ -123,16 +210,16 @@ class StandInLaunchTest(unittest.TestCase):
         jit = layoutc.Jit(disk_cache=False)
         table, idx = FakeArray((100, 16), "<f2"), FakeArray((8,), "<i8")
         layoutc.gather(table, idx, FakeArray((8, 16), "<f2"), jit=jit)
-        layoutc.scatter(table, idx, FakeArray((8, 16), "<f2"), jit=jit, stream=0)
+        layoutc.scatter(FakeArray((8, 16), "<f2"), idx, table, jit=jit, stream=0)
         layoutc.gather(FakeArray((100,), "|i1"), FakeArray((8,), "<i4"), FakeArray((8,), "|i1"), jit=jit)
-        layoutc.copy(FakeArray((16, 16), "<f2"), FakeArray((16, 16), "<f4"), scale=0.5, jit=jit)
+        layoutc.copy(FakeArray((16, 16), "<f4"), FakeArray((16, 16), "<f2"), scale=0.5, jit=jit)  # f32 -> f16
         self.assertEqual(jit.cache_stats()["misses"], 4)
 
     def test_empty_tensors_move_nothing(self):
         jit = layoutc.Jit(disk_cache=False)
         layoutc.copy(FakeArray((0, 5)), FakeArray((0, 5)), jit=jit)
         layoutc.gather(FakeArray((10, 4)), FakeArray((0,), "<i4"), FakeArray((0, 4)), jit=jit)
-        layoutc.scatter(FakeArray((10, 0)), FakeArray((3,), "<i4"), FakeArray((3, 0)), jit=jit)
+        layoutc.scatter(FakeArray((3, 0)), FakeArray((3,), "<i4"), FakeArray((10, 0)), jit=jit)
         self.assertEqual(jit.cache_stats()["misses"], 0)
 
     def test_device_count(self):
@@ -144,6 +231,115 @@ class StandInLaunchTest(unittest.TestCase):
             layoutc.copy(a, FakeArray((4,), device=3))
         self.assertEqual(e.exception.status, "LAYOUTC_ERROR_NO_DEVICE")
         self.assertIn("no CUDA device 3", str(e.exception))
+
+
+class DLPackTest(unittest.TestCase):
+    """Objects with only __dlpack__ (JAX's arrays): the capsule read, its
+    dtype, device and strides (elements) checked, the capsule freed by its
+    own destructor once the launch is enqueued."""
+
+    def assertRefused(self, message, f, *args, **kwargs):
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            f(*args, **kwargs)
+        self.assertIsInstance(e.exception, ValueError)
+        self.assertIn(message, str(e.exception))
+
+    def read(self, fake, stream=None):
+        pending = tensor(fake, "src")
+        self.assertIsInstance(pending, Pending)
+        return pending.resolve(stream)
+
+    def test_struct_layout(self):
+        self.assertEqual((ctypes.sizeof(DLTensor), ctypes.sizeof(DLManagedTensor)), (48, 64))
+        self.assertEqual(ctypes.sizeof(layoutc.dlpack.DLTensor), 48)
+        self.assertEqual(ctypes.sizeof(layoutc.dlpack.DLManagedTensor), 64)
+
+    def test_capsule_read(self):
+        fake = FakeDLPack((4, 6), dtype=(4, 16, 1), strides=(1, 4), offset=8, device=(2, 0))
+        t = self.read(fake)
+        self.assertEqual((t.address, t.shape, t.strides, t.dtype, t.device, t.readonly, t.torch),
+                         (fake.data + 8, (4, 6), (1, 4), "bf16", 0, False, False))
+        self.assertEqual(t.layout, "(4,6):(1,4)")
+        self.assertEqual(fake.streams, [1])  # the legacy default stream, in DLPack's code
+        self.assertEqual(fake.deleted, 0)  # the Tensor holds the capsule
+        del t
+        self.assertEqual(fake.deleted, 1)
+        # NULL strides: compact row-major.
+        t = self.read(FakeDLPack((3, 5, 7), dtype=(0, 64, 1)), stream=0x1234)
+        self.assertEqual((t.shape, t.strides, t.dtype, t.extent), ((3, 5, 7), (35, 7, 1), "i64", 105))
+        for dtype, name in (((2, 32, 1), "f32"), ((2, 16, 1), "f16"), ((2, 64, 1), "f64"), ((0, 32, 1), "i32"),
+                            ((0, 8, 1), "i8")):
+            self.assertEqual(self.read(FakeDLPack((2,), dtype=dtype)).dtype, name)
+        t = self.read(FakeDLPack((), device=(13, 0)))  # a scalar, in managed memory
+        self.assertEqual((t.shape, t.strides, t.layout, t.extent), ((), (), "1:0", 1))
+        t = self.read(FakeDLPack((0, 4)))
+        self.assertEqual((t.shape, t.size, t.extent), ((0, 4), 0, 0))
+
+    def test_refused(self):
+        fake = FakeDLPack((4,), device=(1, 0))
+        self.assertRefused("src: a DLPack tensor on CPU (device type 1); layoutc's kernels take CUDA tensors",
+                           layoutc.copy, fake, FakeArray((4,)))
+        self.assertEqual(fake.streams, [])  # refused from __dlpack_device__
+        # A capsule that contradicts __dlpack_device__.
+        fake = FakeDLPack((4,), device=(3, 0), dlpack_device=False)
+        self.assertRefused("src: a DLPack tensor on CUDA host (device type 3)", layoutc.copy, fake, FakeArray((4,)))
+        self.assertEqual(fake.deleted, 1)  # refused, and freed
+        self.assertRefused("dst: DLPack dtype uint16 is not supported (float32, float16",
+                           layoutc.copy, FakeArray((4,)), FakeDLPack((4,), dtype=(1, 16, 1)))
+        self.assertRefused("src: DLPack dtype float32x4 has 4 lanes; layoutc takes scalar elements (lanes 1)",
+                           layoutc.copy, FakeDLPack((4,), dtype=(2, 32, 4)), FakeArray((4,)))
+        self.assertRefused("src: DLPack dtype bool8 is not supported", layoutc.copy,
+                           FakeDLPack((4,), dtype=(6, 8, 1)), FakeArray((4,)))
+        self.assertRefused("src: __dlpack__ returned a capsule named 'used_dltensor', not an unconsumed 'dltensor'",
+                           layoutc.copy, FakeDLPack((4,), capsule_name=USED), FakeArray((4,)))
+        not_a_capsule = FakeDLPack((4,))
+        not_a_capsule.__dlpack__ = lambda stream=None: 42
+        self.assertRefused("src: __dlpack__ returned a int, not a DLPack capsule", layoutc.copy, not_a_capsule,
+                           FakeArray((4,)))
+        self.assertRefused("src: address 0x", layoutc.copy, FakeDLPack((4,), offset=2), FakeArray((4,)))
+        self.assertRefused("src: negative strides (-1,) are not supported", layoutc.copy,
+                           FakeDLPack((4,), strides=(-1,)), FakeArray((4,)))
+        self.assertRefused("the tensors are on different devices: src on cuda:1, dst on cuda:0", layoutc.copy,
+                           FakeDLPack((4,), device=(2, 1)), FakeArray((4,)))
+        self.assertRefused("src: __dlpack__ gave a tensor on cuda:1, but the launch is on cuda:0", layoutc.copy,
+                           FakeDLPack((4,), device=(2, 1), dlpack_device=False), FakeArray((4,)))
+        self.assertRefused("copy: src has shape (4, 8) but dst (8, 4)", layoutc.copy, FakeDLPack((4, 8)),
+                           FakeDLPack((8, 4)))
+
+    def test_the_interface_is_preferred(self):
+        class Both(FakeArray):
+            def __dlpack__(self, stream=None):
+                raise AssertionError("__dlpack__ called on an object with __cuda_array_interface__")
+        t = tensor(Both((4, 8), "<f2", strides=(2, 8)), "src")
+        self.assertEqual((t.shape, t.strides, t.dtype), ((4, 8), (1, 4), "f16"))
+
+    def test_launches(self):
+        if not STAND_IN:
+            self.skipTest("needs the stand-in driver (LAYOUTC_TEST_DRIVER=stand-in, as ctest runs it)")
+        jit = layoutc.Jit(disk_cache=False)
+        src, dst = FakeDLPack((64, 32)), FakeDLPack((64, 32), strides=(1, 64))
+        layoutc.copy(src, dst, jit=jit)  # dst's own layout, column-major: a transpose
+        self.assertEqual(jit.copy_kernel("(64,32):(32,1)", "(64,32):(1,64)", "f32").name, "copy")
+        self.assertEqual((src.deleted, dst.deleted, src.streams, dst.streams), (1, 1, [1], [1]))
+        # The stream given, else the one another argument names, goes to __dlpack__.
+        layoutc.copy(src, FakeDLPack((64, 32), strides=(1, 64)), stream=0x77, jit=jit)
+        layoutc.copy(src, FakeArray((64, 32), strides=(4, 256), stream=0x99), jit=jit)
+        self.assertEqual(src.streams, [1, 0x77, 0x99])
+        # The capsule lives until the launch is enqueued, then its destructor frees it.
+        fresh, at_launch, launch = FakeDLPack((64, 32)), [], layoutc.kernels.lib.layoutc_launch_copy
+        with mock.patch.object(layoutc.kernels.lib, "layoutc_launch_copy",
+                               lambda *args: at_launch.append(fresh.deleted) or launch(*args)):
+            layoutc.copy(fresh, FakeArray((64, 32)), jit=jit)
+        self.assertEqual((at_launch, fresh.deleted), ([0], 1))
+        old = FakeDLPack((64, 32), takes_stream=False)  # a producer without the stream argument
+        layoutc.copy(old, FakeArray((64, 32)), jit=jit)
+        self.assertEqual((old.streams, old.deleted), ([None], 1))
+        table, idx = FakeDLPack((100, 16), (2, 16, 1)), FakeDLPack((8,), (0, 64, 1))
+        rows = FakeDLPack((8, 16), (2, 16, 1))
+        layoutc.gather(table, idx, rows, jit=jit)
+        layoutc.scatter(rows, idx, table, jit=jit)
+        self.assertEqual([t.deleted for t in (table, idx, rows)], [2, 2, 2])
+        self.assertEqual(jit.cache_stats()["misses"], 4)  # the transpose, a plain copy, gather, scatter
 
 
 class NoDriverTest(unittest.TestCase):
