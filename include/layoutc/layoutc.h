@@ -138,6 +138,22 @@ layoutc_status layoutc_apply_index(const layoutc_value *f, int64_t index, int64_
    value is an integer. */
 layoutc_status layoutc_apply_flat(const layoutc_value *f, const int8_t *kinds, const int64_t *values, size_t n,
                                   int64_t *result);
+/* A composed layout's inner function that the caller gives (CuTe DSL's
+   make_composed_layout with a Python function inside): called with
+   offset + outer(c) in flat form, it writes its result in flat form into
+   the `capacity` entries given and the result's length to *out_n (when the
+   result does not fit, only *out_n, and it is called again with room), and
+   returns 0; nonzero fails the evaluation. */
+typedef int (*layoutc_inner_fn)(void *user, const int8_t *kinds, const int64_t *values, size_t n, int8_t *out_kinds,
+                                int64_t *out_values, size_t capacity, size_t *out_n);
+/* Called once with `user` when the last value that holds the function is
+   freed (NULL: never). */
+typedef void (*layoutc_release_fn)(void *user);
+/* inner o offset o outer with `fn` as the inner function, printed as `name`:
+   c -> fn(offset + outer(c)). */
+layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn fn, layoutc_release_fn release,
+                                              void *user, const layoutc_value *offset, const layoutc_value *outer,
+                                              layoutc_value **result);
 /* Whether two values are the same (same kind, same printed form). */
 layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *b, int *equal);
 /* A hash of the value, equal for values layoutc_value_equal calls equal. */

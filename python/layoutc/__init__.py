@@ -24,12 +24,20 @@ from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatt
 from .pictures import BankMap, TVLayout, infer, print1d, print_layout, show, svg
 
 
-def version():
-    """The version of the layoutc library loaded."""
-    return lib.layoutc_version().decode()
+def version() -> str:
+    """The version of the layoutc library loaded (layoutc_version): MAJOR.MINOR.PATCH,
+    also `layoutc.__version__`.
+
+    >>> version() == __version__, len(version().split("."))
+    (True, 3)
+    """
+    v: str = lib.layoutc_version().decode()
+    return v
 
 
 __version__ = version()
 __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
            "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
-           "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"] + _algebra_names + _int_tuple_names
+           "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"]
+__all__ += _algebra_names
+__all__ += _int_tuple_names

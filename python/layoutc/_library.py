@@ -9,6 +9,8 @@ above it.
 import ctypes
 import glob
 import os
+import threading
+from typing import Dict, List, Type, Union
 
 API_VERSION = 2
 
@@ -19,44 +21,94 @@ API_VERSION = 2
 
 class Error(Exception):
     """A failure reported by layoutc: `status` is layoutc.h's status name,
-    the message layoutc's explanation."""
+    the message layoutc's explanation. Every exception layoutc raises for a
+    failed C API call is one (of the subclass for its status).
 
-    def __init__(self, message, status="LAYOUTC_ERROR_INVALID_ARGUMENT"):
+    >>> import layoutc
+    >>> try:
+    ...     layoutc.Layout("(2,3):(1)")
+    ... except layoutc.Error as e:
+    ...     print(type(e).__name__, e.status)
+    LayoutError LAYOUTC_ERROR_ALGEBRA
+    """
+
+    def __init__(self, message: str, status: str = "LAYOUTC_ERROR_INVALID_ARGUMENT") -> None:
         super().__init__(message)
         self.status = status
 
 
 class LayoutError(Error, ValueError):
     """An input the algebra refuses (a parse error, an inadmissible
-    operation): which operation, which argument, which condition, where."""
+    operation): which operation, which argument, which condition, where.
+
+    >>> import layoutc
+    >>> layoutc.shape_div(6, 4)
+    Traceback (most recent call last):
+    ...
+    layoutc._library.LayoutError: shape_div: shape_div(6, 4) needs one of them to divide the other
+    """
 
 
 class LayoutTypeError(Error, TypeError):
-    """An algebra function given arguments of the wrong kind or count."""
+    """An algebra function given arguments of the wrong kind or count.
+
+    >>> import layoutc
+    >>> layoutc.Layout(1.5)
+    Traceback (most recent call last):
+    ...
+    layoutc._library.LayoutTypeError: 1.5 (float) is not an integer tuple's leaf: ...
+    """
 
 
 class LayoutIndexError(Error, IndexError):
-    """A mode index past a layout's or tuple's rank."""
+    """A mode index past a layout's or tuple's rank.
+
+    >>> import layoutc
+    >>> layoutc.Layout((2, 3))[5]
+    Traceback (most recent call last):
+    ...
+    layoutc._library.LayoutIndexError: mode 5 is out of range for layout (2,3):(1,2) of rank 2
+    """
 
 
 class ArgumentError(Error, ValueError):
     """Arguments that do not fit: a tensor's dtype, device, size or
-    alignment, a NULL, a count of `?` values."""
+    alignment, a NULL, a count of `?` values.
+
+    >>> import layoutc
+    >>> layoutc.Jit(opt_level=7)
+    Traceback (most recent call last):
+    ...
+    layoutc._library.ArgumentError: layoutc_jit_create: opt_level 7 is not 0, 1, 2 or 3
+    """
 
 
 class CompileError(Error):
-    """A spec or MLIR module the compiler refuses."""
+    """A spec or MLIR module the compiler refuses.
+
+    >>> import layoutc
+    >>> layoutc.Jit(disk_cache=False).compile("module {}", "k")
+    Traceback (most recent call last):
+    ...
+    layoutc._library.CompileError: <input> has no gpu.module: kernels are gpu.func ops in a gpu.module
+    """
 
 
 class DeviceError(Error, RuntimeError):
-    """No CUDA driver, no device, or a failed CUDA call."""
+    """No CUDA driver, no device, or a failed CUDA call. On a machine
+    without an NVIDIA driver, `layoutc.device_count()` raises one: "no CUDA
+    driver found: libcuda.so.1 could not be loaded (...); kernels compile to
+    PTX without it, but running them needs an NVIDIA driver and GPU". (No
+    example runs here: what it says depends on the machine's driver.)"""
 
 
 class InternalError(Error):
-    """A bug in layoutc, reported instead of a crash."""
+    """A bug in layoutc, reported instead of a crash (status
+    LAYOUTC_ERROR_INTERNAL; also the class of a status this package does not
+    know). No example: no input is known to raise it."""
 
 
-_ERRORS = {
+_ERRORS: Dict[int, Type[Error]] = {
     INVALID_ARGUMENT: ArgumentError,
     ALGEBRA: LayoutError,
     ALGEBRA_TYPE: LayoutTypeError,
@@ -71,15 +123,31 @@ _ERRORS = {
 
 
 class _CacheStats(ctypes.Structure):
+    """layoutc_jit_cache_stats's counters (layoutc.h): hits, disk_hits,
+    misses, entries.
+
+    >>> _CacheStats(1, 2, 3, 4).misses
+    3
+    """
+
     _fields_ = [("hits", ctypes.c_uint64), ("disk_hits", ctypes.c_uint64), ("misses", ctypes.c_uint64),
                 ("entries", ctypes.c_uint64)]
 
 
 class Arg(ctypes.Structure):
+    """One kernel argument of layoutc_launch (layoutc_arg in layoutc.h): a
+    buffer (is_buffer 1, its device address) or an index (is_buffer 0, its
+    value).
+
+    >>> a = Arg(1, 4096, 0)
+    >>> a.is_buffer, a.address
+    (1, 4096)
+    """
+
     _fields_ = [("is_buffer", ctypes.c_int), ("address", ctypes.c_void_p), ("value", ctypes.c_int64)]
 
 
-def _candidates():
+def _candidates() -> List[str]:
     explicit = os.environ.get("LAYOUTC_LIBRARY")
     if explicit:
         return [explicit] if os.path.isfile(explicit) else _in(explicit)
@@ -91,12 +159,12 @@ def _candidates():
     return found
 
 
-def _in(directory):
+def _in(directory: str) -> List[str]:
     exact = os.path.join(directory, "liblayoutc_jit.so")
     return [exact] if os.path.isfile(exact) else sorted(glob.glob(os.path.join(directory, "liblayoutc_jit.so.*")))
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     candidates = _candidates()
     if not candidates:
         where = os.environ.get("LAYOUTC_LIBRARY") or "next to the layoutc package or above it"
@@ -110,7 +178,7 @@ def _load():
     return lib
 
 
-def _declare(lib):
+def _declare(lib: ctypes.CDLL) -> None:
     P = ctypes.POINTER
     c_char_p, c_void_p, c_int, c_int64, c_size_t = (ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int,
                                                     ctypes.c_int64, ctypes.c_size_t)
@@ -128,6 +196,8 @@ def _declare(lib):
         "layoutc_value_picture_tv": (status, [c_void_p, c_void_p, P(c_char_p)]),
         "layoutc_value_picture_banks": (status, [c_void_p, c_void_p, c_char_p, P(c_char_p)]),
         "layoutc_infer": (status, [P(c_int64), c_size_t, P(c_void_p)]),
+        "layoutc_composed_function_make": (status, [c_char_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
+                                                    P(c_void_p)]),
         "layoutc_tuple_make": (status, [c_char_p, c_char_p, c_size_t, P(c_void_p)]),
         "layoutc_value_read": (status, [c_void_p, P(ctypes.c_int8), P(c_int64), c_size_t, P(c_size_t)]),
         "layoutc_call": (status, [c_char_p, P(c_int64), c_size_t, P(c_void_p), c_size_t, P(c_void_p), P(c_int)]),
@@ -163,15 +233,40 @@ def _declare(lib):
 lib = _load()
 
 
-def check(status):
-    """Raises the exception of a failed C API call's `status`, with layoutc's
-    explanation."""
+# The exception a Python function called back from the library raised
+# (a composed layout's inner function), for the call that failed by it.
+callback_error = threading.local()
+
+
+def check(status: int) -> None:
+    """Raises the exception of a failed C API call's `status` (OK, 0: does
+    nothing), with layoutc's explanation: the last error's message, of the
+    Error subclass for that status.
+
+    >>> out = ctypes.c_void_p()
+    >>> check(lib.layoutc_eval(b"4:1", ctypes.byref(out)))
+    >>> check(lib.layoutc_eval(b"(2,3):(1)", ctypes.byref(out)))
+    Traceback (most recent call last):
+    ...
+    layoutc._library.LayoutError: parse: layout: shape (2,3) and stride (1) are not congruent at column 1
+    ...
+    """
     if status != OK:
         message = lib.layoutc_last_error().decode()
-        raise _ERRORS.get(status, InternalError)(message, lib.layoutc_status_name(status).decode())
+        error = _ERRORS.get(status, InternalError)(message, lib.layoutc_status_name(status).decode())
+        raised = getattr(callback_error, "error", None)
+        if raised is not None:  # a Python inner function failed inside the call: its exception
+            callback_error.error = None
+            raise raised from error
+        raise error
 
 
-def text(s):
+def text(s: Union[str, bytes]) -> bytes:
+    """s as the C API takes text: a str encoded as UTF-8, bytes as they are.
+
+    >>> text("sm_90"), text(b"f32")
+    (b'sm_90', b'f32')
+    """
     return s.encode() if isinstance(s, str) else s
 
 

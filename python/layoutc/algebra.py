@@ -19,7 +19,7 @@ wins and the docstring says so.
     (Layout('((2,2),3):((24,2),8)'), 40, 40)
 """
 import ctypes
-from typing import Any, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, Union, overload
 
 from . import _native
 from ._library import LayoutIndexError, LayoutTypeError, check, lib
@@ -45,17 +45,33 @@ _Int64 = ctypes.c_int64
 
 
 class LayoutBase:
-    """What pycute's is_layout recognizes: a Layout or a ComposedLayout."""
+    """What pycute's is_layout recognizes: a Layout or a ComposedLayout.
+
+    >>> isinstance(Layout(4), LayoutBase), isinstance(Swizzle(1, 0, 1), LayoutBase)
+    (True, False)
+    """
 
     __slots__ = ()
 
 
+# A Layout or a ComposedLayout: the functions that give a value of their
+# argument's kind (coalesce, the divides and products, ...) are typed by it.
+_K = TypeVar("_K", bound=LayoutBase)
+
+
 class Value:
     """A value of the algebra held natively; str() is its CuTe notation.
-    Equal values (same kind, same notation) compare equal and hash alike."""
+    Equal values (same kind, same notation) compare equal and hash alike.
+
+    >>> L = Layout((6, 2), (8, 2))
+    >>> isinstance(L, Value), str(L), Layout(4) == Layout("4:1"), hash(Layout(4)) == hash(Layout("4:1"))
+    (True, '(6,2):(8,2)', True, True)
+    """
 
     __slots__ = ("_h", "_text")
     _KIND: int = -1
+    _h: "_native.Handle"
+    _text: Optional[str]
 
     def __init__(self, expression: Any) -> None:
         h = handle_of(expression)
@@ -79,12 +95,13 @@ class Value:
     def __str__(self) -> str:
         if self._text is None:
             _setattr(self, "_text", self._h.text())
-        return self._text  # type: ignore[return-value]
+        return self._text  # type: ignore[return-value]  # set just above when it was None
 
     def __repr__(self) -> str:
         return "%s(%r)" % (type(self).__name__, str(self))
 
     def __eq__(self, other: object) -> bool:
+        # type(other) is type(self) does not narrow `other` from object
         return type(other) is type(self) and _native.equal(self._h, other._h)  # type: ignore[attr-defined]
 
     def __ne__(self, other: object) -> bool:
@@ -95,7 +112,12 @@ class Value:
 
     def __call__(self, *coordinate: Any) -> Any:
         """A(c): a layout at a coordinate (a slice when c holds None, CuTe's
-        `_`), a swizzle or composed layout at an offset; A(1, 2) is A((1, 2))."""
+        `_`), a swizzle or composed layout at an offset; A(1, 2) is A((1, 2)).
+
+        >>> L = Layout((6, 2), (8, 2))
+        >>> L(1, 1), L((None, 1)), Swizzle(3, 4, 3)(0x90)
+        (10, Layout('(6):(8)'), 128)
+        """
         c = coordinate[0] if len(coordinate) == 1 else coordinate
         if type(c) is int:
             out = _Int64()
@@ -146,6 +168,9 @@ class Layout(LayoutBase, Value):
     # asked for (__getattr__), then are plain attributes.
     __slots__ = ("shape", "stride", "_size")
     _KIND = _native.KIND_LAYOUT
+    shape: Any  # an integer tuple, as is stride
+    stride: Any
+    _size: Any  # an int, or a Dynamic
 
     def __init__(self, shape: Any, stride: Any = None) -> None:
         if stride is None and isinstance(shape, (str, Value)):
@@ -172,12 +197,13 @@ class Layout(LayoutBase, Value):
         object.__setattr__(self, name, value)
 
     def __len__(self) -> int:
-        """The rank, as pycute's len(L)."""
+        """The rank, as pycute's len(L): len(Layout(((2, 3), 4))) is 2."""
         s = self.shape
         return len(s) if isinstance(s, tuple) else 1
 
     def __getitem__(self, i: Union[int, slice]) -> "Layout":
-        """Mode i (a layout); a slice of modes is the layout of those modes."""
+        """Mode i (a layout); a slice of modes is the layout of those modes:
+        Layout((2, 3, 4))[1:] is Layout('(3,4):(2,6)')."""
         n = len(self)
         if isinstance(i, slice):
             return make_layout(*[self[j] for j in range(*i.indices(n))])
@@ -187,17 +213,27 @@ class Layout(LayoutBase, Value):
         if i < -n or i >= n:
             raise LayoutIndexError("mode %d is out of range for layout %s of rank %d" % (i, self, n),
                                    "LAYOUTC_ERROR_ALGEBRA_INDEX")
-        return _call("get", self, template=(i % n,))
+        mode: Layout = _call("get", self, template=(i % n,))
+        return mode
 
     def __iter__(self) -> Iterator["Layout"]:
         return (self[i] for i in range(len(self)))
 
-    def size(self) -> int:
-        """The size of the domain, product(shape)."""
-        return self._size  # type: ignore[no-any-return]
+    def size(self) -> Any:
+        """The size of the domain, product(shape): an int, or a Dynamic for a
+        run-time extent.
 
-    def cosize(self) -> int:
-        """The size of the codomain, L(size - 1) + 1 (with |strides|)."""
+        >>> Layout((6, 2), (8, 2)).size(), Layout("(?,4):(1,?)").size()
+        (12, Dynamic(div=4))
+        """
+        return self._size
+
+    def cosize(self) -> Any:
+        """The size of the codomain, L(size - 1) + 1 (with |strides|).
+
+        >>> Layout((6, 2), (8, 2)).cosize()
+        43
+        """
         return cosize(self)
 
 
@@ -222,22 +258,50 @@ class Swizzle(Value):
 
     @property
     def bits(self) -> int:
+        """B: the number of bits XORed (the mask's width).
+
+        >>> Swizzle(3, 4, 3).bits
+        3
+        """
         return int(tuple_of(self._h)[0])
 
     @property
     def base(self) -> int:
+        """M: the number of low bits kept as they are (2^M elements move
+        together); the B bits changed start at bit M.
+
+        >>> Swizzle(3, 4, 3).base
+        4
+        """
         return int(tuple_of(self._h)[1])
 
     @property
     def shift(self) -> int:
+        """S: how far above the B bits changed lie the B bits XORed into them
+        (negative S: below).
+
+        >>> Swizzle(3, 4, 3).shift
+        3
+        """
         return int(tuple_of(self._h)[2])
 
     def size(self) -> int:
-        """2^(B+M+|S|): the offsets the swizzle permutes among themselves."""
-        return size(self)
+        """2^(B+M+|S|): the offsets the swizzle permutes among themselves.
+
+        >>> Swizzle(3, 4, 3).size()
+        1024
+        """
+        n: int = size(self)
+        return n
 
     def cosize(self) -> int:
-        return cosize(self)
+        """The size of its codomain: its size, as it permutes [0, size).
+
+        >>> Swizzle(3, 4, 3).cosize()
+        1024
+        """
+        n: int = cosize(self)
+        return n
 
 
 class ComposedLayout(LayoutBase, Value):
@@ -257,35 +321,72 @@ class ComposedLayout(LayoutBase, Value):
         if offset is None and outer is None:
             super().__init__(inner)
             return
+        if callable(inner) and not isinstance(inner, (Value, str)):
+            from . import inner_functions
+            self._set(inner_functions.make(inner, handle_of(offset), handle_of(outer)))
+            return
         self._set(_native.call(b"make_composed_layout", [handle_of(inner), handle_of(offset), handle_of(outer)])[0])
 
     @property
     def inner(self) -> Any:
-        """The inner layout or swizzle."""
+        """The inner layout or swizzle (pycute's layoutB).
+
+        >>> ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (2, 1))).inner
+        Swizzle('S<1,0,1>')
+        """
         return _part(str(self), 0)
 
     @property
     def offset(self) -> Any:
+        """The offset added to outer's value before inner applies (an int, or
+        an integer tuple for a coordinate).
+
+        >>> ComposedLayout(Swizzle(1, 0, 1), 4, Layout((2, 2), (2, 1))).offset
+        4
+        """
         return _part(str(self), 1)
 
     @property
     def outer(self) -> "Layout":
-        return _part(str(self), 2)
+        """The outer layout (pycute's layoutA): the domain's shape is its.
+
+        >>> ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (2, 1))).outer
+        Layout('(2,2):(2,1)')
+        """
+        outer: Layout = _part(str(self), 2)
+        return outer
 
     layoutB = inner  # pycute's names
     layoutA = outer
 
     def __len__(self) -> int:
+        """The rank of outer: len(c) is len(c.outer)."""
         return len(self.outer)
 
     def __getitem__(self, i: int) -> "ComposedLayout":
-        return _call("get", self, template=(i,))
+        """Mode i: inner o offset o outer[i]."""
+        mode: ComposedLayout = _call("get", self, template=(i,))
+        return mode
 
-    def size(self) -> int:
+    def size(self) -> Any:
+        """The size of the domain, outer's size (an int, or a Dynamic).
+
+        >>> ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (2, 1))).size()
+        4
+        """
         return size(self)
 
-    def cosize(self) -> int:
+    def cosize(self) -> Any:
+        """CuTe's cosize of a composed layout: the outer layout's cosize, a
+        LayoutError where that does not bound the values (an offset not 0).
+
+        >>> ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (2, 1))).cosize()
+        4
+        """
         return cosize(self)
+
+    if TYPE_CHECKING:  # set below as the function's method, as Layout's are
+        def composition(self, layoutB: Any) -> "ComposedLayout": ...
 
 
 class Tiler(Value):
@@ -301,9 +402,16 @@ class Tiler(Value):
 
 class Equality:
     """equal()'s answer: truthy only when the two are equal; `reason` is the
-    counterexample or the condition on run-time values it depends on."""
+    counterexample or the condition on run-time values it depends on.
+    `text` is layoutc's answer: "true", "false: ..." or "depends on ?: ...".
+
+    >>> e = equal(Layout("(4,?):(1,4)"), Layout(16))
+    >>> bool(e), e.text
+    (False, 'depends on ?: shape<1>(A) is unknown; A and B agree on the indices below 4')
+    """
 
     __slots__ = ("text",)
+    text: str
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -313,7 +421,11 @@ class Equality:
 
     @property
     def reason(self) -> str:
-        """Why they are not (or may not be) equal; "" when they are."""
+        """Why they are not (or may not be) equal; "" when they are.
+
+        >>> equal(Layout(4), Layout(4)).reason, equal(Layout(4), Layout(4, 2)).reason
+        ('', 'at index 1, A gives 1 and B gives 2')
+        """
         return "" if self else self.text.split(": ", 1)[-1]
 
     def __str__(self) -> str:
@@ -325,13 +437,30 @@ class Equality:
 
 class LinearLayout:
     """A layout as Triton's LinearLayout: for each input dimension, the
-    output of each of its bits (`bases`), and the output dimensions' sizes."""
+    output of each of its bits (`bases`), and the output dimensions' sizes
+    (`out_dims`); L(x) is the XOR of the outputs of x's set bits. `text` is
+    the layout as Triton prints it.
 
-    __slots__ = ("text", "bases", "out_dims")
+    >>> ll = to_linear_layout(Layout((4, 2), (2, 1)))
+    >>> ll
+    LinearLayout(bases={'mode0': [(2,), (4,)], 'mode1': [(1,)]}, out_dims={'offset': 8})
+    >>> print(ll)
+     - mode0=1 -> (2)
+       mode0=2 -> (4)
+     - mode1=1 -> (1)
+    where out dims are: [offset (size 8)]
+    """
 
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.bases, self.out_dims = _parse_linear(text)
+    __slots__ = ("text", "bases", "out_dims", "_h")
+    text: str
+    bases: Dict[str, List[Tuple[int, ...]]]
+    out_dims: Dict[str, int]
+    _h: "_native.Handle"
+
+    def __init__(self, h: "_native.Handle") -> None:
+        self._h = h
+        self.text = h.text()
+        self.bases, self.out_dims = _parse_linear(self.text)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, LinearLayout) and other.text == self.text
@@ -346,9 +475,10 @@ class LinearLayout:
         return "LinearLayout(bases=%r, out_dims=%r)" % (self.bases, self.out_dims)
 
 
-_ARTICLE = {Layout: "a layout", Swizzle: "a swizzle", ComposedLayout: "a composed layout", Tiler: "a tiler"}
-_CLASSES = {_native.KIND_LAYOUT: Layout, _native.KIND_SWIZZLE: Swizzle, _native.KIND_COMPOSED: ComposedLayout,
-            _native.KIND_TILER: Tiler}
+_ARTICLE: Dict[type, str] = {Layout: "a layout", Swizzle: "a swizzle", ComposedLayout: "a composed layout",
+                             Tiler: "a tiler"}
+_CLASSES: Dict[int, Type[Value]] = {_native.KIND_LAYOUT: Layout, _native.KIND_SWIZZLE: Swizzle,
+                                    _native.KIND_COMPOSED: ComposedLayout, _native.KIND_TILER: Tiler}
 
 
 def _describe_handle(h: "_native.Handle") -> str:
@@ -368,12 +498,12 @@ def _part(composed: str, i: int) -> Any:
     return evaluate(composed.split(" o ", 2)[i])
 
 
-def _parse_linear(text: str) -> Tuple[dict, dict]:
+def _parse_linear(text: str) -> Tuple[Dict[str, List[Tuple[int, ...]]], Dict[str, int]]:
     """Triton's printed LinearLayout (` - in=1 -> (o)` lines, `where out
     dims are: [name (size n), ...]`) as {in: [outputs per bit]}, {out: size}."""
-    bases: dict = {}
+    bases: Dict[str, List[Tuple[int, ...]]] = {}
     current = None
-    out_dims: dict = {}
+    out_dims: Dict[str, int] = {}
     for line in text.splitlines():
         s = line.strip()
         if s.startswith("where out dims are:"):
@@ -394,8 +524,12 @@ def _parse_linear(text: str) -> Tuple[dict, dict]:
 
 def handle_of(x: Any) -> "_native.Handle":
     """The native value of a Python argument: a Value, CuTe notation (a
-    str), an integer tuple, or a tuple of layouts (a by-mode tiler)."""
-    if isinstance(x, Value):
+    str), an integer tuple, or a tuple of layouts (a by-mode tiler).
+
+    >>> handle_of((Layout(2), Layout(4))).text(), handle_of("(6,2):(8,2)").text()
+    ('<2:1,4:1>', '(6,2):(8,2)')
+    """
+    if isinstance(x, (Value, LinearLayout)):
         return x._h
     if isinstance(x, str):
         return _native.from_text(x)
@@ -413,7 +547,13 @@ def _holds_value(x: Any) -> bool:
 
 
 def python_of(h: "_native.Handle", k: Optional[int] = None) -> Any:
-    """The Python value of a native one (of kind k, when known)."""
+    """The Python value of a native one (of kind k, when known): a Layout,
+    Swizzle, ComposedLayout or Tiler; an integer tuple; a bool; an Equality;
+    a LinearLayout; else its text.
+
+    >>> python_of(handle_of("(6,2):(8,2)")), python_of(handle_of((2, (3, 4))))
+    (Layout('(6,2):(8,2)'), (2, (3, 4)))
+    """
     if k is None:
         k = h.kind()
     cls = _CLASSES.get(k)
@@ -426,13 +566,17 @@ def python_of(h: "_native.Handle", k: Optional[int] = None) -> Any:
     if k == _native.KIND_EQUALITY:
         return Equality(h.text())
     if k == _native.KIND_LINEAR_LAYOUT:
-        return LinearLayout(h.text())
+        return LinearLayout(h)
     return h.text()
 
 
 def notation(x: Any) -> str:
     """The CuTe notation of a Python argument: a value as printed, an
-    integer tuple `(2,(3,_))`, a tuple holding layouts as a tiler `<...>`."""
+    integer tuple `(2,(3,_))`, a tuple holding layouts as a tiler `<...>`.
+
+    >>> notation(Layout((6, 2), (8, 2))), notation((2, (3, None))), notation((Layout(2), Layout(3)))
+    ('(6,2):(8,2)', '(2,(3,_))', '<2:1,3:1>')
+    """
     if isinstance(x, (Value, str)):
         return str(x)
     if isinstance(x, (tuple, list)) and _holds_value(x):
@@ -451,7 +595,7 @@ def evaluate(expression: str) -> Any:
     return python_of(_native.from_text(expression))
 
 
-_NAMES: dict = {}
+_NAMES: Dict[str, bytes] = {}
 
 
 def _call(name: str, *args: Any, template: Tuple[int, ...] = ()) -> Any:
@@ -463,7 +607,13 @@ def _call(name: str, *args: Any, template: Tuple[int, ...] = ()) -> Any:
 
 def call(name: str, *args: Any, template: Sequence[int] = ()) -> Any:
     """CuTe's function `name` on `args`, with template arguments:
-    call("size", a, template=(0,)) is size<0>(a)."""
+    call("size", a, template=(0,)) is size<0>(a). Any function of layoutc's
+    algebra (docs/semantics.md), those without a Python name too.
+
+    >>> L = Layout((6, 2), (8, 2))
+    >>> call("size", L, template=(0,)), call("crd2idx", (1, 1), L)
+    (6, 10)
+    """
     return _call(name, *args, template=tuple(_template(m) for m in template))
 
 
@@ -480,7 +630,11 @@ def _modes(mode: Any) -> Tuple[int, ...]:
 
 
 def is_layout(x: Any) -> bool:
-    """pycute's is_layout: a Layout or a ComposedLayout."""
+    """pycute's is_layout: a Layout or a ComposedLayout.
+
+    >>> is_layout(Layout(4)), is_layout((4,))
+    (True, False)
+    """
     return isinstance(x, LayoutBase)
 
 
@@ -497,14 +651,16 @@ def make_layout(*args: Any, stride: Any = None) -> Layout:
         if len(args) != 1:
             raise LayoutTypeError("make_layout(shape, stride=...) takes one shape, got %d arguments" % len(args),
                                   "LAYOUTC_ERROR_ALGEBRA_TYPE")
-        return _call("make_layout", args[0], stride)
+        result: Layout = _call("make_layout", args[0], stride)
+        return result
     if len(args) == 1 and not isinstance(args[0], (Layout, str, int, tuple, list)) and hasattr(args[0], "__iter__"):
         args = tuple(args[0])
     elif len(args) == 1 and isinstance(args[0], list) and args[0] and all(isinstance(a, Layout) for a in args[0]):
         args = tuple(args[0])
     if not args:
         raise LayoutTypeError("make_layout needs a shape or layouts", "LAYOUTC_ERROR_ALGEBRA_TYPE")
-    return _call("make_layout", *args)
+    result = _call("make_layout", *args)
+    return result
 
 
 # Functions with optional modes: size(a), size(a, mode=0) is size<0>(a),
@@ -537,7 +693,8 @@ def rank(a: Any, mode: Any = None) -> int:
     >>> rank(Layout(((2, 3), 4)))
     2
     """
-    return _call("rank", a, template=_modes(mode))
+    result: int = _call("rank", a, template=_modes(mode))
+    return result
 
 
 def depth(a: Any, mode: Any = None) -> int:
@@ -546,7 +703,8 @@ def depth(a: Any, mode: Any = None) -> int:
     >>> depth(Layout(((2, 3), 4)))
     2
     """
-    return _call("depth", a, template=_modes(mode))
+    result: int = _call("depth", a, template=_modes(mode))
+    return result
 
 
 def shape(a: Any, mode: Any = None) -> Any:  # CuTe DSL: shape(input, *, mode=None)
@@ -567,6 +725,10 @@ def stride(a: Any, mode: Any = None) -> Any:
     return _call("stride", a, template=_modes(mode))
 
 
+@overload
+def get(a: _K, mode: Any) -> _K: ...
+@overload
+def get(a: Any, mode: Any) -> Any: ...
 def get(a: Any, mode: Any) -> Any:
     """The sub-layout (or sub-tuple) at a mode path: get<i,j>.
 
@@ -576,6 +738,10 @@ def get(a: Any, mode: Any) -> Any:
     return _call("get", a, template=_modes(mode))
 
 
+@overload
+def select(a: _K, modes: Any) -> _K: ...
+@overload
+def select(a: Any, modes: Any) -> Any: ...
 def select(a: Any, modes: Any) -> Any:
     """The modes listed, in that order: select<i,...>.
 
@@ -585,6 +751,10 @@ def select(a: Any, modes: Any) -> Any:
     return _call("select", a, template=_modes(modes))
 
 
+@overload
+def take(a: _K, begin: int, end: int) -> _K: ...
+@overload
+def take(a: Any, begin: int, end: int) -> Any: ...
 def take(a: Any, begin: int, end: int) -> Any:
     """Modes begin to end - 1: take<B,E>.
 
@@ -594,6 +764,10 @@ def take(a: Any, begin: int, end: int) -> Any:
     return _call("take", a, template=(_template(begin), _template(end)))
 
 
+@overload
+def group_modes(a: _K, begin: int, end: int) -> _K: ...
+@overload
+def group_modes(a: Any, begin: int, end: int) -> Any: ...
 def group_modes(a: Any, begin: int, end: int) -> Any:
     """Modes begin to end - 1 as one mode: group<B,E>.
 
@@ -603,6 +777,10 @@ def group_modes(a: Any, begin: int, end: int) -> Any:
     return _call("group_modes", a, template=(_template(begin), _template(end)))
 
 
+@overload
+def append(input: _K, elem: Any = ..., up_to_rank: Optional[int] = ...) -> _K: ...  # noqa: A002
+@overload
+def append(input: Any, elem: Any = ..., up_to_rank: Optional[int] = ...) -> Any: ...  # noqa: A002
 def append(input: Any, elem: Any = None, up_to_rank: Optional[int] = None) -> Any:  # noqa: A002 (CuTe DSL's name)
     """input with elem (default 1:0, or 1 for a tuple) appended as a last
     mode, repeated up to rank up_to_rank when given (CuTe DSL's append).
@@ -613,6 +791,10 @@ def append(input: Any, elem: Any = None, up_to_rank: Optional[int] = None) -> An
     return _call("append", input, *(() if elem is None else (elem,)), template=_rank(input, up_to_rank))
 
 
+@overload
+def prepend(input: _K, elem: Any = ..., up_to_rank: Optional[int] = ...) -> _K: ...  # noqa: A002
+@overload
+def prepend(input: Any, elem: Any = ..., up_to_rank: Optional[int] = ...) -> Any: ...  # noqa: A002
 def prepend(input: Any, elem: Any = None, up_to_rank: Optional[int] = None) -> Any:  # noqa: A002
     """input with elem (default 1:0, or 1 for a tuple) prepended as a first
     mode, repeated up to rank up_to_rank when given (CuTe DSL's prepend).
@@ -623,6 +805,10 @@ def prepend(input: Any, elem: Any = None, up_to_rank: Optional[int] = None) -> A
     return _call("prepend", input, *(() if elem is None else (elem,)), template=_rank(input, up_to_rank))
 
 
+@overload
+def append_ones(t: _K, up_to_rank: Optional[int] = ...) -> _K: ...
+@overload
+def append_ones(t: Any, up_to_rank: Optional[int] = ...) -> Any: ...
 def append_ones(t: Any, up_to_rank: Optional[int] = None) -> Any:
     """t with modes 1:0 appended up to rank up_to_rank (one when None).
 
@@ -632,6 +818,10 @@ def append_ones(t: Any, up_to_rank: Optional[int] = None) -> Any:
     return append(t, Layout(1, 0) if isinstance(t, Value) else 1, up_to_rank)
 
 
+@overload
+def prepend_ones(t: _K, up_to_rank: Optional[int] = ...) -> _K: ...
+@overload
+def prepend_ones(t: Any, up_to_rank: Optional[int] = ...) -> Any: ...
 def prepend_ones(t: Any, up_to_rank: Optional[int] = None) -> Any:
     """t with modes 1:0 prepended up to rank up_to_rank (one when None).
 
@@ -645,6 +835,10 @@ def _rank(input: Any, up_to_rank: Optional[int]) -> Tuple[int, ...]:  # noqa: A0
     return (rank(input) + 1,) if up_to_rank is None else (_template(up_to_rank),)
 
 
+@overload
+def upcast(a: _K, n: int) -> _K: ...
+@overload
+def upcast(a: Any, n: int) -> Any: ...
 def upcast(a: Any, n: int) -> Any:
     """The layout over elements n times wider: strides divided by n.
 
@@ -654,6 +848,10 @@ def upcast(a: Any, n: int) -> Any:
     return _call("upcast", a, template=(_template(n),))
 
 
+@overload
+def downcast(a: _K, n: int) -> _K: ...
+@overload
+def downcast(a: Any, n: int) -> Any: ...
 def downcast(a: Any, n: int) -> Any:
     """The layout over elements n times narrower.
 
@@ -663,6 +861,10 @@ def downcast(a: Any, n: int) -> Any:
     return _call("downcast", a, template=(_template(n),))
 
 
+@overload
+def recast_layout(new_type_bits: int, old_type_bits: int, src_layout: _K) -> _K: ...
+@overload
+def recast_layout(new_type_bits: int, old_type_bits: int, src_layout: Any) -> Any: ...
 def recast_layout(new_type_bits: int, old_type_bits: int, src_layout: Any) -> Any:
     """src_layout over elements of old_type_bits seen as elements of
     new_type_bits: upcast or downcast by their ratio (CuTe DSL's order).
@@ -677,7 +879,11 @@ def _by_profile(name: str, layout: Any, profile: Any) -> Any:
     return _call(name, layout) if profile is None else _call(name, layout, profile)
 
 
-def coalesce(layout: Any, profile: Any = None, *, target_profile: Any = None) -> Layout:
+@overload
+def coalesce(layout: _K, profile: Any = ..., *, target_profile: Any = ...) -> _K: ...
+@overload
+def coalesce(layout: Any, profile: Any = ..., *, target_profile: Any = ...) -> Any: ...
+def coalesce(layout: Any, profile: Any = None, *, target_profile: Any = None) -> Any:
     """The fewest modes with the same map: R(i) = L(i) for every i, size
     kept; with a profile (target_profile=, as CuTe DSL), coalesced within
     each of its modes.
@@ -694,9 +900,14 @@ def filter(layout: Any, profile: Any = None) -> Layout:  # noqa: A001 (CuTe's an
     >>> filter(Layout((2, 3, 4), (1, 0, 2)))
     Layout('8:1')
     """
-    return _by_profile("filter", layout, profile)
+    result: Layout = _by_profile("filter", layout, profile)
+    return result
 
 
+@overload
+def composition(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def composition(layoutA: Any, layoutB: Any) -> Any: ...
 def composition(layoutA: Any, layoutB: Any) -> Any:
     """A o B: R(c) = A(B(c)) for every coordinate c of B, B a layout, a
     shape or a by-mode tiler (a tuple of layouts). Refused, with the
@@ -718,32 +929,45 @@ def complement(layout: Any, cotarget: Any = None) -> Layout:
     >>> complement(Layout(4, 2), 24)
     Layout('(2,3):(1,8)')
     """
-    return _by_profile("complement", layout, cotarget)
+    result: Layout = _by_profile("complement", layout, cotarget)
+    return result
 
 
-def right_inverse(layout: Any) -> Layout:
+@overload
+def right_inverse(layout: None) -> None: ...
+@overload
+def right_inverse(layout: Union[Layout, str]) -> Layout: ...
+def right_inverse(layout: Any) -> Any:
     """R with L(R(i)) = i for every i < size(R), R as large as L allows.
 
     >>> right_inverse(Layout((4, 2), (2, 1)))
     Layout('(2,4):(4,1)')
     """
     if layout is None:
-        return None  # type: ignore[return-value]
+        return None
     return _call("right_inverse", layout)
 
 
-def left_inverse(layout: Any) -> Layout:
+@overload
+def left_inverse(layout: None) -> None: ...
+@overload
+def left_inverse(layout: Union[Layout, str]) -> Layout: ...
+def left_inverse(layout: Any) -> Any:
     """R with R(L(i)) = i for every i < size(L), L injective.
 
     >>> left_inverse(Layout((4, 2), (2, 1)))
     Layout('(2,4):(4,1)')
     """
     if layout is None:
-        return None  # type: ignore[return-value]
+        return None
     return _call("left_inverse", layout)
 
 
-def logical_divide(layoutA: Any, tiler: Any) -> Layout:
+@overload
+def logical_divide(layoutA: _K, tiler: Any) -> _K: ...
+@overload
+def logical_divide(layoutA: Any, tiler: Any) -> Any: ...
+def logical_divide(layoutA: Any, tiler: Any) -> Any:
     """A o (tiler, complement(tiler, size(A))): A's elements as (tile, rest),
     by mode for a tuple of tilers.
 
@@ -755,7 +979,11 @@ def logical_divide(layoutA: Any, tiler: Any) -> Layout:
     return _call("logical_divide", layoutA, tiler)
 
 
-def zipped_divide(layoutA: Any, tiler: Any) -> Layout:
+@overload
+def zipped_divide(layoutA: _K, tiler: Any) -> _K: ...
+@overload
+def zipped_divide(layoutA: Any, tiler: Any) -> Any: ...
+def zipped_divide(layoutA: Any, tiler: Any) -> Any:
     """logical_divide with the tiles' modes gathered first: ((tile), (rest)).
 
     >>> zipped_divide(Layout((6, 2), (8, 2)), (Layout(3), Layout(2)))
@@ -764,7 +992,11 @@ def zipped_divide(layoutA: Any, tiler: Any) -> Layout:
     return _call("zipped_divide", layoutA, tiler)
 
 
-def tiled_divide(layoutA: Any, tiler: Any) -> Layout:
+@overload
+def tiled_divide(layoutA: _K, tiler: Any) -> _K: ...
+@overload
+def tiled_divide(layoutA: Any, tiler: Any) -> Any: ...
+def tiled_divide(layoutA: Any, tiler: Any) -> Any:
     """zipped_divide with the rest's modes unpacked: ((tile), rest0, rest1, ...).
 
     >>> tiled_divide(Layout((6, 2), (8, 2)), (Layout(3), Layout(2)))
@@ -773,7 +1005,11 @@ def tiled_divide(layoutA: Any, tiler: Any) -> Layout:
     return _call("tiled_divide", layoutA, tiler)
 
 
-def flat_divide(layoutA: Any, tiler: Any) -> Layout:
+@overload
+def flat_divide(layoutA: _K, tiler: Any) -> _K: ...
+@overload
+def flat_divide(layoutA: Any, tiler: Any) -> Any: ...
+def flat_divide(layoutA: Any, tiler: Any) -> Any:
     """zipped_divide with every mode unpacked: (tile0, tile1, ..., rest0, ...).
 
     >>> flat_divide(Layout((6, 2), (8, 2)), (Layout(3), Layout(2)))
@@ -782,7 +1018,11 @@ def flat_divide(layoutA: Any, tiler: Any) -> Layout:
     return _call("flat_divide", layoutA, tiler)
 
 
-def logical_product(layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def logical_product(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def logical_product(layoutA: Any, layoutB: Any) -> Any: ...
+def logical_product(layoutA: Any, layoutB: Any) -> Any:
     """(A, complement(A, size(A) cosize(B)) o B): A repeated as B says
     (pycute's logical_product of an integer B divides instead; CuTe's
     multiplies).
@@ -795,7 +1035,11 @@ def logical_product(layoutA: Any, layoutB: Any) -> Layout:
     return _call("logical_product", layoutA, layoutB)
 
 
-def zipped_product(layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def zipped_product(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def zipped_product(layoutA: Any, layoutB: Any) -> Any: ...
+def zipped_product(layoutA: Any, layoutB: Any) -> Any:
     """logical_product with modes gathered: ((A), (B)), by mode for tuples.
 
     >>> zipped_product(Layout((2, 2)), (Layout(3), Layout(2)))
@@ -804,7 +1048,11 @@ def zipped_product(layoutA: Any, layoutB: Any) -> Layout:
     return _call("zipped_product", layoutA, layoutB)
 
 
-def tiled_product(layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def tiled_product(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def tiled_product(layoutA: Any, layoutB: Any) -> Any: ...
+def tiled_product(layoutA: Any, layoutB: Any) -> Any:
     """zipped_product with B's modes unpacked: ((A), B0, B1, ...).
 
     >>> tiled_product(Layout((2, 2)), (Layout(3), Layout(2)))
@@ -813,7 +1061,11 @@ def tiled_product(layoutA: Any, layoutB: Any) -> Layout:
     return _call("tiled_product", layoutA, layoutB)
 
 
-def flat_product(layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def flat_product(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def flat_product(layoutA: Any, layoutB: Any) -> Any: ...
+def flat_product(layoutA: Any, layoutB: Any) -> Any:
     """zipped_product with every mode unpacked.
 
     >>> flat_product(Layout((2, 2)), (Layout(3), Layout(2)))
@@ -822,7 +1074,11 @@ def flat_product(layoutA: Any, layoutB: Any) -> Layout:
     return _call("flat_product", layoutA, layoutB)
 
 
-def blocked_product(layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def blocked_product(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def blocked_product(layoutA: Any, layoutB: Any) -> Any: ...
+def blocked_product(layoutA: Any, layoutB: Any) -> Any:
     """B's layout of blocks A, mode by mode: (A0 B0, A1 B1, ...), A inner.
 
     >>> blocked_product(Layout((2, 2)), Layout((3, 2)))
@@ -831,7 +1087,11 @@ def blocked_product(layoutA: Any, layoutB: Any) -> Layout:
     return _call("blocked_product", layoutA, layoutB)
 
 
-def raked_product(layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def raked_product(layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def raked_product(layoutA: Any, layoutB: Any) -> Any: ...
+def raked_product(layoutA: Any, layoutB: Any) -> Any:
     """blocked_product with B inner: A's elements raked across B's blocks.
 
     >>> raked_product(Layout((2, 2)), Layout((3, 2)))
@@ -840,7 +1100,11 @@ def raked_product(layoutA: Any, layoutB: Any) -> Layout:
     return _call("raked_product", layoutA, layoutB)
 
 
-def hier_unzip(splitter: Any, layoutA: Any, layoutB: Any) -> Layout:
+@overload
+def hier_unzip(splitter: Any, layoutA: _K, layoutB: Any) -> _K: ...
+@overload
+def hier_unzip(splitter: Any, layoutA: Any, layoutB: Any) -> Any: ...
+def hier_unzip(splitter: Any, layoutA: Any, layoutB: Any) -> Any:
     """pycute's hier_unzip: splitter (logical_divide or logical_product)
     applied mode by mode for a tuple B, the halves gathered as ((A0 half,
     A1 half, ...), (rest...)): zipped_divide and zipped_product.
@@ -857,7 +1121,11 @@ def hier_unzip(splitter: Any, layoutA: Any, layoutB: Any) -> Layout:
     return _call(names[splitter], layoutA, layoutB)
 
 
-def slice_and_offset(crd: Any, layout: Any) -> Tuple[Layout, Any]:
+@overload
+def slice_and_offset(crd: Any, layout: _K) -> Tuple[_K, Any]: ...
+@overload
+def slice_and_offset(crd: Any, layout: Any) -> Tuple[Any, Any]: ...
+def slice_and_offset(crd: Any, layout: Any) -> Tuple[Any, Any]:
     """(the slice of layout at crd, the offset of the slice): L(crd) =
     slice(c) + offset for the free modes' coordinates c.
 
@@ -867,6 +1135,10 @@ def slice_and_offset(crd: Any, layout: Any) -> Tuple[Layout, Any]:
     return _call("slice", crd, layout), _call("crd2idx", crd, layout)
 
 
+@overload
+def unflatten(a: _K, profile: Any) -> _K: ...
+@overload
+def unflatten(a: Any, profile: Any) -> Any: ...
 def unflatten(a: Any, profile: Any) -> Any:
     """The modes of a, in order, nested like profile.
 
@@ -882,7 +1154,8 @@ def filter_zeros(layout: Any, *, target_profile: Any = None) -> Layout:
     >>> filter_zeros(Layout((2, 3), (0, 1)))
     Layout('(1,3):(0,1)')
     """
-    return _by_profile("filter_zeros", layout, target_profile)
+    result: Layout = _by_profile("filter_zeros", layout, target_profile)
+    return result
 
 
 def nullspace(layout: Any) -> Layout:
@@ -891,7 +1164,8 @@ def nullspace(layout: Any) -> Layout:
     >>> nullspace(Layout((2, 3, 4), (0, 1, 0)))
     Layout('(2,4):(1,6)')
     """
-    return _call("nullspace", layout)
+    result: Layout = _call("nullspace", layout)
+    return result
 
 
 def max_common_layout(a: Any, b: Any) -> Layout:
@@ -901,7 +1175,8 @@ def max_common_layout(a: Any, b: Any) -> Layout:
     >>> max_common_layout(Layout((4, 8)), Layout((4, 8), (8, 1)))
     Layout('1:0')
     """
-    return _call("max_common_layout", a, b)
+    result: Layout = _call("max_common_layout", a, b)
+    return result
 
 
 def max_common_vector(a: Any, b: Any) -> int:
@@ -910,10 +1185,15 @@ def max_common_vector(a: Any, b: Any) -> int:
     >>> max_common_vector(Layout((4, 8)), Layout((4, 8), (1, 4)))
     32
     """
-    return _call("max_common_vector", a, b)
+    result: int = _call("max_common_vector", a, b)
+    return result
 
 
-def tile_to_shape(block: Any, shape: Any, order: Any = None) -> Layout:
+@overload
+def tile_to_shape(block: _K, shape: Any, order: Any = ...) -> _K: ...
+@overload
+def tile_to_shape(block: Any, shape: Any, order: Any = ...) -> Any: ...
+def tile_to_shape(block: Any, shape: Any, order: Any = None) -> Any:
     """block repeated to fill shape (colexicographically, or in `order`).
 
     >>> tile_to_shape(Layout((2, 2)), (4, 6))
@@ -922,7 +1202,7 @@ def tile_to_shape(block: Any, shape: Any, order: Any = None) -> Layout:
     return _by_profile("tile_to_shape", block, shape) if order is None else _call("tile_to_shape", block, shape, order)
 
 
-def dice(a: Any, b: Any) -> Layout:
+def dice(a: Any, b: Any) -> Any:
     """The modes of a layout where a coordinate has an integer (slice's
     complement): dice(layout, coord) as CuTe DSL, or dice(coord, layout) as
     CuTe C++.
@@ -948,7 +1228,8 @@ def make_ordered_layout(shape: Any, order: Any) -> Layout:
     >>> make_ordered_layout((2, 3, 4), (1, 2, 0))
     Layout('(2,3,4):(4,8,1)')
     """
-    return _call("make_ordered_layout", shape, order)
+    result: Layout = _call("make_ordered_layout", shape, order)
+    return result
 
 
 def make_identity_layout(shape: Any) -> Layout:
@@ -958,7 +1239,8 @@ def make_identity_layout(shape: Any) -> Layout:
     >>> make_identity_layout((2, 3))
     Layout('(2,3):(1@0,1@1)')
     """
-    return _call("make_identity_layout", shape)
+    result: Layout = _call("make_identity_layout", shape)
+    return result
 
 
 def make_composed_layout(inner: Any, offset: Any, outer: Any) -> ComposedLayout:
@@ -1002,7 +1284,8 @@ def compatible(a: Any, b: Any) -> bool:
     >>> compatible(6, (2, 3)), compatible((2, 3), 6)
     (True, False)
     """
-    return _call("compatible", a, b)
+    result: bool = _call("compatible", a, b)
+    return result
 
 
 def swizzle(s: Any, offset: int) -> int:
@@ -1011,7 +1294,8 @@ def swizzle(s: Any, offset: int) -> int:
     >>> swizzle(Swizzle(3, 4, 3), 0x90)
     128
     """
-    return _call("swizzle", s, offset)
+    result: int = _call("swizzle", s, offset)
+    return result
 
 
 def equal(a: Any, b: Any) -> Equality:
@@ -1023,7 +1307,8 @@ def equal(a: Any, b: Any) -> Equality:
     >>> equal(Layout((4, 4), (4, 1)), Layout((4, 4), (1, 4))).reason
     'at index 1, coordinate (1,0) of A, A gives 4 and B gives 1'
     """
-    return _call("equal", a, b)
+    result: Equality = _call("equal", a, b)
+    return result
 
 
 def to_linear_layout(layout: Any) -> LinearLayout:
@@ -1032,12 +1317,24 @@ def to_linear_layout(layout: Any) -> LinearLayout:
     >>> to_linear_layout(Layout((4, 2), (2, 1))).bases
     {'mode0': [(2,), (4,)], 'mode1': [(1,)]}
     """
-    return _call("to_linear_layout", layout)
+    result: LinearLayout = _call("to_linear_layout", layout)
+    return result
 
 
-def from_linear_layout(linear: Any) -> Layout:
-    """The CuTe layout of a LinearLayout, where one exists."""
-    return _call("from_linear_layout", linear.text if isinstance(linear, LinearLayout) else linear)
+def from_linear_layout(linear: Any) -> Any:
+    """The CuTe layout of a linear layout, where one exists: L(x) is the XOR
+    of the bases of x's set bits. `linear` is a LinearLayout, one input
+    dimension's bases (bit 0 first) as a tuple, or an expression giving a
+    linear layout; the
+    answer is a Layout, or a ComposedLayout S o 0 o L where a swizzle S
+    makes the XORs; a LayoutError says why neither exists.
+
+    >>> from_linear_layout(to_linear_layout(Layout((4, 2), (2, 1)))), from_linear_layout((2, 4, 1))
+    (Layout('(4,2):(2,1)'), Layout('(4,2):(2,1)'))
+    >>> from_linear_layout("to_linear_layout(S<2,3,3> o 0 o (8,32):(32,1))")
+    ComposedLayout('S<2,3,3> o 0 o (8,32):(32,1)')
+    """
+    return _call("from_linear_layout", linear)
 
 
 # The layout functions as methods of a layout (its first argument):
@@ -1053,10 +1350,10 @@ def _method(f: Any) -> Any:
     def m(self: Any, *args: Any, **kwargs: Any) -> Any:
         return f(self, *args, **kwargs)
     m.__name__ = m.__qualname__ = f.__name__
-    m.__doc__ = "A.%s(...) is %s(A, ...): see layoutc.%s." % (f.__name__, f.__name__, f.__name__)
+    m.__doc__ = "A.%s(...) is %s(A, ...), layoutc.%s:\n\n    %s" % (f.__name__, f.__name__, f.__name__, f.__doc__)
     return m
 
 
 for _name in _METHODS:
     setattr(Layout, _name, _method(globals()[_name]))
-ComposedLayout.composition = _method(composition)  # type: ignore[attr-defined]
+setattr(ComposedLayout, "composition", _method(composition))

@@ -15,6 +15,7 @@ stream), and the producer makes S wait for its pending work on the tensor
 whose __dlpack__ takes no stream is called without one.
 """
 import ctypes
+from typing import Any, List, Optional, Tuple
 
 from ._library import ArgumentError
 
@@ -29,21 +30,48 @@ CAPSULE = b"dltensor"
 
 
 class DLDevice(ctypes.Structure):
+    """dlpack.h's DLDevice: device_type (kDLCUDA is 2), device_id.
+
+    >>> DLDevice(KDL_CUDA, 1).device_id
+    1
+    """
+
     _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
 
 
 class DLDataType(ctypes.Structure):
+    """dlpack.h's DLDataType: code (kDLInt 0, kDLUInt 1, kDLFloat 2,
+    kDLBfloat 4, ...), bits, lanes.
+
+    >>> t = DLDataType(2, 16, 1)
+    >>> dtype_name(t.code, t.bits, t.lanes)
+    'float16'
+    """
+
     _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
 
 
 class DLTensor(ctypes.Structure):
+    """dlpack.h's DLTensor: data (the address, plus byte_offset), device,
+    ndim, dtype, shape and strides (in elements; NULL strides: compact
+    row-major).
+
+    >>> DLTensor(ndim=2, byte_offset=64).byte_offset
+    64
+    """
+
     _fields_ = [("data", ctypes.c_void_p), ("device", DLDevice), ("ndim", ctypes.c_int32), ("dtype", DLDataType),
                 ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.POINTER(ctypes.c_int64)),
                 ("byte_offset", ctypes.c_uint64)]
 
 
 class DLManagedTensor(ctypes.Structure):
-    pass
+    """dlpack.h's DLManagedTensor, what a "dltensor" capsule points at: the
+    DLTensor, the producer's manager_ctx, and the deleter that frees it.
+
+    >>> DLManagedTensor().dl_tensor.ndim
+    0
+    """
 
 
 DLManagedTensor._fields_ = [("dl_tensor", DLTensor), ("manager_ctx", ctypes.c_void_p),
@@ -57,23 +85,41 @@ _GetPointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object, ctypes.c_char
 _GetName = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(("PyCapsule_GetName", ctypes.pythonapi))
 
 
-def has_dlpack(obj):
+def has_dlpack(obj: Any) -> bool:
+    """Whether obj is a DLPack producer: it has a __dlpack__ (not None).
+
+    >>> class Array:
+    ...     def __dlpack__(self, stream=None): ...
+    >>> has_dlpack(Array()), has_dlpack(3)
+    (True, False)
+    """
     return getattr(obj, "__dlpack__", None) is not None
 
 
-def _device_name(device_type):
+def _device_name(device_type: int) -> str:
     return "%s (device type %d)" % (_DEVICES.get(device_type, "unknown"), device_type)
 
 
-def _check_device(device_type, role):
+def _check_device(device_type: int, role: str) -> None:
     if device_type not in (KDL_CUDA, KDL_CUDA_MANAGED):
         raise ArgumentError("%s: a DLPack tensor on %s; layoutc's kernels take CUDA tensors (kDLCUDA or "
                             "kDLCUDAManaged)" % (role, _device_name(device_type)))
 
 
-def device(obj, role):
+def device(obj: Any, role: str) -> Optional[int]:
     """The CUDA device of a DLPack object, from __dlpack_device__ (None where
-    it has none); ArgumentError for another kind of device."""
+    it has none); ArgumentError for another kind of device.
+
+    >>> class Array:
+    ...     def __init__(self, device_type): self.device_type = device_type
+    ...     def __dlpack_device__(self): return (self.device_type, 1)
+    >>> device(Array(KDL_CUDA), "x"), device(3, "x")
+    (1, None)
+    >>> device(Array(1), "x")
+    Traceback (most recent call last):
+    ...
+    layoutc._library.ArgumentError: x: a DLPack tensor on CPU (device type 1); ...
+    """
     dlpack_device = getattr(obj, "__dlpack_device__", None)
     if dlpack_device is None:
         return None
@@ -82,22 +128,44 @@ def device(obj, role):
     return int(device_id)
 
 
-def dtype_name(code, bits, lanes):
+def dtype_name(code: int, bits: int, lanes: int) -> str:
+    """A DLPack dtype for messages: its code's name, bits, and xlanes
+    where lanes is not 1.
+
+    >>> dtype_name(2, 32, 1), dtype_name(4, 16, 1), dtype_name(0, 8, 4)
+    ('float32', 'bfloat16', 'int8x4')
+    """
     return "%s%d%s" % (_CODES.get(code, "code%d_" % code), bits, "x%d" % lanes if lanes != 1 else "")
 
 
-def capsule(obj, stream):
+def capsule(obj: Any, stream: Optional[int]) -> Any:
     """obj.__dlpack__ for a kernel on `stream` (a CUstream handle, None for
-    the legacy default stream)."""
+    the legacy default stream, which DLPack names 1); a producer whose
+    __dlpack__ takes no stream is called without one.
+
+    >>> class Array:  # gives back the stream it was asked for
+    ...     def __dlpack__(self, stream=None): return ("capsule for stream", stream)
+    >>> capsule(Array(), None), capsule(Array(), 0x5000)
+    (('capsule for stream', 1), ('capsule for stream', 20480))
+    """
     try:
         return obj.__dlpack__(stream=stream or 1)
     except TypeError:  # a producer that takes no stream
         return obj.__dlpack__()
 
 
-def read(cap, role, supported):
+def read(cap: Any, role: str, supported: str) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], str, int]:
     """(address, shape, strides in elements, dtype, device id) of a
-    "dltensor" capsule; ArgumentError for what layoutc cannot take."""
+    "dltensor" capsule; ArgumentError for what layoutc cannot take (a
+    device other than CUDA, vector lanes, a dtype outside `supported`, a
+    negative extent). Its example needs a capsule from a CUDA producer; what
+    is not a capsule is refused:
+
+    >>> read(3, "x", "f32")
+    Traceback (most recent call last):
+    ...
+    layoutc._library.ArgumentError: x: __dlpack__ returned a int, not a DLPack capsule
+    """
     if type(cap).__name__ != "PyCapsule":
         raise ArgumentError("%s: __dlpack__ returned a %s, not a DLPack capsule" % (role, type(cap).__name__))
     if not _IsValid(cap, CAPSULE):
@@ -124,8 +192,10 @@ def read(cap, role, supported):
     if t.strides:
         strides = tuple(t.strides[i] for i in range(t.ndim))
     else:  # NULL: compact row-major
-        strides, step = [], 1
+        compact: List[int] = []
+        step = 1
         for e in reversed(shape):
-            strides.insert(0, step)
+            compact.insert(0, step)
             step *= e
-    return (t.data or 0) + t.byte_offset, shape, tuple(strides), dtype, t.device.device_id
+        strides = tuple(compact)
+    return (t.data or 0) + t.byte_offset, shape, strides, dtype, t.device.device_id

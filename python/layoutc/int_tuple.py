@@ -12,7 +12,7 @@ disagree, the docstring says so and CuTe C++ wins.
     5
 """
 from abc import ABC
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union, cast
 
 from . import _native
 from ._library import LayoutTypeError
@@ -28,7 +28,11 @@ __all__ = ["Integer", "Dynamic", "ScaledBasis", "E", "IntTuple", "is_int", "is_t
 
 class Integer(ABC):
     """What counts as an integer leaf: int and its subclasses except bool
-    (pycute's typing.Integer); float and str do not."""
+    (pycute's typing.Integer); float and str do not.
+
+    >>> isinstance(3, Integer), isinstance(True, Integer), isinstance(3.0, Integer)
+    (True, False, False)
+    """
 
     @classmethod
     def __subclasshook__(cls, c: type) -> bool:
@@ -48,6 +52,7 @@ class Dynamic:
     """
 
     __slots__ = ("div",)
+    div: int
 
     def __init__(self, div: int = 1) -> None:
         if type(div) is not int or div < 1:
@@ -82,9 +87,12 @@ class ScaledBasis:
     """
 
     __slots__ = ("value", "modes")
+    value: int
+    modes: Tuple[int, ...]
 
     def __init__(self, value: int, modes: Union[int, Tuple[int, ...]]) -> None:
-        path = (modes,) if type(modes) is int else tuple(modes)
+        # mypy does not narrow by `type(modes) is int`: the else branch may hold an int subclass (tuple() refuses it)
+        path = (modes,) if type(modes) is int else tuple(cast(Iterable[int], modes))
         if type(value) is not int or not path or any(type(m) is not int or m < 0 for m in path):
             raise LayoutTypeError("ScaledBasis: needs an int value and modes of ints >= 0, not %r, %r"
                                   % (value, modes), "LAYOUTC_ERROR_ALGEBRA_TYPE")
@@ -117,28 +125,46 @@ def E(*modes: int) -> ScaledBasis:
     return ScaledBasis(1, modes)
 
 
+# An integer tuple as this package gives one back: an int, a Dynamic, a
+# ScaledBasis, None (CuTe's `_`) or a tuple of integer tuples.
 IntTuple = Union[int, Dynamic, ScaledBasis, None, Tuple[Any, ...]]
 
 
 def is_int(x: Any) -> bool:
-    """pycute's is_int: x is an int."""
+    """pycute's is_int: x is an int (isinstance(x, int)).
+
+    >>> is_int(3), is_int((3,))
+    (True, False)
+    """
     return isinstance(x, int)
 
 
 def is_tuple(x: Any) -> bool:
-    """pycute's is_tuple: x is a tuple."""
+    """pycute's is_tuple: x is a tuple.
+
+    >>> is_tuple((3,)), is_tuple(3)
+    (True, False)
+    """
     return isinstance(x, tuple)
 
 
 def has_none(a: Any) -> bool:
-    """pycute's has_none: a holds None (CuTe's `_`) at some leaf."""
+    """pycute's has_none: a holds None (CuTe's `_`) at some leaf.
+
+    >>> has_none((1, (None, 2))), has_none((1, 2))
+    (True, False)
+    """
     if isinstance(a, tuple):
         return any(has_none(x) for x in a)
     return a is None
 
 
 def notation(t: Any) -> str:
-    """The CuTe notation of an integer tuple: (2,(3,_))."""
+    """The CuTe notation of an integer tuple: (2,(3,_)).
+
+    >>> notation((2, (3, None))), notation((Dynamic(div=4), E(1)))
+    ('(2,(3,_))', '(?{div=4},1@1)')
+    """
     if isinstance(t, (tuple, list)):
         return "(" + ",".join(notation(x) for x in t) + ")"
     if t is None:
@@ -161,12 +187,16 @@ class _NoFlatForm(Exception):
     pass
 
 
-_INTS: dict = {}
+_INTS: Dict[int, "_native.Handle"] = {}
 
 
 def tuple_handle(t: Any) -> "_native.Handle":
     """The native value of a Python integer tuple (or of its notation);
-    integers' values are kept, as they are immutable."""
+    integers' values are kept, as they are immutable.
+
+    >>> tuple_handle((2, (3, None))).text(), tuple_handle("(4,?)").text()
+    ('(2,(3,_))', '(4,?)')
+    """
     if type(t) is int:
         h = _INTS.get(t)
         if h is None:
@@ -186,7 +216,12 @@ def tuple_handle(t: Any) -> "_native.Handle":
 
 
 def tuple_of(h: "_native.Handle") -> Any:
-    """The Python integer tuple of a native value."""
+    """The Python integer tuple of a native value (tuple_handle's inverse);
+    of a layout, (shape, stride).
+
+    >>> tuple_of(tuple_handle((2, (Dynamic(), E(0)))))
+    (2, (Dynamic(), ScaledBasis(1, 0)))
+    """
     kinds, values = _native.read(h)
     if _native.OTHER in kinds:  # a scaled basis: read back from the notation
         text = h.text()
@@ -201,14 +236,18 @@ def tuple_of(h: "_native.Handle") -> Any:
 
 
 def parse(text: str) -> Any:
-    """A printed integer tuple (`(2,(?,1@0),_)`) as a Python value."""
+    """A printed integer tuple (`(2,(?,1@0),_)`) as a Python value.
+
+    >>> parse("(2,(?,1@0),_)")
+    (2, (Dynamic(), ScaledBasis(1, 0)), None)
+    """
     pos = 0
 
     def value() -> Any:
         nonlocal pos
         if text[pos] == "(":
             pos += 1
-            items = []
+            items: List[Any] = []
             if text[pos] != ")":
                 items.append(value())
                 while text[pos] == ",":
@@ -266,7 +305,11 @@ def flatten(t: Any) -> Any:
 
 
 def signum(a: int) -> int:
-    """The sign of an integer: -1, 0 or 1."""
+    """The sign of an integer: -1, 0 or 1.
+
+    >>> signum(-5), signum(0), signum(7)
+    (-1, 0, 1)
+    """
     return (a > 0) - (a < 0)
 
 
@@ -294,7 +337,8 @@ def tuple_max(a: Any) -> int:
     >>> tuple_max((3, (7, 2)))
     7
     """
-    return _tuple_call("tuple_max", a)
+    n: int = _tuple_call("tuple_max", a)
+    return n
 
 
 def elem_scale(a: Any, b: Any) -> Any:
@@ -408,7 +452,8 @@ def congruent(a: Any, b: Any) -> bool:
     >>> congruent((2, (3, 4)), (5, (6, 7))), congruent((2, 3), 6)
     (True, False)
     """
-    return _tuple_call("congruent", a, b)
+    answer: bool = _tuple_call("congruent", a, b)
+    return answer
 
 
 def weakly_congruent(a: Any, b: Any) -> bool:
@@ -417,7 +462,8 @@ def weakly_congruent(a: Any, b: Any) -> bool:
     >>> weakly_congruent(2, (3, 4)), weakly_congruent((2, 3), 6)
     (True, False)
     """
-    return _tuple_call("weakly_congruent", a, b)
+    answer: bool = _tuple_call("weakly_congruent", a, b)
+    return answer
 
 
 def weakly_compatible(a: Any, b: Any) -> bool:
@@ -427,7 +473,8 @@ def weakly_compatible(a: Any, b: Any) -> bool:
     >>> weakly_compatible(8, (2, 2))
     True
     """
-    return _tuple_call("weakly_compatible", a, b)
+    answer: bool = _tuple_call("weakly_compatible", a, b)
+    return answer
 
 
 def elem_less(a: Any, b: Any) -> bool:
@@ -436,7 +483,8 @@ def elem_less(a: Any, b: Any) -> bool:
     >>> elem_less((1, 2), (2, 3))
     True
     """
-    return _tuple_call("elem_less", a, b)
+    answer: bool = _tuple_call("elem_less", a, b)
+    return answer
 
 
 def round_up(a: Any, b: Any) -> Any:
@@ -590,7 +638,7 @@ def is_static(x: Any) -> bool:
     return not isinstance(x, Dynamic)
 
 
-def find_if(t: Any, pred_fn: Any) -> Any:
+def find_if(t: Any, pred_fn: Callable[[Any, Any], Any]) -> Any:
     """The index of the first mode m of t with pred_fn(m, i) (hierarchical
     modes searched depth first, giving a path tuple), or None.
 
@@ -620,7 +668,7 @@ def find(t: Any, x: Any) -> Any:
     return find_if(t, lambda m, i: m == x)
 
 
-def transform_leaf(f: Any, *args: Any) -> Any:
+def transform_leaf(f: Callable[..., Any], *args: Any) -> Any:
     """f applied to the leaves of congruent tuples, nested as they are.
 
     >>> transform_leaf(lambda a, b: a * b, (2, (3, 4)), (5, (6, 7)))

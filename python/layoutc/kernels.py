@@ -16,45 +16,75 @@ nothing waits: the results are ready when that stream's work is.
 """
 import ctypes
 import threading
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._library import Arg, ArgumentError, CacheStats, check, lib, text
-from .tensors import tensor
+from .tensors import Pending, Tensor, tensor
 
 
 class Kernel:
-    """A compiled kernel (layoutc_kernel), freed with this object."""
+    """A compiled kernel (layoutc_kernel), freed with this object: `spec`
+    is what it was compiled from, the key of its Jit's cache.
 
-    def __init__(self, handle, spec):
-        self._handle, self.spec = handle, spec
+    >>> k = Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32")
+    >>> k.spec, k.name
+    (('copy', '(4,8):(8,1)', '(4,8):(1,4)', 'f32', None, None), 'copy')
+    """
 
-    def __del__(self):
+    def __init__(self, handle: ctypes.c_void_p, spec: Tuple[Any, ...]) -> None:
+        self._handle: Optional[ctypes.c_void_p] = handle
+        self.spec = spec
+
+    def __del__(self) -> None:
         if getattr(self, "_handle", None):
             lib.layoutc_kernel_free(self._handle)
             self._handle = None
 
     @property
-    def name(self):
+    def name(self) -> str:
+        """The kernel's entry point in its PTX (a copy kernel's is "copy").
+
+        >>> Jit(disk_cache=False).indexed_kernel("gather", 4, "f32", "i32").name
+        'gather'
+        """
         out = ctypes.c_char_p()
         check(lib.layoutc_kernel_name(self._handle, ctypes.byref(out)))
-        return out.value.decode()
+        return out.value.decode()  # type: ignore[union-attr]  # not NULL once check() passed
 
     @property
-    def ptx(self):
+    def ptx(self) -> str:
+        """The kernel's PTX, as the driver loads it.
+
+        >>> ".visible .entry copy(" in Jit(disk_cache=False).copy_kernel("8:1", "8:1", "f32").ptx
+        True
+        """
         out = ctypes.c_char_p()
         check(lib.layoutc_kernel_ptx(self._handle, ctypes.byref(out)))
-        return out.value.decode()
+        return out.value.decode()  # type: ignore[union-attr]  # not NULL once check() passed
 
-    def copy_extents(self, dynamic=()):
-        """(elements moved, elements src must hold, elements dst must hold)."""
+    def copy_extents(self, dynamic: Sequence[int] = ()) -> Tuple[int, int, int]:
+        """A copy kernel's (elements moved, elements src must hold, elements
+        dst must hold): size(Ls), cosize(Ls) and cosize(Ld), with `dynamic`
+        the values of the layouts' `?` leaves in order.
+
+        >>> Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32").copy_extents()
+        (32, 32, 32)
+        """
         values = (ctypes.c_int64 * max(len(dynamic), 1))(*dynamic)
         size, src, dst = ctypes.c_int64(), ctypes.c_int64(), ctypes.c_int64()
         check(lib.layoutc_copy_extents(self._handle, values, len(dynamic), ctypes.byref(size), ctypes.byref(src),
                                        ctypes.byref(dst)))
         return size.value, src.value, dst.value
 
-    def launch(self, args, grid, block=0, device=0, stream=None):
+    def launch(self, args: Sequence[Tuple[Any, ...]], grid: int, block: int = 0, device: int = 0,
+               stream: Any = None) -> None:
         """Any kernel: `args` in parameter order, ("buffer", address,
-        elements) or ("index", value)."""
+        elements) or ("index", value), launched on `grid` blocks of `block`
+        threads (0: the kernel's own) on `device`, on `stream` (a CUstream
+        handle, a torch.cuda.Stream or a CuPy stream; None: the legacy
+        default stream). It needs a GPU, so no example runs here; for a
+        gpu.func with a buffer and an index parameter, on a torch tensor x:
+        `kernel.launch([("buffer", x.data_ptr(), x.numel()), ("index", n)], grid=8)`."""
         packed = (Arg * max(len(args), 1))()
         for i, a in enumerate(args):
             packed[i] = Arg(1, a[1], a[2]) if a[0] == "buffer" else Arg(0, None, a[1])
@@ -65,22 +95,28 @@ class Jit:
     """layoutc's JIT: `arch` ("sm_90"), `opt_level` 0 to 3, kernels kept on
     disk too unless `disk_cache` is False (in `cache_directory`, else
     $LAYOUTC_CACHE_DIR, $XDG_CACHE_HOME/layoutc or ~/.cache/layoutc).
-    Thread-safe."""
+    Thread-safe. Compiling needs no GPU: kernels compile to PTX.
 
-    def __init__(self, arch="sm_90", opt_level=0, disk_cache=True, cache_directory=None):
+    >>> jit = Jit(disk_cache=False)
+    >>> jit.copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32") is jit.copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32")
+    True
+    """
+
+    def __init__(self, arch: str = "sm_90", opt_level: int = 0, disk_cache: bool = True,
+                 cache_directory: Optional[str] = None) -> None:
         handle = ctypes.c_void_p()
         check(lib.layoutc_jit_create(text(arch), opt_level, int(disk_cache),
                                      text(cache_directory) if cache_directory else None, ctypes.byref(handle)))
-        self._handle = handle
-        self._kernels = {}
+        self._handle: Optional[ctypes.c_void_p] = handle
+        self._kernels: Dict[Tuple[Any, ...], Kernel] = {}
         self._lock = threading.Lock()
 
-    def __del__(self):
+    def __del__(self) -> None:
         if getattr(self, "_handle", None):
             lib.layoutc_jit_destroy(self._handle)
             self._handle = None
 
-    def _kernel(self, spec, compile):
+    def _kernel(self, spec: Tuple[Any, ...], compile: Callable[[Any], Any]) -> Kernel:
         with self._lock:
             k = self._kernels.get(spec)
         if k is None:
@@ -91,48 +127,79 @@ class Jit:
                 k = self._kernels.setdefault(spec, k)
         return k
 
-    def copy_kernel(self, src_layout, dst_layout, dtype, to=None, scale=None):
+    def copy_kernel(self, src_layout: Any, dst_layout: Any, dtype: str, to: Optional[str] = None,
+                    scale: Optional[float] = None) -> Kernel:
         """copy(src @ src_layout, dst @ dst_layout) of `dtype` elements (to
-        `to`, times `scale`)."""
+        `to`, times `scale`): dst[Ld(k)] = scale * src[Ls(k)] for every
+        k < size(Ls). Compiled once per spec.
+
+        >>> Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32", to="f16", scale=0.5).spec
+        ('copy', '(4,8):(8,1)', '(4,8):(1,4)', 'f32', 'f16', 0.5)
+        """
         spec = ("copy", str(src_layout), str(dst_layout), dtype, to, scale)
         s = ctypes.c_double(scale) if scale is not None else None
         return self._kernel(spec, lambda out: lib.layoutc_compile_copy(
             self._handle, text(str(src_layout)), text(str(dst_layout)), text(dtype), text(to) if to else None,
             ctypes.byref(s) if s is not None else None, out))
 
-    def indexed_kernel(self, kind, row_width, dtype, index_dtype):
-        """A "gather" or "scatter" of rows of `row_width` elements."""
+    def indexed_kernel(self, kind: str, row_width: int, dtype: str, index_dtype: str) -> Kernel:
+        """A "gather" (rows[r] = table[indices[r]]) or "scatter"
+        (table[indices[r]] = rows[r]) of rows of `row_width` elements of
+        `dtype`, indices of `index_dtype` ("i32" or "i64").
+
+        >>> Jit(disk_cache=False).indexed_kernel("scatter", 16, "f16", "i64").name
+        'scatter'
+        """
         compile = {"gather": lib.layoutc_compile_gather, "scatter": lib.layoutc_compile_scatter}[kind]
         return self._kernel((kind, row_width, dtype, index_dtype), lambda out: compile(
             self._handle, row_width, text(dtype), text(index_dtype), out))
 
-    def compile(self, mlir, kernel_name, index_bits=64):
-        """The gpu.func `kernel_name` of an MLIR module with lay ops."""
+    def compile(self, mlir: str, kernel_name: str, index_bits: int = 64) -> Kernel:
+        """The gpu.func `kernel_name` of an MLIR module with lay ops, its
+        `index` type `index_bits` (32 or 64) wide.
+
+        >>> module = "gpu.module @m { gpu.func @k() kernel { gpu.return } }"
+        >>> Jit(disk_cache=False).compile(module, "k").name
+        'k'
+        """
         return self._kernel(("mlir", mlir, kernel_name, index_bits), lambda out: lib.layoutc_compile_mlir(
             self._handle, text(mlir), text(kernel_name), index_bits, out))
 
-    def cache_stats(self):
+    def cache_stats(self) -> Dict[str, int]:
         """layoutc's cache counters: hits (memory), disk_hits, misses
-        (compiled) and entries."""
+        (compiled) and entries.
+
+        >>> jit = Jit(disk_cache=False)
+        >>> jit.compile("gpu.module @m { gpu.func @k() kernel { gpu.return } }", "k").name
+        'k'
+        >>> jit.cache_stats()
+        {'hits': 0, 'disk_hits': 0, 'misses': 1, 'entries': 1}
+        """
         s = CacheStats()
         check(lib.layoutc_jit_cache_stats(self._handle, ctypes.byref(s)))
         return {"hits": s.hits, "disk_hits": s.disk_hits, "misses": s.misses, "entries": s.entries}
 
 
-def device_count():
+def device_count() -> int:
     """The GPUs the CUDA driver reports; DeviceError saying why where there
-    is no driver or no GPU."""
+    is no driver or no GPU. What it answers depends on the machine, so no
+    example runs here: `layoutc.device_count()` is 1 on a host with one GPU."""
     count = ctypes.c_int()
     check(lib.layoutc_device_count(ctypes.byref(count)))
     return count.value
 
 
-_default = None
+_default: Optional[Jit] = None
 _default_lock = threading.Lock()
 
 
-def default_jit():
-    """The Jit that copy, gather and scatter use unless given one."""
+def default_jit() -> Jit:
+    """The Jit that copy, gather and scatter use unless given one: made on
+    first use, with the defaults (sm_90, the disk cache on).
+
+    >>> default_jit() is default_jit()
+    True
+    """
     global _default
     with _default_lock:
         if _default is None:
@@ -140,7 +207,7 @@ def default_jit():
         return _default
 
 
-def _stream(stream):
+def _stream(stream: Any) -> Optional[int]:
     """A CUstream handle (int or None) of an int, a torch.cuda.Stream
     (cuda_stream) or a CuPy stream (ptr)."""
     if stream is None or isinstance(stream, int):
@@ -152,7 +219,8 @@ def _stream(stream):
                         % type(stream).__name__)
 
 
-def _launch_site(tensors, stream, device):
+def _launch_site(tensors: Sequence[Union[Tensor, Pending]], stream: Any,
+                 device: Optional[int]) -> Tuple[int, Optional[int]]:
     """The device and stream of a launch over `tensors` (all on one device;
     Tensors or Pending DLPack objects)."""
     devices = {t.device for t in tensors if t.device is not None}
@@ -168,7 +236,8 @@ def _launch_site(tensors, stream, device):
     return (device if device is not None else found or 0), _stream(stream)
 
 
-def _tensors(stream, device, *arguments):
+def _tensors(stream: Any, device: Optional[int], *arguments: Tuple[Any, str]) -> Tuple[List[Tensor], int,
+                                                                                      Optional[int]]:
     """The Tensors of (object, role) `arguments`, and the device and stream
     (a CUstream handle) of a launch over them; a DLPack object's __dlpack__
     is called with that stream."""
@@ -186,14 +255,15 @@ def _tensors(stream, device, *arguments):
 _DATA = ("f32", "f16", "bf16", "f64", "i32", "i8")
 
 
-def _check_data(kind, *tensors):
+def _check_data(kind: str, *tensors: Tensor) -> None:
     for t in tensors:
         if t.dtype not in _DATA:
             raise ArgumentError("%s: %s has dtype %s; layoutc moves float32, float16, bfloat16, float64, int32 "
                                 "or int8 elements" % (kind, t.role, t.dtype))
 
 
-def copy(src, dst, src_layout=None, dst_layout=None, scale=None, stream=None, device=None, jit=None):
+def copy(src: Any, dst: Any, src_layout: Any = None, dst_layout: Any = None, scale: Optional[float] = None,
+         stream: Any = None, device: Optional[int] = None, jit: Optional[Jit] = None) -> None:
     """CuTe's copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
 
     Ls, Ld: `src_layout`, `dst_layout` (CuTe notation, a Layout, or an
@@ -201,7 +271,12 @@ def copy(src, dst, src_layout=None, dst_layout=None, scale=None, stream=None, de
     default the tensor's own shape and strides (then the shapes must be
     equal, and this is dst[c] = src[c] for every coordinate c, as
     dst.copy_(src)). Elements convert to dst's dtype on the way, times
-    `scale` if given. Each layout must stay inside its tensor."""
+    `scale` if given. Each layout must stay inside its tensor.
+
+    It needs GPU tensors, so no example runs here; with torch tensors x of
+    shape (4, 8) and out of shape (8, 4), `layoutc.copy(x, out.t())` is
+    out.t().copy_(x), and `layoutc.copy(x, out, dst_layout="(4,8):(1,4)")`
+    writes x transposed into out, element (i, j) to offset i + 4 j."""
     (s, d), device, stream = _tensors(stream, device, (src, "src"), (dst, "dst"))
     _check_data("copy", s, d)
     if d.readonly:
@@ -223,7 +298,8 @@ def copy(src, dst, src_layout=None, dst_layout=None, scale=None, stream=None, de
         check(lib.layoutc_launch_copy(kernel._handle, device, s.address, d.address, None, 0, stream))
 
 
-def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
+def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, stream: Any, device: Optional[int],
+             jit: Optional[Jit]) -> None:
     """Gather (table, indices -> rows) or scatter (rows, indices -> table)."""
     if kind == "gather":
         (t, i, r), device, stream = _tensors(stream, device, (table, "table"), (indices, "indices"),
@@ -257,17 +333,29 @@ def _indexed(kind, table, indices, rows, rows_role, stream, device, jit):
                                          i.shape[0], stream))
 
 
-def gather(table, indices, out, stream=None, device=None, jit=None):
+def gather(table: Any, indices: Any, out: Any, stream: Any = None, device: Optional[int] = None,
+           jit: Optional[Jit] = None) -> None:
     """out[r] = table[indices[r]] for every r: rows of a (rows, width) table
     (or elements of a 1-D one), as torch.index_select(table, 0, indices,
     out=out). Indices (int32 or int64) must be in [0, rows): they are not
-    checked (that would wait for the device)."""
+    checked (that would wait for the device).
+
+    It needs GPU tensors, so no example runs here; with torch tensors table
+    (100, 16), indices = torch.tensor([7, 3], device="cuda") and out (2, 16),
+    `layoutc.gather(table, indices, out)` sets out[0] to table[7] and out[1]
+    to table[3]."""
     _indexed("gather", table, indices, out, "out", stream, device, jit)
 
 
-def scatter(src, indices, table, stream=None, device=None, jit=None):
+def scatter(src: Any, indices: Any, table: Any, stream: Any = None, device: Optional[int] = None,
+            jit: Optional[Jit] = None) -> None:
     """table[indices[r]] = src[r] for every r: rows of a (rows, width) table
     (or elements of a 1-D one), as table.index_copy_(0, indices, src).
     Indices (int32 or int64) must be distinct and in [0, rows): they are not
-    checked (that would wait for the device)."""
+    checked (that would wait for the device).
+
+    It needs GPU tensors, so no example runs here; with torch tensors src
+    (2, 16), indices = torch.tensor([7, 3], device="cuda") and table
+    (100, 16), `layoutc.scatter(src, indices, table)` sets table[7] to
+    src[0] and table[3] to src[1], the other rows as they were."""
     _indexed("scatter", table, indices, src, "src", stream, device, jit)

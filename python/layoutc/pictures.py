@@ -29,7 +29,8 @@ _TABLE, _OFFSETS, _SVG = range(3)
 
 def _text(status: int, out: Any) -> str:
     check(status)
-    return out.value.decode()  # type: ignore[no-any-return]
+    picture: str = out.value.decode()
+    return picture
 
 
 def _picture(x: Any, kind: int) -> str:
@@ -40,7 +41,18 @@ def _picture(x: Any, kind: int) -> str:
 
 def print_layout(x: Any, file: Optional[IO[str]] = None) -> None:
     """CuTe's print_layout: a rank-1 or rank-2 layout (or composed layout)
-    as its (m,n) -> offset table, as `layoutc print2d` prints it."""
+    as its (m,n) -> offset table, as `layoutc print2d` prints it, to `file`
+    (default sys.stdout).
+
+    >>> print_layout(Layout((2, 2), (1, 2)))
+    (2,2):(1,2)
+          0   1
+        +---+---+
+     0  | 0 | 2 |
+        +---+---+
+     1  | 1 | 3 |
+        +---+---+
+    """
     print(_picture(x, _TABLE), end="", file=file or sys.stdout)
 
 
@@ -68,14 +80,22 @@ def svg(x: Any) -> str:
 
 def show(x: Any, file: Union[None, str, "os.PathLike[str]", IO[str]] = None) -> Optional[str]:
     """The SVG picture of a layout, composed layout, TVLayout or BankMap:
-    returned, or written to `file` (a path or a text file) when given."""
+    returned, or written to `file` (a path or a text file) when given.
+
+    >>> show(Layout((2, 2)))[:38]
+    '<?xml version="1.0" encoding="UTF-8"?>'
+    >>> import io
+    >>> f = io.StringIO()
+    >>> show(Layout((2, 2)), f), f.getvalue() == svg(Layout((2, 2)))
+    (None, True)
+    """
     picture = svg(x)
     if file is None:
         return picture
     if hasattr(file, "write"):
-        file.write(picture)  # type: ignore[union-attr]
+        file.write(picture)
     else:
-        with open(file, "w") as f:  # type: ignore[arg-type]
+        with open(file, "w") as f:
             f.write(picture)
     return None
 
@@ -97,6 +117,12 @@ class TVLayout:
         self.tile = tile
 
     def svg(self) -> str:
+        """The picture as SVG text: the tile's cells, each labelled with the
+        thread and value the layout sends there.
+
+        >>> TVLayout(Layout((4, 2), (2, 1)), (2, 4)).svg()[:38]
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        """
         tile = handle_of(self.tile)  # alive through the call
         out = ctypes.c_char_p()
         return _text(lib.layoutc_value_picture_tv(self.layout._h.ptr, tile.ptr, ctypes.byref(out)), out)
@@ -127,10 +153,23 @@ class BankMap:
 
     @property
     def conflicts(self) -> Any:
+        """bank_conflicts(smem, access, dtype): (wavefronts of the worst
+        warp instruction, the fewest it could take); equal when the access
+        is conflict-free.
+
+        >>> BankMap(Layout((32, 32), (32, 1)), Layout((32, 32), (32, 1)), "f32").conflicts
+        (1, 1)
+        """
         from .algebra import call
         return call("bank_conflicts", self.smem, self.access, self.dtype)
 
     def svg(self) -> str:
+        """The picture as SVG text: each cell labelled with its bank, the
+        worst instruction's cells outlined.
+
+        >>> BankMap(Layout((32, 32), (32, 1)), Layout((32, 32), (1, 32)), "f32").svg()[:38]
+        '<?xml version="1.0" encoding="UTF-8"?>'
+        """
         smem, access = handle_of(self.smem), handle_of(self.access)  # alive through the call
         out = ctypes.c_char_p()
         return _text(lib.layoutc_value_picture_banks(smem.ptr, access.ptr, self.dtype.encode(), ctypes.byref(out)),
@@ -155,5 +194,6 @@ def infer(offsets: Sequence[int]) -> Layout:
     out = ctypes.c_void_p()
     check(lib.layoutc_infer(array, len(values), ctypes.byref(out)))
     from ._native import Handle
-    return python_of(Handle(out.value))  # type: ignore[no-any-return]
+    layout: Layout = python_of(Handle(out.value))
+    return layout
 

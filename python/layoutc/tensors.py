@@ -4,6 +4,9 @@ works on. Read from a PyTorch tensor directly, else from
 __cuda_array_interface__ (CuPy, Numba, JAX), else from DLPack's __dlpack__
 (dlpack.py); nothing is copied.
 """
+import importlib
+from typing import Any, List, Optional, Sequence, Tuple, Union
+
 from . import dlpack
 from ._library import ArgumentError
 
@@ -16,10 +19,22 @@ SUPPORTED = "float32, float16, bfloat16, float64, int32, int8 or int64"
 
 
 class Tensor:
-    """What layoutc needs of a tensor argument named `role` (for messages)."""
+    """What layoutc needs of a tensor argument named `role` (for messages):
+    its device `address`, `shape` and `strides` in elements, `dtype`
+    (layoutc's: "f32", "f16", "bf16", "f64", "i32", "i8", "i64"), CUDA
+    `device` (None: not known), the `stream` its producer works on (a
+    CUstream handle, None: the legacy default stream); whether it is
+    `readonly` or a `torch` tensor, and its `owner`, what must outlive the
+    launch. Negative strides and misaligned addresses are refused.
 
-    def __init__(self, role, address, shape, strides, dtype, device, stream, readonly=False, torch=False,
-                 owner=None):
+    >>> t = Tensor("x", 4096, (4, 8), (1, 4), "f32", 0, None)
+    >>> t.layout, t.size, t.extent, t.itemsize, t.row_major()
+    ('(4,8):(1,4)', 32, 32, 4, False)
+    """
+
+    def __init__(self, role: str, address: int, shape: Sequence[int], strides: Sequence[int], dtype: str,
+                 device: Optional[int], stream: Optional[int], readonly: bool = False, torch: bool = False,
+                 owner: object = None) -> None:
         self.role, self.address, self.shape, self.strides = role, address, tuple(shape), tuple(strides)
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
         self.owner = owner  # what must outlive the launch (a DLPack capsule)
@@ -31,33 +46,52 @@ class Tensor:
                                 % (role, address, dtype, self.itemsize))
 
     @property
-    def size(self):
+    def size(self) -> int:
+        """The number of elements, the product of the shape.
+
+        >>> Tensor("x", 0, (4, 8), (8, 1), "f32", 0, None).size
+        32
+        """
         n = 1
         for e in self.shape:
             n *= e
         return n
 
     @property
-    def extent(self):
+    def extent(self) -> int:
         """Elements from the address to the last one the tensor holds (0 when
-        empty)."""
+        empty): 1 + sum((shape_i - 1) * strides_i).
+
+        >>> Tensor("x", 0, (4, 8), (16, 1), "f32", 0, None).extent
+        56
+        """
         if self.size == 0:
             return 0
         return 1 + sum((e - 1) * s for e, s in zip(self.shape, self.strides))
 
     @property
-    def layout(self):
+    def layout(self) -> str:
         """The tensor's own layout in CuTe notation: shape and strides in
-        elements, modes in the tensor's order."""
+        elements, modes in the tensor's order.
+
+        >>> Tensor("x", 0, (4, 8), (8, 1), "f32", 0, None).layout, Tensor("y", 0, (), (), "f32", 0, None).layout
+        ('(4,8):(8,1)', '1:0')
+        """
         if not self.shape:
             return "1:0"
         if len(self.shape) == 1:
             return "%d:%d" % (self.shape[0], self.strides[0])
         return "(%s):(%s)" % (",".join(map(str, self.shape)), ",".join(map(str, self.strides)))
 
-    def row_major(self):
+    def row_major(self) -> bool:
         """Whether the elements are contiguous in row-major order (extents of
-        1 take any stride)."""
+        1 take any stride).
+
+        >>> Tensor("x", 0, (4, 8), (8, 1), "f32", 0, None).row_major()
+        True
+        >>> Tensor("x", 0, (4, 1), (1, 7), "f32", 0, None).row_major()
+        True
+        """
         expected = 1
         for e, s in reversed(list(zip(self.shape, self.strides))):
             if e != 1 and s != expected:
@@ -65,48 +99,70 @@ class Tensor:
             expected *= e
         return True
 
-    def describe(self):
+    def describe(self) -> str:
+        """The tensor for messages: role, shape, strides and dtype.
+
+        >>> Tensor("src", 0, (4, 8), (8, 1), "f32", 0, None).describe()
+        'src (shape (4, 8), strides (8, 1), f32)'
+        """
         return "%s (shape %s, strides %s, %s)" % (self.role, self.shape, self.strides, self.dtype)
 
-    def resolve(self, stream):
+    def resolve(self, stream: Optional[int]) -> "Tensor":
+        """The tensor itself (a Pending one's resolve gives its Tensor).
+
+        >>> t = Tensor("x", 0, (4,), (1,), "f32", 0, None)
+        >>> t.resolve(None) is t
+        True
+        """
         return self
 
 
 class Pending:
     """A DLPack object before its __dlpack__ is called (that call takes the
     launch's stream): the device __dlpack_device__ names, no stream of its
-    own."""
+    own.
 
-    torch, stream = False, None
+    >>> class Array:  # a stand-in for a JAX array on cuda:1
+    ...     def __dlpack__(self, stream=None): ...
+    ...     def __dlpack_device__(self): return (2, 1)
+    >>> p = Pending(Array(), "x")
+    >>> p.device, p.stream, p.torch
+    (1, None, False)
+    """
 
-    def __init__(self, obj, role):
+    torch = False
+    stream: Optional[int] = None
+
+    def __init__(self, obj: Any, role: str) -> None:
         self.obj, self.role, self.device = obj, role, dlpack.device(obj, role)
 
-    def resolve(self, stream):
+    def resolve(self, stream: Optional[int]) -> Tensor:
         """The Tensor, its producer's work ordered before `stream` (a CUstream
-        handle, None for the legacy default stream)."""
+        handle, None for the legacy default stream): obj.__dlpack__(stream=)
+        read (dlpack.read). It needs a CUDA DLPack producer, so no example
+        runs here."""
         capsule = dlpack.capsule(self.obj, stream)
         address, shape, strides, dtype, device = dlpack.read(capsule, self.role, SUPPORTED)
         return Tensor(self.role, address, shape, strides, dtype, device, None, owner=capsule)
 
 
-def _is_torch(obj):
+def _is_torch(obj: Any) -> bool:
     return type(obj).__module__.startswith("torch") and hasattr(obj, "data_ptr")
 
 
-def _from_torch(obj, role):
+def _from_torch(obj: Any, role: str) -> Tensor:
     if not obj.is_cuda:
         raise ArgumentError("%s: a torch tensor on %s; layoutc's kernels take CUDA tensors" % (role, obj.device))
     name = str(obj.dtype).replace("torch.", "")
     if name not in _TORCH:
         raise ArgumentError("%s: dtype torch.%s is not supported (%s)" % (role, name, SUPPORTED))
-    import torch
+    torch = importlib.import_module("torch")  # imported already: obj is a torch tensor
     stream = torch.cuda.current_stream(obj.device).cuda_stream
     return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), _TORCH[name], obj.device.index, stream,
                   torch=True)
 
 
-def _device_of(obj):
+def _device_of(obj: Any) -> Optional[int]:
     """The CUDA device of a __cuda_array_interface__ object, where it says."""
     if hasattr(obj, "__dlpack_device__"):
         return int(obj.__dlpack_device__()[1])
@@ -114,7 +170,7 @@ def _device_of(obj):
     return getattr(device, "id", None)
 
 
-def _from_interface(obj, role):
+def _from_interface(obj: Any, role: str) -> Tensor:
     cai = obj.__cuda_array_interface__
     typestr = cai["typestr"]
     if typestr not in _TYPESTRS:
@@ -123,7 +179,8 @@ def _from_interface(obj, role):
     itemsize = _BYTES[dtype]
     shape = tuple(cai["shape"])
     if cai.get("strides") is None:
-        strides, step = [], 1
+        strides: List[int] = []
+        step = 1
         for e in reversed(shape):
             strides.insert(0, step)
             step *= e
@@ -138,11 +195,22 @@ def _from_interface(obj, role):
     return Tensor(role, address or 0, shape, strides, dtype, _device_of(obj), cai.get("stream"), readonly)
 
 
-def tensor(obj, role):
+def tensor(obj: Any, role: str) -> Union[Tensor, Pending]:
     """`obj` as a Tensor (a Pending one for a DLPack object: resolve(stream)
     gives the Tensor), or ArgumentError saying why it cannot be one. torch's
     tensors are read directly, and __cuda_array_interface__ is preferred to
-    __dlpack__ where an object has both (CuPy)."""
+    __dlpack__ where an object has both (CuPy).
+
+    >>> class Array:  # a stand-in for a CuPy array
+    ...     __cuda_array_interface__ = {"shape": (4, 8), "typestr": "<f4", "data": (4096, False), "version": 3}
+    >>> t = tensor(Array(), "src")
+    >>> t.layout, t.address, t.dtype
+    ('(4,8):(8,1)', 4096, 'f32')
+    >>> tensor(3, "src")
+    Traceback (most recent call last):
+    ...
+    layoutc._library.ArgumentError: src: a int is not a GPU tensor: ...
+    """
     if _is_torch(obj):
         return _from_torch(obj, role)
     if hasattr(obj, "__cuda_array_interface__"):

@@ -38,6 +38,8 @@ package=$(cd "$work" && "$venv/python" -c 'import layoutc; print(layoutc.__file_
 case "$package" in "$work/venv/lib/"*"/site-packages/layoutc/__init__.py $version") ;;
   *) fail "the package imported is $package, not the venv's" ;; esac
 echo "ok: import layoutc: $package"
+[ -f "$(dirname "${package% *}")/py.typed" ] || fail "the installed package has no py.typed"
+echo "ok: py.typed (the package's type hints are for type checkers)"
 echo "== the Python tests on the installed package"
 (cd "$work" && "$venv/python" -B -m unittest discover -s "$src/python/test" 2>&1 | tail -3)
 "$venv/pip" uninstall --quiet --yes layoutc

@@ -36,6 +36,54 @@ class CompositionPuzzleTest(unittest.TestCase):
         self.assertTrue(cute.equal(cute.composition(identity, A), A))
 
 
+class ComposedLayoutNotebookTest(unittest.TestCase):
+    """CuTe DSL's composed-layout notebook, on the host."""
+
+    def test_custom_inner_function(self):
+        def inner(c):
+            x, y = c
+            return x, y + 1
+
+        layout = cute.make_composed_layout(inner, (1, 0), cute.make_identity_layout(shape=(8, 4)))
+        self.assertEqual(str(layout), "inner o (1,0) o (8,4):(1@0,1@1)")
+        self.assertEqual(layout(0), (1, 1))
+        self.assertEqual([layout(i) for i in (7, 8, 31)], [(8, 1), (1, 2), (8, 4)])
+        self.assertEqual(cute.size(layout), 32)
+
+    def test_gather_through_an_offset_table(self):
+        offset_tensor = [37, 5, 200, 11, 0, 255, 64, 3, 91, 128, 17, 250, 8, 1, 77, 42]
+
+        def inner(c):
+            return offset_tensor[c]
+
+        gather_layout = cute.make_composed_layout(inner, 0, cute.make_layout((16,)))
+        self.assertEqual(["%d -> %d" % (i, gather_layout(i)) for i in range(cute.size((16,)))],
+                         ["%d -> %d" % (i, o) for i, o in enumerate(offset_tensor)])
+        self.assertEqual(str(cute.composition(gather_layout, cute.make_layout(4, stride=4))),
+                         "inner o 0 o 4:4")
+
+    def test_an_inner_functions_exception_reaches_the_caller(self):
+        def inner(c):
+            raise KeyError(c)
+
+        layout = cute.make_composed_layout(inner, 0, cute.make_layout(4))
+        with self.assertRaises(KeyError) as e:
+            layout(2)
+        self.assertIsInstance(e.exception.__cause__, cute.LayoutError)
+        self.assertIn("inner: the inner function failed at 2", str(e.exception.__cause__))
+        self.assertEqual(cute.make_composed_layout(lambda c: c, 0, cute.make_layout(4))(3), 3)
+
+    def test_the_function_lives_as_long_as_a_layout_holds_it(self):
+        from layoutc import inner_functions
+        before = len(inner_functions._functions)
+        layout = cute.make_composed_layout(lambda c: 2 * c, 0, cute.make_layout(8))
+        sliced = cute.composition(layout, cute.make_layout(2, stride=3))
+        del layout
+        self.assertEqual(sliced(1), 6)
+        del sliced
+        self.assertEqual(len(inner_functions._functions), before)
+
+
 class LayoutTvTest(unittest.TestCase):
     def test_cute_dsl_example(self):
         thr_layout = cute.make_layout((2, 3), stride=(3, 1))

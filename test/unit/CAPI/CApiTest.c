@@ -269,6 +269,54 @@ static void testValuesWithoutText(void) {
   layoutc_value_free(shape);
 }
 
+/* An inner function of the caller's: x -> x + 100 on integers. */
+static int released = 0;
+static int plusHundred(void *user, const int8_t *kinds, const int64_t *values, size_t n, int8_t *outKinds,
+                       int64_t *outValues, size_t capacity, size_t *outN) {
+  (void)user;
+  if (n != 1 || kinds[0] != LAYOUTC_LEAF_INT)
+    return 1;
+  *outN = 1;
+  if (capacity >= 1) {
+    outKinds[0] = LAYOUTC_LEAF_INT;
+    outValues[0] = values[0] + 100;
+  }
+  return 0;
+}
+static void release(void *user) { released += user == (void *)&released; }
+
+/* Composed layouts with the caller's inner function: evaluated through it,
+   its state released once with the last value holding it. */
+static void testComposedFunctions(void) {
+  layoutc_value *offset = NULL, *outer = NULL, *c = NULL, *sliced = NULL, *tile = NULL;
+  const char *text = NULL;
+  EXPECT_OK(layoutc_eval("0", &offset));
+  EXPECT_OK(layoutc_eval("8:2", &outer));
+  EXPECT_OK(layoutc_composed_function_make("plus100", plusHundred, release, &released, offset, outer, &c));
+  EXPECT_OK(layoutc_value_str(c, &text));
+  CHECK(strcmp(text, "plus100 o 0 o 8:2") == 0);
+  int64_t r = 0;
+  EXPECT_OK(layoutc_apply_index(c, 3, &r));
+  CHECK(r == 106);
+  EXPECT_OK(layoutc_eval("2:3", &tile));
+  const layoutc_value *ct[] = {c, tile};
+  EXPECT_OK(layoutc_call("composition", NULL, 0, ct, 2, &sliced, NULL));
+  layoutc_value_free(c);
+  CHECK(released == 0);
+  EXPECT_OK(layoutc_apply_index(sliced, 1, &r));
+  CHECK(r == 106);
+  layoutc_value_free(sliced);
+  CHECK(released == 1);
+  EXPECT_STATUS(layoutc_composed_function_make("bad", NULL, release, &released, offset, outer, &c),
+                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_composed_function_make: fn is NULL");
+  CHECK(released == 2 && c == NULL); /* released also when making fails */
+  EXPECT_STATUS(layoutc_composed_function_make("f", plusHundred, NULL, NULL, outer, outer, &c),
+                LAYOUTC_ERROR_ALGEBRA_TYPE, "the offset must be an integer or a coordinate, not the layout 8:2");
+  layoutc_value_free(tile);
+  layoutc_value_free(outer);
+  layoutc_value_free(offset);
+}
+
 /* Each thread's last error is its own: a thread failing and one succeeding
    at once do not see each other's. */
 static void *failingEval(void *unused) {
@@ -483,6 +531,7 @@ int main(int argc, char **argv) {
   testAlgebraErrors();
   testPictures();
   testValuesWithoutText();
+  testComposedFunctions();
   testThreads();
   testJit(argv[2]);
   testJitErrors();

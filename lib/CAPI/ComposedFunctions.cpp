@@ -1,0 +1,96 @@
+//===- ComposedFunctions.cpp - Composed layouts with the caller's inner ---===//
+//
+// A composed layout whose inner function is the caller's (a Python function,
+// say): the algebra calls it through a layoutc_inner_fn with the flat form
+// of offset + outer(c), and the caller's state lives until the last value
+// holding the function is freed.
+//
+//===----------------------------------------------------------------------===//
+#include "Boundary.h"
+#include "FlatForm.h"
+#include "ValueHandle.h"
+
+#include "layoutc/Algebra/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace layoutc;
+using namespace layoutc::capi;
+using algebra::IntTuple;
+
+namespace {
+
+// The caller's function and state, released once with the last copy.
+class CallerFunction {
+public:
+  CallerFunction(std::string name, layoutc_inner_fn fn, layoutc_release_fn release, void *user)
+      : name_(std::move(name)), fn_(fn), release_(release), user_(user) {}
+  ~CallerFunction() {
+    if (release_)
+      release_(user_);
+  }
+  CallerFunction(const CallerFunction &) = delete;
+  CallerFunction &operator=(const CallerFunction &) = delete;
+
+  IntTuple operator()(const IntTuple &x) const {
+    std::vector<int8_t> kinds;
+    std::vector<int64_t> values;
+    writeFlat(x, kinds, values);
+    std::vector<int8_t> outKinds(16);
+    std::vector<int64_t> outValues(16);
+    size_t n = 0;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+      if (fn_(user_, kinds.data(), values.data(), kinds.size(), outKinds.data(), outValues.data(), outKinds.size(),
+              &n) != 0)
+        algebra::fail(name_, "the inner function failed at " + x.str());
+      if (n <= outKinds.size())
+        return readFlat(name_.c_str(), outKinds.data(), outValues.data(), n);
+      outKinds.resize(n);
+      outValues.resize(n);
+    }
+    algebra::fail(name_, "the inner function's result at " + x.str() + " grew between two calls");
+  }
+
+private:
+  std::string name_;
+  layoutc_inner_fn fn_;
+  layoutc_release_fn release_;
+  void *user_;
+};
+
+} // namespace
+
+extern "C" {
+
+layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn fn, layoutc_release_fn release,
+                                              void *user, const layoutc_value *offset, const layoutc_value *outer,
+                                              layoutc_value **result) {
+  // The state is the value's from here on, even when making it fails.
+  std::shared_ptr<CallerFunction> caller;
+  layoutc_status status = guard([&] {
+    caller = std::make_shared<CallerFunction>(name ? name : "", fn, release, user);
+    layoutc_value *&out = need(result, "layoutc_composed_function_make", "result");
+    out = nullptr;
+    std::string label = &need(name, "layoutc_composed_function_make", "name");
+    if (!fn)
+      throw std::invalid_argument("layoutc_composed_function_make: fn is NULL");
+    const algebra::Value &off = need(offset, "layoutc_composed_function_make", "offset").value;
+    const algebra::Value &o = need(outer, "layoutc_composed_function_make", "outer").value;
+    if (off.kind != algebra::Value::Kind::IntTuple)
+      algebra::failType("make_composed_layout", "the offset must be an integer or a coordinate, not " +
+                                                    off.describe());
+    if (o.kind != algebra::Value::Kind::Layout)
+      algebra::failType("make_composed_layout", "the outer must be a layout, not " + o.describe());
+    algebra::ComposedLayout c;
+    c.inner = algebra::ComposedLayout::Inner::Function;
+    c.function = {label, [caller](const IntTuple &x) { return (*caller)(x); }};
+    c.offset = off.tuple();
+    c.outer = o.layout();
+    out = newValue(algebra::Value::of(std::move(c)));
+  });
+  return status;
+}
+
+} // extern "C"
