@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The algebra's composition throughput beside pycute's, in one run, on the
-# corpus's composition cases: algebra-bench's BM_CorpusCompositions (median
-# of 5) and bench/algebra/pycute_peer.py. pycute is CuTe's Python reference
-# (NVIDIA/cutlass, python/pycute); put it on PYTHONPATH, e.g.
+# The algebra beside pycute, in one run: the C++ algebra's composition
+# throughput on the corpus's composition cases (algebra-bench's
+# BM_CorpusCompositions, median of 5, against bench/algebra/pycute_peer.py),
+# then layoutc's Python package call for call against pycute
+# (python_vs_pycute.py). pycute is CuTe's Python reference (NVIDIA/cutlass,
+# python/pycute); put it on PYTHONPATH, e.g.
 #   PYTHONPATH=$CUTLASS/python bash bench/algebra/run.sh build
 # Without it, only layoutc's figure is printed.
 set -euo pipefail
@@ -23,6 +25,9 @@ if python3 -c 'import pycute' 2>/dev/null; then
   printf '%-40s %14.0f   (%s cases)\n' "pycute" "$pycute" "$cases"
   awk -v a="$layoutc" -v b="$pycute" 'BEGIN { printf "%-40s %14.1f\n", "layoutc / pycute", a / b }'
   echo "$out" | grep -v '^pycute_compositions_per_s'
+  echo
+  PYTHONPATH="$here/../../python${PYTHONPATH:+:$PYTHONPATH}" LAYOUTC_LIBRARY="$build/lib/Shared" \
+    python3 "$here/python_vs_pycute.py"
 else
   echo "pycute: not importable (set PYTHONPATH to cutlass/python); no peer figure"
 fi
