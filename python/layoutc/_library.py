@@ -121,6 +121,11 @@ _ERRORS: Dict[int, Type[Error]] = {
     INTERNAL: InternalError,
 }
 
+# The errors are layoutc's public names: tracebacks say layoutc.LayoutError.
+for _error in (Error, LayoutError, LayoutTypeError, LayoutIndexError, ArgumentError, CompileError, DeviceError,
+               InternalError):
+    _error.__module__ = "layoutc"
+
 
 class _CacheStats(ctypes.Structure):
     """layoutc_jit_cache_stats's counters (layoutc.h): hits, disk_hits,
