@@ -45,7 +45,7 @@ class LayoutError(Error, ValueError):
     >>> layoutc.shape_div(6, 4)
     Traceback (most recent call last):
     ...
-    layoutc._library.LayoutError: shape_div: shape_div(6, 4) needs one of them to divide the other
+    layoutc.LayoutError: shape_div: shape_div(6, 4) needs one of them to divide the other
     """
 
 
@@ -56,7 +56,7 @@ class LayoutTypeError(Error, TypeError):
     >>> layoutc.Layout(1.5)
     Traceback (most recent call last):
     ...
-    layoutc._library.LayoutTypeError: 1.5 (float) is not an integer tuple's leaf: ...
+    layoutc.LayoutTypeError: 1.5 (float) is not an integer tuple's leaf: ...
     """
 
 
@@ -67,7 +67,7 @@ class LayoutIndexError(Error, IndexError):
     >>> layoutc.Layout((2, 3))[5]
     Traceback (most recent call last):
     ...
-    layoutc._library.LayoutIndexError: mode 5 is out of range for layout (2,3):(1,2) of rank 2
+    layoutc.LayoutIndexError: mode 5 is out of range for layout (2,3):(1,2) of rank 2
     """
 
 
@@ -79,7 +79,7 @@ class ArgumentError(Error, ValueError):
     >>> layoutc.Jit(opt_level=7)
     Traceback (most recent call last):
     ...
-    layoutc._library.ArgumentError: layoutc_jit_create: opt_level 7 is not 0, 1, 2 or 3
+    layoutc.ArgumentError: layoutc_jit_create: opt_level 7 is not 0, 1, 2 or 3
     """
 
 
@@ -90,7 +90,7 @@ class CompileError(Error):
     >>> layoutc.Jit(disk_cache=False).compile("module {}", "k")
     Traceback (most recent call last):
     ...
-    layoutc._library.CompileError: <input> has no gpu.module: kernels are gpu.func ops in a gpu.module
+    layoutc.CompileError: <input> has no gpu.module: kernels are gpu.func ops in a gpu.module
     """
 
 
@@ -253,7 +253,7 @@ def check(status: int) -> None:
     >>> check(lib.layoutc_eval(b"(2,3):(1)", ctypes.byref(out)))
     Traceback (most recent call last):
     ...
-    layoutc._library.LayoutError: parse: layout: shape (2,3) and stride (1) are not congruent at column 1
+    layoutc.LayoutError: parse: layout: shape (2,3) and stride (1) are not congruent at column 1
     ...
     """
     if status != OK:

@@ -118,7 +118,7 @@ def device(obj: Any, role: str) -> Optional[int]:
     >>> device(Array(1), "x")
     Traceback (most recent call last):
     ...
-    layoutc._library.ArgumentError: x: a DLPack tensor on CPU (device type 1); ...
+    layoutc.ArgumentError: x: a DLPack tensor on CPU (device type 1); ...
     """
     dlpack_device = getattr(obj, "__dlpack_device__", None)
     if dlpack_device is None:
@@ -164,7 +164,7 @@ def read(cap: Any, role: str, supported: str) -> Tuple[int, Tuple[int, ...], Tup
     >>> read(3, "x", "f32")
     Traceback (most recent call last):
     ...
-    layoutc._library.ArgumentError: x: __dlpack__ returned a int, not a DLPack capsule
+    layoutc.ArgumentError: x: __dlpack__ returned a int, not a DLPack capsule
     """
     if type(cap).__name__ != "PyCapsule":
         raise ArgumentError("%s: __dlpack__ returned a %s, not a DLPack capsule" % (role, type(cap).__name__))
