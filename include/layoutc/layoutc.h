@@ -154,6 +154,12 @@ typedef void (*layoutc_release_fn)(void *user);
 layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn fn, layoutc_release_fn release,
                                               void *user, const layoutc_value *offset, const layoutc_value *outer,
                                               layoutc_value **result);
+/* The parts of a composed layout inner o offset o outer, as new values;
+   for an inner function, *inner is NULL and *user the `user` it was made
+   with (NULL for one made elsewhere). LAYOUTC_ERROR_ALGEBRA_TYPE for a
+   value that is not a composed layout. */
+layoutc_status layoutc_composed_parts(const layoutc_value *composed, layoutc_value **inner, layoutc_value **offset,
+                                      layoutc_value **outer, void **user);
 /* Whether two values are the same (same kind, same printed form). */
 layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *b, int *equal);
 /* A hash of the value, equal for values layoutc_value_equal calls equal. */

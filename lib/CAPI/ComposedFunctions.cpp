@@ -85,12 +85,38 @@ layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn
       algebra::failType("make_composed_layout", "the outer must be a layout, not " + o.describe());
     algebra::ComposedLayout c;
     c.inner = algebra::ComposedLayout::Inner::Function;
-    c.function = {label, [caller](const IntTuple &x) { return (*caller)(x); }};
+    c.function = {label, [caller](const IntTuple &x) { return (*caller)(x); }, user};
     c.offset = off.tuple();
     c.outer = o.layout();
     out = newValue(algebra::Value::of(std::move(c)));
   });
   return status;
+}
+
+layoutc_status layoutc_composed_parts(const layoutc_value *composed, layoutc_value **inner, layoutc_value **offset,
+                                      layoutc_value **outer, void **user) {
+  return guard([&] {
+    layoutc_value *&in = need(inner, "layoutc_composed_parts", "inner");
+    layoutc_value *&off = need(offset, "layoutc_composed_parts", "offset");
+    layoutc_value *&out = need(outer, "layoutc_composed_parts", "outer");
+    void *&owner = need(user, "layoutc_composed_parts", "user");
+    in = off = out = nullptr;
+    owner = nullptr;
+    const algebra::Value &v = need(composed, "layoutc_composed_parts", "composed").value;
+    if (v.kind != algebra::Value::Kind::Composed)
+      algebra::failType("layoutc_composed_parts", "expected a composed layout, not " + v.describe());
+    const algebra::ComposedLayout &c = v.composed();
+    std::unique_ptr<layoutc_value> i, o;
+    if (c.inner == algebra::ComposedLayout::Inner::Swizzle)
+      i.reset(newValue(algebra::Value::of(c.swizzle)));
+    else if (c.inner == algebra::ComposedLayout::Inner::Layout)
+      i.reset(newValue(algebra::Value::of(c.innerLayout)));
+    o.reset(newValue(algebra::Value::of(c.offset)));
+    out = newValue(algebra::Value::of(c.outer));
+    off = o.release();
+    in = i.release();
+    owner = const_cast<void *>(c.function.owner);
+  });
 }
 
 } // extern "C"

@@ -203,6 +203,7 @@ def _declare(lib: ctypes.CDLL) -> None:
         "layoutc_infer": (status, [P(c_int64), c_size_t, P(c_void_p)]),
         "layoutc_composed_function_make": (status, [c_char_p, c_void_p, c_void_p, c_void_p, c_void_p, c_void_p,
                                                     P(c_void_p)]),
+        "layoutc_composed_parts": (status, [c_void_p, P(c_void_p), P(c_void_p), P(c_void_p), P(c_void_p)]),
         "layoutc_tuple_make": (status, [c_char_p, c_char_p, c_size_t, P(c_void_p)]),
         "layoutc_value_read": (status, [c_void_p, P(ctypes.c_int8), P(c_int64), c_size_t, P(c_size_t)]),
         "layoutc_call": (status, [c_char_p, P(c_int64), c_size_t, P(c_void_p), c_size_t, P(c_void_p), P(c_int)]),

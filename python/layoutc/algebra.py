@@ -327,14 +327,27 @@ class ComposedLayout(LayoutBase, Value):
             return
         self._set(_native.call(b"make_composed_layout", [handle_of(inner), handle_of(offset), handle_of(outer)])[0])
 
+    def _parts(self) -> Tuple[Any, Any, "Layout"]:
+        """(inner, offset, outer), read from the native value: inner a
+        Layout, a Swizzle or the Python function the layout was made with."""
+        inner, offset, outer, user = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
+        check(lib.layoutc_composed_parts(self._h.ptr, _byref(inner), _byref(offset), _byref(outer), _byref(user)))
+        outer_layout: Layout = python_of(_native.Handle(outer.value))
+        offset_value = python_of(_native.Handle(offset.value))
+        if inner.value is None:
+            from .inner_functions import function_of
+            return function_of(user.value), offset_value, outer_layout
+        return python_of(_native.Handle(inner.value)), offset_value, outer_layout
+
     @property
     def inner(self) -> Any:
-        """The inner layout or swizzle (pycute's layoutB).
+        """The inner layout or swizzle (pycute's layoutB), or the Python
+        function given as the inner.
 
         >>> ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (2, 1))).inner
         Swizzle('S<1,0,1>')
         """
-        return _part(str(self), 0)
+        return self._parts()[0]
 
     @property
     def offset(self) -> Any:
@@ -344,7 +357,7 @@ class ComposedLayout(LayoutBase, Value):
         >>> ComposedLayout(Swizzle(1, 0, 1), 4, Layout((2, 2), (2, 1))).offset
         4
         """
-        return _part(str(self), 1)
+        return self._parts()[1]
 
     @property
     def outer(self) -> "Layout":
@@ -353,8 +366,7 @@ class ComposedLayout(LayoutBase, Value):
         >>> ComposedLayout(Swizzle(1, 0, 1), 0, Layout((2, 2), (2, 1))).outer
         Layout('(2,2):(2,1)')
         """
-        outer: Layout = _part(str(self), 2)
-        return outer
+        return self._parts()[2]
 
     layoutB = inner  # pycute's names
     layoutA = outer
@@ -492,10 +504,6 @@ def _int(x: Any, what: str) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise LayoutTypeError("Swizzle: %s must be an int, not %r" % (what, x), "LAYOUTC_ERROR_ALGEBRA_TYPE")
     return x
-
-
-def _part(composed: str, i: int) -> Any:
-    return evaluate(composed.split(" o ", 2)[i])
 
 
 def _parse_linear(text: str) -> Tuple[Dict[str, List[Tuple[int, ...]]], Dict[str, int]]:

@@ -25,7 +25,7 @@ from . import _native
 from ._library import callback_error, check, lib
 from .int_tuple import Dynamic, _leaf
 
-__all__ = ["make"]
+__all__ = ["make", "function_of"]
 
 _InnerFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int8),
                             ctypes.POINTER(ctypes.c_int64), ctypes.c_size_t, ctypes.POINTER(ctypes.c_int8),
@@ -88,3 +88,15 @@ def make(fn: Callable[[Any], Any], offset: "_native.Handle", outer: "_native.Han
     check(lib.layoutc_composed_function_make(name.encode(), _INNER, _RELEASE, token, offset.ptr, outer.ptr,
                                              ctypes.byref(out)))
     return _native.Handle(out.value)
+
+
+def function_of(token: Optional[int]) -> Optional[Callable[[Any], Any]]:
+    """The function a composed layout was made with, by the token the
+    library kept with it (None for one made elsewhere).
+
+    >>> from layoutc import make_composed_layout, make_layout
+    >>> double = lambda c: 2 * c
+    >>> make_composed_layout(double, 0, make_layout(4)).inner is double
+    True
+    """
+    return _functions.get(token or 0)

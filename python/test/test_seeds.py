@@ -46,6 +46,9 @@ class ComposedLayoutNotebookTest(unittest.TestCase):
 
         layout = cute.make_composed_layout(inner, (1, 0), cute.make_identity_layout(shape=(8, 4)))
         self.assertEqual(str(layout), "inner o (1,0) o (8,4):(1@0,1@1)")
+        self.assertIs(layout.inner, inner)
+        self.assertEqual((layout.offset, str(layout.outer)), ((1, 0), "(8,4):(1@0,1@1)"))
+        self.assertIs(cute.composition(layout, cute.make_layout(2)).inner, inner)
         self.assertEqual(layout(0), (1, 1))
         self.assertEqual([layout(i) for i in (7, 8, 31)], [(8, 1), (1, 2), (8, 4)])
         self.assertEqual(cute.size(layout), 32)

@@ -92,6 +92,9 @@ Int swizzle(const Swizzle &s, Int x);
 struct InnerFunction {
   std::string name;
   std::function<IntTuple(const IntTuple &)> fn;
+  /// What the function's maker recognizes it by (the C API's caller's
+  /// `user`), kept through every value derived from it; nullptr if none.
+  const void *owner = nullptr;
 };
 
 /// inner o offset o outer: c -> inner(offset + outer(c)). The inner part is a

@@ -298,6 +298,17 @@ static void testComposedFunctions(void) {
   int64_t r = 0;
   EXPECT_OK(layoutc_apply_index(c, 3, &r));
   CHECK(r == 106);
+  layoutc_value *inner = NULL, *off = NULL, *out = NULL;
+  void *user = NULL;
+  EXPECT_OK(layoutc_composed_parts(c, &inner, &off, &out, &user));
+  CHECK(inner == NULL && user == &released);
+  EXPECT_OK(layoutc_value_str(out, &text));
+  CHECK(strcmp(text, "8:2") == 0);
+  layoutc_value_free(out);
+  layoutc_value_free(off);
+  EXPECT_STATUS(layoutc_composed_parts(outer, &inner, &off, &out, &user), LAYOUTC_ERROR_ALGEBRA_TYPE,
+                "layoutc_composed_parts: expected a composed layout, not the layout 8:2");
+  CHECK(off == NULL && out == NULL);
   EXPECT_OK(layoutc_eval("2:3", &tile));
   const layoutc_value *ct[] = {c, tile};
   EXPECT_OK(layoutc_call("composition", NULL, 0, ct, 2, &sliced, NULL));
