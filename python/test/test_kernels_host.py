@@ -62,6 +62,20 @@ _PyCapsule_GetPointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p, ctyp
     ("PyCapsule_GetPointer", ctypes.pythonapi))
 DLTENSOR, USED = b"dltensor", b"used_dltensor"
 
+# What a capsule's DLManagedTensor owns until its deleter runs, by its
+# address: the producer (a real one's manager_ctx keeps its tensor alive
+# too), the struct and its shape and strides arrays. A capsule may outlive
+# every other reference to the producer that made it.
+_LIVE = {}
+
+
+@DELETER
+def _deleter(managed):
+    """The producers' deleter: frees what the tensor owned and counts it on
+    its producer."""
+    producer = _LIVE.pop(managed)[0]
+    producer.deleted += 1
+
 
 @_CAPSULE_DESTRUCTOR
 def _capsule_destructor(capsule):
@@ -90,13 +104,9 @@ class FakeDLPack:
         self.data = (ctypes.addressof(self._memory) + 15) // 16 * 16
         self.shape, self.dtype, self.strides, self.offset, self.device = tuple(shape), dtype, strides, offset, device
         self.capsule_name, self.takes_stream = capsule_name, takes_stream
-        self.deleted, self.streams, self._keep = 0, [], []
-        self._deleter = DELETER(self._delete)
+        self.deleted, self.streams = 0, []
         if not dlpack_device:
             self.__dlpack_device__ = None
-
-    def _delete(self, managed):
-        self.deleted += 1
 
     def __dlpack_device__(self):
         return self.device
@@ -111,8 +121,8 @@ class FakeDLPack:
         m = DLManagedTensor()
         m.dl_tensor = DLTensor(self.data, self.device[0], self.device[1], n, self.dtype[0], self.dtype[1],
                                self.dtype[2], shape, strides, self.offset)
-        m.deleter = self._deleter
-        self._keep.append((m, shape, strides))
+        m.deleter = _deleter
+        _LIVE[ctypes.addressof(m)] = (self, m, shape, strides)
         return _PyCapsule_New(ctypes.addressof(m), self.capsule_name, _capsule_destructor)
 
 
