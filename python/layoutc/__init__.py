@@ -18,8 +18,12 @@ from ._library import (ArgumentError, CompileError, DeviceError, Error, Internal
                        LayoutIndexError, LayoutTypeError, lib)
 from .algebra import *  # noqa: F401,F403 (CuTe's names)
 from .algebra import __all__ as _algebra_names
+from .values import *  # noqa: F401,F403 (the values)
+from .values import __all__ as _values_names
 from .int_tuple import *  # noqa: F401,F403 (pycute's names)
 from .int_tuple import __all__ as _int_tuple_names
+from .tuple_structure import *  # noqa: F401,F403 (CuTe DSL's tuple helpers)
+from .tuple_structure import __all__ as _tuple_structure_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
 from .pictures import BankMap, TVLayout, infer, print1d, print_layout, show, svg
 
@@ -39,5 +43,7 @@ __version__ = version()
 __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
            "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
            "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"]
+__all__ += _values_names
 __all__ += _algebra_names
 __all__ += _int_tuple_names
+__all__ += _tuple_structure_names

@@ -73,7 +73,7 @@ _RELEASE = ctypes.cast(_release_callback, ctypes.c_void_p)
 def make(fn: Callable[[Any], Any], offset: "_native.Handle", outer: "_native.Handle") -> "_native.Handle":
     """The native composed layout fn o offset o outer, printed with fn's name.
 
-    >>> from layoutc.algebra import handle_of
+    >>> from layoutc.values import handle_of
     >>> make(lambda c: 3 * c, handle_of(1), handle_of("4:1")).text()
     '<lambda> o 1 o 4:1'
     """

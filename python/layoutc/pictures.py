@@ -19,7 +19,7 @@ import sys
 from typing import IO, Any, Optional, Sequence, Union
 
 from ._library import check, lib
-from .algebra import Layout, handle_of, python_of
+from .values import Layout, handle_of, python_of
 
 __all__ = ["print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"]
 
@@ -160,7 +160,7 @@ class BankMap:
         >>> BankMap(Layout((32, 32), (32, 1)), Layout((32, 32), (32, 1)), "f32").conflicts
         (1, 1)
         """
-        from .algebra import call
+        from .values import call
         return call("bank_conflicts", self.smem, self.access, self.dtype)
 
     def svg(self) -> str:
