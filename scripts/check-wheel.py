@@ -58,7 +58,7 @@ def exported_problems(path):
 
 def check(path):
     name = os.path.basename(path)
-    match = re.fullmatch(r"layoutc-[^-]+-py3-none-(manylinux_2_\d+)_x86_64\.whl", name)
+    match = re.fullmatch(r"layoutc-[^-]+-cp310-abi3-(manylinux_2_\d+)_x86_64\.whl", name)
     if not match:
         return ["%s: not a layoutc manylinux x86_64 wheel's name" % name]
     tag = match.group(1)
@@ -72,7 +72,7 @@ def check(path):
         problems += record_problems(wheel, names)
         wheel_info = [n for n in names if n.endswith(".dist-info/WHEEL")]
         tags = re.findall(r"^Tag: (\S+)$", wheel.read(wheel_info[0]).decode(), re.M) if wheel_info else []
-        if tags != ["py3-none-%s_x86_64" % tag]:
+        if tags != ["cp310-abi3-%s_x86_64" % tag]:
             problems.append("its WHEEL file's tags %s are not the name's" % tags)
         wheel.extractall(tmp)
         elves = [os.path.join(tmp, n) for n in names if manylinux.is_elf(os.path.join(tmp, n))]

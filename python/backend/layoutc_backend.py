@@ -89,7 +89,8 @@ def _cmake_build(config_settings):
         generator = ["-G", "Ninja"] if _which("ninja") else []
         _run(["cmake", "-S", SOURCE, "-B", build, *generator, "-DCMAKE_BUILD_TYPE=Release", "-DMLIR_DIR=" + mlir])
     jobs = _setting(config_settings, "jobs", "CMAKE_BUILD_PARALLEL_LEVEL")
-    _run(["cmake", "--build", build, "--target", "layoutc_jit_portable", "layoutc-portable", "layoutc-opt-portable"]
+    _run(["cmake", "--build", build, "--target", "layoutc_jit_portable", "layoutc_hotpath", "layoutc-portable",
+          "layoutc-opt-portable"]
          + (["--parallel", str(jobs)] if jobs else []))
     return build
 
@@ -109,8 +110,12 @@ def _built_files(build):
     data = "layoutc-%s.data" % version()
     with open(listing) as f:
         for line in f:
-            kind, path, name = line.split()
-            files.append((path, ("layoutc/_lib/" if kind == "library" else data + "/scripts/") + name))
+            if line.strip():
+                kind, path, name = line.split()
+                files.append((path, ("layoutc/_lib/" if kind == "library" else data + "/scripts/") + name))
+    if not any(name.endswith("/_hotpath.abi3.so") for _, name in files):
+        raise BuildError("%s built no Python extension (_hotpath.abi3.so): CMake found no Python headers; install "
+                         "python3-dev" % build)
     return files
 
 
@@ -147,7 +152,7 @@ def _tag(build_files):
     if tag is None:
         raise BuildError("the built files fit no manylinux tag:\n  "
                          + "\n  ".join(manylinux.problems(facts, list(manylinux.LIMITS)[-1], carried)))
-    return "py3-none-%s_x86_64" % tag
+    return "cp310-abi3-%s_x86_64" % tag  # _hotpath.c: CPython's stable ABI, 3.10 and later
 
 
 class _WheelWriter:

@@ -10,7 +10,7 @@ import ctypes
 import glob
 import os
 import threading
-from typing import Dict, List, Type, Union
+from typing import Dict, List, Tuple, Type, Union
 
 API_VERSION = 2
 
@@ -169,7 +169,7 @@ def _in(directory: str) -> List[str]:
     return [exact] if os.path.isfile(exact) else sorted(glob.glob(os.path.join(directory, "liblayoutc_jit.so.*")))
 
 
-def _load() -> ctypes.CDLL:
+def _load() -> Tuple[ctypes.CDLL, str]:
     candidates = _candidates()
     if not candidates:
         where = os.environ.get("LAYOUTC_LIBRARY") or "next to the layoutc package or above it"
@@ -180,7 +180,7 @@ def _load() -> ctypes.CDLL:
     if lib.layoutc_api_version() != API_VERSION:
         raise ImportError("layoutc: %s has C API version %d, this package needs %d"
                           % (candidates[0], lib.layoutc_api_version(), API_VERSION))
-    return lib
+    return lib, os.path.realpath(candidates[0])
 
 
 def _declare(lib: ctypes.CDLL) -> None:
@@ -236,7 +236,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         f.restype, f.argtypes = restype, argtypes
 
 
-lib = _load()
+# The library and its file.
+lib, library_path = _load()
 
 
 # The exception a Python function called back from the library raised

@@ -79,7 +79,7 @@ def size(a: Any, mode: Any = None) -> Any:
     (12, 6, 24)
     """
     if mode is None and type(a) is Layout:
-        return a._size
+        return a.size()
     return _call("size", a, template=_modes(mode))
 
 

@@ -19,11 +19,11 @@ again from the call that evaluated it.
 """
 import ctypes
 import threading
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _native
-from ._library import callback_error, check, lib
-from .int_tuple import Dynamic, _leaf
+from ._library import LayoutTypeError, callback_error, check, lib
+from .int_tuple import Dynamic
 
 __all__ = ["make", "function_of"]
 
@@ -37,6 +37,17 @@ _ReleaseFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 _functions: Dict[int, Callable[[Any], Any]] = {}
 _next_token = [1]
 _lock = threading.Lock()
+
+
+def _leaf(x: Any) -> Tuple[int, int]:
+    """The flat form's (kind, value) of a result's leaf: a Dynamic, or an
+    integer (numpy's and torch's too)."""
+    if type(x) is Dynamic:
+        return _native.DYNAMIC, x.div
+    if hasattr(x, "__index__") and not isinstance(x, bool):
+        return _native.INT, x.__index__()
+    raise LayoutTypeError("an inner function's result holds %r (%s): give ints and tuples of them"
+                          % (x, type(x).__name__), "LAYOUTC_ERROR_ALGEBRA_TYPE")
 
 
 def _call_inner(user: Optional[int], kinds: Any, values: Any, n: int, out_kinds: Any, out_values: Any,

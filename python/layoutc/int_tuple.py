@@ -172,44 +172,28 @@ def notation(t: Any) -> str:
     return str(t)
 
 
-def _leaf(x: Any) -> Tuple[int, int]:
-    if type(x) is Dynamic:
-        return _native.DYNAMIC, x.div
-    if hasattr(x, "__index__") and not isinstance(x, bool):  # numpy's and torch's integers
-        return _native.INT, x.__index__()
-    raise _NoFlatForm
-
-
-class _NoFlatForm(Exception):
-    pass
-
-
-_INTS: Dict[int, "_native.Handle"] = {}
+def _plain(t: Any) -> Any:
+    """t with its numpy and torch integers (anything with __index__) as
+    ints, for notation()."""
+    if isinstance(t, (tuple, list)):
+        return tuple(_plain(x) for x in t)
+    if t is None or isinstance(t, (bool, int, Dynamic, ScaledBasis, str)) or not hasattr(t, "__index__"):
+        return t
+    return t.__index__()
 
 
 def tuple_handle(t: Any) -> "_native.Handle":
-    """The native value of a Python integer tuple (or of its notation);
-    integers' values are kept, as they are immutable.
+    """The native value of a Python integer tuple (or of its notation).
 
     >>> tuple_handle((2, (3, None))).text(), tuple_handle("(4,?)").text()
     ('(2,(3,_))', '(4,?)')
     """
-    if type(t) is int:
-        h = _INTS.get(t)
-        if h is None:
-            h = _native.make_tuple([_native.INT], [t])
-            if len(_INTS) < 4096:
-                _INTS[t] = h
-        return h
     if isinstance(t, str):
         return _native.from_text(t)
-    kinds: List[int] = []
-    values: List[int] = []
-    try:
-        _native.flatten_into(t, kinds, values, _leaf)
-    except _NoFlatForm:
-        return _native.from_text(notation(t))
-    return _native.make_tuple(kinds, values)
+    h = _native.hotpath.make_tuple(t)
+    if h is None:  # leaves with no flat form here: through the notation
+        return _native.from_text(notation(_plain(t)))
+    return h
 
 
 def tuple_of(h: "_native.Handle") -> Any:
@@ -219,17 +203,24 @@ def tuple_of(h: "_native.Handle") -> Any:
     >>> tuple_of(tuple_handle((2, (Dynamic(), E(0)))))
     (2, (Dynamic(), ScaledBasis(1, 0)))
     """
-    kinds, values = _native.read(h)
-    if _native.OTHER in kinds:  # a scaled basis: read back from the notation
-        text = h.text()
-        if h.kind() == _native.KIND_LAYOUT:  # shape:stride, the ':' outside any tuple
-            depth = 0
-            for i, ch in enumerate(text):
-                depth += (ch == "(") - (ch == ")")
-                if ch == ":" and depth == 0:
-                    return parse(text[:i]), parse(text[i + 1:])
-        return parse(text)
-    return _native.unflatten(kinds, values, lambda kind, value: Dynamic(div=value))
+    return _native.hotpath.tuple_of(h)
+
+
+def tuple_of_notation(h: "_native.Handle") -> Any:
+    """tuple_of for values with leaves that have no flat form (scaled
+    bases): read from the value's notation.
+
+    >>> tuple_of_notation(tuple_handle((2, E(1))))
+    (2, ScaledBasis(1, 1))
+    """
+    text = h.text()
+    if h.kind() == _native.KIND_LAYOUT:  # shape:stride, the ':' outside any tuple
+        depth = 0
+        for i, ch in enumerate(text):
+            depth += (ch == "(") - (ch == ")")
+            if ch == ":" and depth == 0:
+                return parse(text[:i]), parse(text[i + 1:])
+    return parse(text)
 
 
 def parse(text: str) -> Any:
@@ -281,10 +272,7 @@ def _parse_leaf(leaf: str) -> Any:
 
 
 def _tuple_call(name: str, *args: Any, template: Tuple[int, ...] = ()) -> Any:
-    h, kind = _native.call(name.encode(), [tuple_handle(a) for a in args], template)
-    if kind == _native.KIND_BOOL:
-        return h.text() == "true"
-    return tuple_of(h)
+    return _native.hotpath.call(name.encode(), tuple(tuple_handle(a) for a in args), template)
 
 
 def flatten(t: Any) -> Any:

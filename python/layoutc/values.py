@@ -16,18 +16,17 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _native
-from ._library import LayoutIndexError, LayoutTypeError, check, lib
-from .int_tuple import has_none, notation as tuple_notation, tuple_handle, tuple_of
+from ._library import LayoutIndexError, LayoutTypeError, check, lib, library_path
+from .int_tuple import notation as tuple_notation, tuple_handle, tuple_of, tuple_of_notation as _tuple_of_notation
 
 __all__ = ["LayoutBase", "Value", "Layout", "Swizzle", "ComposedLayout", "Tiler", "Equality", "LinearLayout",
            "evaluate", "notation", "call"]
 
 _setattr = object.__setattr__
-_new = object.__new__
-_apply_index = lib.layoutc_apply_index
-_apply_flat = lib.layoutc_apply_flat
+_hotpath = _native.hotpath
+_fill = _hotpath.fill
+_apply = _hotpath.apply
 _byref = ctypes.byref
-_Int64 = ctypes.c_int64
 
 
 class LayoutBase:
@@ -63,15 +62,7 @@ class Value:
         self._set(h)
 
     def _set(self, h: "_native.Handle") -> None:
-        _setattr(self, "_h", h)
-        _setattr(self, "_text", None)
-
-    @classmethod
-    def _of(cls, h: "_native.Handle") -> Any:
-        v = _new(cls)
-        _setattr(v, "_h", h)
-        _setattr(v, "_text", None)
-        return v
+        _fill(self, h)
 
     def __str__(self) -> str:
         if self._text is None:
@@ -83,13 +74,14 @@ class Value:
 
     def __eq__(self, other: object) -> bool:
         # type(other) is type(self) does not narrow `other` from object
-        return type(other) is type(self) and _native.equal(self._h, other._h)  # type: ignore[attr-defined]
+        return type(other) is type(self) and _hotpath.equal(self._h, other._h)  # type: ignore[attr-defined]
 
     def __ne__(self, other: object) -> bool:
         return not self == other
 
     def __hash__(self) -> int:
-        return _native.hash_of(self._h)
+        n: int = _hotpath.hash_of(self._h)
+        return n
 
     def __call__(self, *coordinate: Any) -> Any:
         """A(c): a layout at a coordinate (a slice when c holds None, CuTe's
@@ -100,35 +92,14 @@ class Value:
         (10, Layout('(6):(8)'), 128)
         """
         c = coordinate[0] if len(coordinate) == 1 else coordinate
-        if type(c) is int:
-            out = _Int64()
-            if _apply_index(self._h.ptr, c, _byref(out)) == 0:
-                return out.value
-        elif type(c) is tuple and not has_none(c):
-            kinds: List[int] = []
-            values: List[int] = []
-            try:
-                _native.flatten_into(c, kinds, values, _no_leaf)
-            except _NotFlat:
-                pass
-            else:
-                k, v, n = _native.packed(kinds, values)
-                out = _Int64()
-                if _apply_flat(self._h.ptr, k, v, n, _byref(out)) == 0:
-                    return out.value
-        return python_of(*_native.apply(self._h, handle_of(c)))
+        offset = _apply(self._h, c)
+        if offset is not None:
+            return offset
+        return _hotpath.apply_value(self._h, handle_of(c))
 
     def _repr_svg_(self) -> str:
         from .pictures import svg
         return svg(self)
-
-
-class _NotFlat(Exception):
-    pass
-
-
-def _no_leaf(x: Any) -> Tuple[int, int]:
-    raise _NotFlat
 
 
 class Layout(LayoutBase, Value):
@@ -145,32 +116,22 @@ class Layout(LayoutBase, Value):
     (Layout('(6,2):(8,2)'), (6, 2), (8, 2), 2, Layout('2:2'), 40, 10, 12, 43)
     """
 
-    # shape, stride and the size are read from the native value when first
-    # asked for (__getattr__), then are plain attributes.
+    # shape and stride are read from the native value when the Layout is made
+    # (_hotpath.c's fill), so that they are plain attributes; the size is
+    # computed when first asked for (None until then).
     __slots__ = ("shape", "stride", "_size")
     _KIND = _native.KIND_LAYOUT
     shape: Any  # an integer tuple, as is stride
     stride: Any
-    _size: Any  # an int, or a Dynamic
+    _size: Any  # an int, or a Dynamic; None until size() is asked for
 
     def __init__(self, shape: Any, stride: Any = None) -> None:
         if stride is None and isinstance(shape, (str, Value)):
             super().__init__(shape)
             return
-        args = [tuple_handle(shape)] if stride is None else [tuple_handle(shape), handle_of(stride)]
-        self._set(_native.call(b"make_layout", args)[0])
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "shape" or name == "stride":
-            shape, stride = tuple_of(self._h)
-            object.__setattr__(self, "shape", shape)
-            object.__setattr__(self, "stride", stride)
-            return shape if name == "shape" else stride
-        if name == "_size":
-            n = _call("size", self)
-            object.__setattr__(self, "_size", n)
-            return n
-        raise AttributeError("'Layout' object has no attribute %r" % name)
+        shape = tuple_handle(shape)  # its leaves' errors, as an integer tuple's
+        made: Layout = _call("make_layout", *((shape,) if stride is None else (shape, stride)))
+        self._set(made._h)
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name in ("shape", "stride"):
@@ -207,7 +168,11 @@ class Layout(LayoutBase, Value):
         >>> Layout((6, 2), (8, 2)).size(), Layout("(?,4):(1,?)").size()
         (12, Dynamic(div=4))
         """
-        return self._size
+        n = self._size
+        if n is None:
+            n = _call("size", self)
+            _setattr(self, "_size", n)
+        return n
 
     def cosize(self) -> Any:
         """The size of the codomain, L(size - 1) + 1 (with |strides|).
@@ -306,7 +271,8 @@ class ComposedLayout(LayoutBase, Value):
             from . import inner_functions
             self._set(inner_functions.make(inner, handle_of(offset), handle_of(outer)))
             return
-        self._set(_native.call(b"make_composed_layout", [handle_of(inner), handle_of(offset), handle_of(outer)])[0])
+        made: ComposedLayout = _call("make_composed_layout", inner, offset, outer)
+        self._set(made._h)
 
     def _parts(self) -> Tuple[Any, Any, "Layout"]:
         """(inner, offset, outer), read from the native value: inner a
@@ -543,13 +509,12 @@ def python_of(h: "_native.Handle", k: Optional[int] = None) -> Any:
     >>> python_of(handle_of("(6,2):(8,2)")), python_of(handle_of((2, (3, 4))))
     (Layout('(6,2):(8,2)'), (2, (3, 4)))
     """
-    if k is None:
-        k = h.kind()
-    cls = _CLASSES.get(k)
-    if cls is not None:
-        return cls._of(h)
-    if k == _native.KIND_INT_TUPLE:
-        return tuple_of(h)
+    return _hotpath.wrap(h, h.kind() if k is None else k)
+
+
+def _python_of_other(h: "_native.Handle", k: int) -> Any:
+    """python_of for the kinds _hotpath.c hands back: not a value class's,
+    not an integer tuple."""
     if k == _native.KIND_BOOL:
         return h.text() == "true"
     if k == _native.KIND_EQUALITY:
@@ -591,7 +556,7 @@ def _call(name: str, *args: Any, template: Tuple[int, ...] = ()) -> Any:
     b = _NAMES.get(name)
     if b is None:
         b = _NAMES[name] = name.encode()
-    return python_of(*_native.call(b, [a._h if isinstance(a, Value) else handle_of(a) for a in args], template))
+    return _hotpath.call(b, args, template)
 
 
 def call(name: str, *args: Any, template: Sequence[int] = ()) -> Any:
@@ -616,3 +581,13 @@ def _modes(mode: Any) -> Tuple[int, ...]:
     if mode is None:
         return ()
     return tuple(_template(m) for m in (mode if isinstance(mode, (tuple, list)) else (mode,)))
+
+
+def _dynamic(div: int) -> Any:
+    from .int_tuple import Dynamic
+    return Dynamic(div=div)
+
+
+# _hotpath.c builds values of these classes, and hands back what it does not.
+_hotpath.bind(library_path, check, _python_of_other, handle_of, _tuple_of_notation, _dynamic, Value, Layout,
+              _CLASSES)

@@ -25,7 +25,7 @@ expect() { # expect WHAT GOT WANT
 
 echo "== the wheel"
 "$src/scripts/wheel.sh" "$work/dist" | grep -v '^\['
-wheel=$(ls "$work"/dist/layoutc-"$version"-py3-none-manylinux_2_*_x86_64.whl)
+wheel=$(ls "$work"/dist/layoutc-"$version"-cp310-abi3-manylinux_2_*_x86_64.whl)
 "${PYTHON:-python3}" -m venv "$work/venv"
 venv=$work/venv/bin
 "$venv/pip" install --quiet --no-index "$wheel"
@@ -54,7 +54,7 @@ expect "import layoutc" "$(cd "$work" && "$venv/python" -c 'import layoutc; prin
 
 echo "== check-wheel.py refuses a wheel that is not self-contained"
 mkdir "$work/bad"
-bad=$work/bad/layoutc-$version-py3-none-manylinux_2_34_x86_64.whl
+bad=$work/bad/layoutc-$version-cp310-abi3-manylinux_2_34_x86_64.whl
 "${PYTHON:-python3}" - "$wheel" "$bad" "$LAYOUTC_BUILD_DIR/lib/Shared/liblayoutc_jit.so.${version%.*}" <<'PY'
 import sys
 import zipfile
