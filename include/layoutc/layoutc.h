@@ -271,8 +271,10 @@ typedef struct layoutc_arg {
   const void *address;
   int64_t value; /* a buffer's elements, or the index value */
 } layoutc_arg;
-/* Any kernel with its arguments in parameter order, on `grid` blocks of
-   `block` threads (0: the threads its plan chose). */
+/* Any kernel with its arguments in parameter order, on `grid` blocks (0:
+   the blocks its plan chose: one per tile where the kernel's domain is
+   static, else 1) of `block` threads (0: the threads its plan chose). Any
+   grid is correct: the kernels' loops stride by it. */
 layoutc_status layoutc_launch(const layoutc_kernel *kernel, int device, unsigned grid, unsigned block,
                               const layoutc_arg *args, size_t count, void *stream);
 

@@ -107,7 +107,7 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
     pointers[i] = &slots[i];
   const runtime::Kernel &kernel = loaded(context);
   context.makeCurrent();
-  kernel.launch({std::max(grid, 1u), 1, 1}, {block ? block : unsigned(plan_.threadsPerBlock), 1, 1}, 0, stream,
+  kernel.launch({grid ? grid : gridFor(0), 1, 1}, {block ? block : unsigned(plan_.threadsPerBlock), 1, 1}, 0, stream,
                 pointers);
 }
 

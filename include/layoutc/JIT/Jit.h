@@ -89,10 +89,12 @@ public:
   const std::vector<Param> &params() const { return params_; }
   const KernelPlan &plan() const { return plan_; }
 
-  /// Launches `grid` blocks of `block` threads (0: plan().threadsPerBlock) on
-  /// `stream`, on the device of `context`.
   /// The blocks that give each block one tile of a domain of `elements`.
   unsigned gridFor(int64_t elements) const;
+  /// Launches `grid` blocks (0: the plan's, gridFor(0): one per tile where
+  /// the plan knows the tiles, as for a static copy, else 1) of `block`
+  /// threads (0: plan().threadsPerBlock) on `stream`, on the device of
+  /// `context`. Any grid is correct: the kernels' loops stride by it.
   void launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args, const runtime::Stream &stream,
               unsigned block = 0) const;
 
