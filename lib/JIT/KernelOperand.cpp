@@ -15,6 +15,9 @@ using algebra::Layout;
 
 namespace {
 
+// The most coordinate modes a function's outer layout may map to.
+constexpr size_t kMaxCoordinateModes = 64;
+
 [[noreturn]] void refuse(const std::string &what, const std::string &why) { throw CompileError(what + ": " + why); }
 
 void leaves(const IntTuple &t, std::vector<Int> &out) {
@@ -24,26 +27,41 @@ void leaves(const IntTuple &t, std::vector<Int> &out) {
     out.push_back(x.integer());
 }
 
-// The modes of a static layout as (shape, stride) pairs, in order.
-std::vector<std::pair<int64_t, int64_t>> flatModes(const Layout &l) {
+// The coordinate mode a stride adds to: its basis's, 0 for an integer.
+size_t componentOf(const Int &stride) {
+  return stride.basis ? size_t(algebra::basisPath(stride.basis).front()) : 0;
+}
+
+// The leaf modes of a static layout, in order.
+std::vector<KernelOperand::FlatMode> flatModes(const Layout &l) {
   std::vector<Int> shape, stride;
   leaves(l.shape, shape);
   leaves(l.stride, stride);
-  std::vector<std::pair<int64_t, int64_t>> modes;
+  std::vector<KernelOperand::FlatMode> modes;
   for (size_t i = 0; i < shape.size(); ++i)
-    modes.emplace_back(shape[i].value, stride[i].value);
+    modes.push_back({shape[i].value, stride[i].value, componentOf(stride[i])});
   return modes;
 }
 
-void checkLayout(const Layout &l, const std::string &what) {
+// `coordinates`: the layout may map to coordinates (a function's outer), its
+// strides all d@m (m below kMaxCoordinateModes) or 0.
+void checkLayout(const Layout &l, const std::string &what, bool coordinates = false) {
   std::vector<Int> shape, stride;
   leaves(l.shape, shape);
   leaves(l.stride, stride);
+  bool bases = std::any_of(stride.begin(), stride.end(), [](const Int &d) { return d.basis != 0; });
   for (size_t i = 0; i < shape.size(); ++i) {
     std::string mode = "mode " + std::to_string(i) + " (" + shape[i].str() + ":" + stride[i].str() + ")";
-    if (shape[i].basis || stride[i].basis)
+    if (shape[i].basis || (stride[i].basis && !coordinates))
       refuse(what, mode + " has a scaled-basis stride: a kernel's layouts map coordinates to offsets, "
                           "identity layouts map them to coordinates");
+    if (stride[i].basis && (algebra::basisPath(stride[i].basis).size() != 1 ||
+                            componentOf(stride[i]) >= kMaxCoordinateModes))
+      refuse(what, mode + " has a stride that is not d@m for a coordinate mode m below " +
+                       std::to_string(kMaxCoordinateModes) + ": an inner function's inputs are a flat coordinate");
+    if (bases && !stride[i].basis && !stride[i].is(0))
+      refuse(what, mode + " has an integer stride beside scaled-basis ones: the outer layout maps to integers or "
+                          "to coordinates, not both");
     if (shape[i].isStatic() && shape[i].value < 1)
       refuse(what, mode + " has a shape below 1");
     if (stride[i].isStatic() && stride[i].value < 0)
@@ -86,21 +104,45 @@ int64_t nextPowerOfTwo(int64_t x) {
   return p;
 }
 
+// The offset of a function side: a static integer where the outer maps to
+// integers; else 0 or a flat coordinate of `inputs` static integers.
+void checkFunctionOffset(const IntTuple &offset, size_t inputs, const std::string &what) {
+  if (offset.isInt() && offset.isStatic() && (inputs == 1 || offset.value() == 0))
+    return;
+  bool flat = offset.isTuple() && offset.size() == inputs && inputs > 1 &&
+              std::all_of(offset.children().begin(), offset.children().end(),
+                          [](const IntTuple &c) { return c.isInt() && c.isStatic(); });
+  if (!flat)
+    refuse(what, "the composed layout's offset " + offset.str() + " must be " +
+                     (inputs == 1 ? std::string("a static integer")
+                                  : "0 or a coordinate of " + std::to_string(inputs) +
+                                        " static integers (one per coordinate mode of the outer layout)"));
+}
+
 } // namespace
 
 KernelOperand KernelOperand::parse(const std::string &text, const std::string &what) {
   algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
   if (!v)
     refuse(what, "'" + text + "' is not a layout: " + v.error().oneLine());
+  if (v.value().kind != algebra::Value::Kind::Layout && v.value().kind != algebra::Value::Kind::Composed)
+    refuse(what, "'" + text + "' is " + v.value().describe() + ", not a layout");
+  return of(v.value(), what);
+}
+
+KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &what,
+                                const std::optional<InnerProgram> &program, size_t indexBuffers) {
   KernelOperand op;
-  const algebra::Value &value = v.value();
+  bool function = false;
   if (value.kind == algebra::Value::Kind::Layout) {
     op.layout = value.layout();
   } else if (value.kind == algebra::Value::Kind::Composed) {
     const algebra::ComposedLayout &c = value.composed();
-    if (c.inner == algebra::ComposedLayout::Inner::Function)
-      refuse(what, "a composed layout with a custom inner function is written in MLIR (make_composed_function)");
-    if (!c.offset.isInt() || !c.offset.isStatic())
+    function = c.inner == algebra::ComposedLayout::Inner::Function;
+    if (function && !program)
+      refuse(what, "the composed layout " + c.str() + " has an inner function but no program: give its steps "
+                   "(layoutc_compile_tensor_copy), or write it in MLIR (make_composed_function)");
+    if (!function && (!c.offset.isInt() || !c.offset.isStatic()))
       refuse(what, "the composed layout's offset " + c.offset.str() + " must be a static integer");
     if (c.inner == algebra::ComposedLayout::Inner::Layout) {
       checkLayout(c.innerLayout, what + ": the inner layout");
@@ -110,10 +152,37 @@ KernelOperand KernelOperand::parse(const std::string &text, const std::string &w
     op.layout = c.outer;
     op.composed = c;
   } else {
-    refuse(what, "'" + text + "' is " + value.describe() + ", not a layout");
+    refuse(what, value.describe() + " is not a layout or a composed layout");
   }
-  checkLayout(op.layout, what);
+  if (program && !function)
+    refuse(what, "steps are given, but " + value.describe() +
+                     " has no inner function: only a composed layout with an inner function takes a program");
+  checkLayout(op.layout, what, function);
+  if (function) {
+    op.program = program;
+    checkFunctionOffset(op.composed->offset, op.inputCount(), what);
+    checkProgram(*program, op.inputCount(), indexBuffers, what);
+  }
   return op;
+}
+
+size_t KernelOperand::inputCount() const {
+  size_t n = 1;
+  for (const FlatMode &m : flatModes(layout))
+    n = std::max(n, m.component + 1);
+  return isFunction() ? n : 1;
+}
+
+std::vector<int64_t> KernelOperand::offsetComponents() const {
+  std::vector<int64_t> at(inputCount(), 0);
+  if (!composed)
+    return at;
+  if (composed->offset.isInt())
+    at[0] = composed->offset.value();
+  else
+    for (size_t i = 0; i < at.size(); ++i)
+      at[i] = composed->offset[i].value();
+  return at;
 }
 
 int KernelOperand::dynamicCount() const { return dynamicLeaves(layout); }
@@ -132,10 +201,17 @@ KernelOperand KernelOperand::bind(const std::vector<int64_t> &values, size_t &ne
 
 int64_t KernelOperand::size() const { return algebra::size(layout); }
 
+// Refuses a question whose answer depends on a function's index buffers.
+void KernelOperand::requireNoFunction(const char *question) const {
+  if (isFunction())
+    throw CompileError(str() + ": " + question + " depends on the inner function's index buffers");
+}
+
 int64_t KernelOperand::maxOffset() const {
+  requireNoFunction("the largest offset");
   int64_t top = 0;
-  for (auto [shape, stride] : flatModes(layout))
-    top = algebra::add(top, algebra::mul(shape - 1, stride));
+  for (const FlatMode &m : flatModes(layout))
+    top = algebra::add(top, algebra::mul(m.shape - 1, m.stride));
   if (!composed)
     return top;
   if (composed->inner == algebra::ComposedLayout::Inner::Layout)
@@ -148,49 +224,56 @@ int64_t KernelOperand::maxOffset() const {
   return bound - 1;
 }
 
-KernelOperand::Cursor::Cursor(const KernelOperand &op)
-    : op_(op), modes_(flatModes(op.layout)), coord_(modes_.size(), 0) {}
+KernelOperand::Cursor::Cursor(const KernelOperand &op, IndexLoad load)
+    : op_(op), load_(std::move(load)), modes_(flatModes(op.layout)), coord_(modes_.size(), 0),
+      at_(op.offsetComponents()) {}
 
 int64_t KernelOperand::Cursor::offset() const {
   if (!op_.composed)
-    return outer_;
-  int64_t x = outer_ + op_.composed->offset.value();
-  return op_.composed->inner == algebra::ComposedLayout::Inner::Swizzle ? op_.composed->swizzle(x)
-                                                                        : algebra::evaluate(op_.composed->innerLayout, x);
+    return at_[0];
+  switch (op_.composed->inner) {
+  case algebra::ComposedLayout::Inner::Swizzle: return op_.composed->swizzle(at_[0]);
+  case algebra::ComposedLayout::Inner::Layout: return algebra::evaluate(op_.composed->innerLayout, at_[0]);
+  case algebra::ComposedLayout::Inner::Function: break;
+  }
+  return evaluate(*op_.program, at_, load_);
 }
 
 // The next coordinate, colexicographically (mode 0 fastest), as CuTe's idx2crd.
 void KernelOperand::Cursor::advance() {
   for (size_t m = 0; m < modes_.size(); ++m) {
-    outer_ += modes_[m].second;
-    if (++coord_[m] < modes_[m].first)
+    int64_t &at = at_[modes_[m].component];
+    at += modes_[m].stride;
+    if (++coord_[m] < modes_[m].shape)
       return;
-    outer_ -= modes_[m].second * modes_[m].first;
+    at -= modes_[m].stride * modes_[m].shape;
     coord_[m] = 0;
   }
 }
 
-void KernelOperand::forEachOffset(const std::function<void(int64_t, int64_t)> &fn) const {
-  Cursor cursor(*this);
+void KernelOperand::forEachOffset(const std::function<void(int64_t, int64_t)> &fn, const IndexLoad &load) const {
+  Cursor cursor(*this, load);
   for (int64_t k = 0, n = size(); k < n; ++k, cursor.advance())
     fn(k, cursor.offset());
 }
 
 bool KernelOperand::oneToOne() const {
+  requireNoFunction("whether the offsets repeat");
   // Sorted by stride, each mode must start past the last offset of the
   // modes before it (a mixed-radix number system): sufficient, and exact for
   // the compact and strided layouts of copies.
-  std::vector<std::pair<int64_t, int64_t>> modes = flatModes(layout);
-  modes.erase(std::remove_if(modes.begin(), modes.end(), [](auto m) { return m.first == 1; }), modes.end());
-  std::sort(modes.begin(), modes.end(), [](auto a, auto b) { return a.second < b.second; });
+  std::vector<FlatMode> modes = flatModes(layout);
+  modes.erase(std::remove_if(modes.begin(), modes.end(), [](const FlatMode &m) { return m.shape == 1; }),
+              modes.end());
+  std::sort(modes.begin(), modes.end(), [](const FlatMode &a, const FlatMode &b) { return a.stride < b.stride; });
   int64_t reach = 0;
   bool sorted = true;
-  for (auto [shape, stride] : modes) {
-    if (stride <= reach) {
+  for (const FlatMode &m : modes) {
+    if (m.stride <= reach) {
       sorted = false;
       break;
     }
-    reach = algebra::add(reach, algebra::mul(shape - 1, stride));
+    reach = algebra::add(reach, algebra::mul(m.shape - 1, m.stride));
   }
   if (sorted)
     return true;

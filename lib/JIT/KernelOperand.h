@@ -1,9 +1,11 @@
 //===- KernelOperand.h - A layout a kernel reads or writes through -*- C++ -*-===//
 //
 // The side of a copy: a layout, or a composed layout with a swizzle or layout
-// inner and an integer offset, checked for what a kernel needs (integer
-// strides, nonnegative offsets). Shared by KernelBuilder, which builds it as
-// lay ops, and the host reference, which enumerates its offsets.
+// inner and an integer offset, or (a tensor copy's) with an inner function
+// given as an InnerProgram, checked for what a kernel needs (integer strides,
+// nonnegative offsets; a function's outer may map to coordinates). Shared by
+// KernelBuilder, which builds it as lay ops, and the host reference, which
+// enumerates its offsets.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_JIT_KERNELOPERAND_H
@@ -11,6 +13,7 @@
 
 #include "layoutc/Algebra/Layout.h"
 #include "layoutc/Algebra/Value.h"
+#include "layoutc/JIT/InnerProgram.h"
 
 #include <cstdint>
 #include <functional>
@@ -25,9 +28,29 @@ struct KernelOperand {
   algebra::Layout layout;
   /// inner(offset + layout(k)) when set.
   std::optional<algebra::ComposedLayout> composed;
+  /// The inner function, when composed's inner is one.
+  std::optional<InnerProgram> program;
 
   /// Parses and checks `text`; `what` names it in errors ("copy: --src ...").
   static KernelOperand parse(const std::string &text, const std::string &what);
+  /// Post-condition: the operand of a layout or composed layout `value`,
+  /// checked; `program` given exactly when its inner is a function, and
+  /// checked against inputCount() inputs and `indexBuffers` buffers; else
+  /// throws CompileError naming `what`.
+  static KernelOperand of(const algebra::Value &value, const std::string &what,
+                          const std::optional<InnerProgram> &program = std::nullopt, size_t indexBuffers = 0);
+  bool isFunction() const { return program.has_value(); }
+  /// The inner function's inputs: the components of offset + layout(k), one
+  /// where that is an integer, else one per coordinate mode; 1 for others.
+  size_t inputCount() const;
+  /// The offset as inputCount() integers (0 for a plain layout).
+  std::vector<int64_t> offsetComponents() const;
+  /// A leaf mode of the layout: offset + layout(k) moves by `stride` along
+  /// `component` (a coordinate mode; 0 for an integer stride).
+  struct FlatMode {
+    int64_t shape, stride;
+    size_t component;
+  };
 
   /// The number of `?` leaves, in print order (shape leaves, then strides).
   int dynamicCount() const;
@@ -39,27 +62,38 @@ struct KernelOperand {
 
   /// size(layout); static operands only.
   int64_t size() const;
-  /// An upper bound of every offset, inclusive; static operands only.
+  /// An upper bound of every offset, inclusive; static operands without a
+  /// function only.
   int64_t maxOffset() const;
-  /// Walks the offsets of domain indices 0, 1, ... in order; static operands only.
+  /// Walks the offsets of domain indices 0, 1, ... in order; static operands
+  /// only; a function's LOAD steps read through `load`.
   class Cursor {
   public:
-    explicit Cursor(const KernelOperand &op);
+    explicit Cursor(const KernelOperand &op, IndexLoad load = {});
     int64_t offset() const;
+    /// offset + layout(k): the inner part's input, one entry per component.
+    const std::vector<int64_t> &inputs() const { return at_; }
     void advance();
 
   private:
     const KernelOperand &op_;
-    std::vector<std::pair<int64_t, int64_t>> modes_;
+    IndexLoad load_;
+    std::vector<FlatMode> modes_;
     std::vector<int64_t> coord_;
-    int64_t outer_ = 0;
+    std::vector<int64_t> at_;
   };
   /// fn(k, offset of k) for every domain index k in order; static operands only.
-  void forEachOffset(const std::function<void(int64_t k, int64_t offset)> &fn) const;
+  void forEachOffset(const std::function<void(int64_t k, int64_t offset)> &fn, const IndexLoad &load = {}) const;
   /// Whether no two indices share an offset (proved by sorting strides, or
-  /// by enumeration up to 2^26 points); static operands only.
+  /// by enumeration up to 2^26 points); static operands without a function
+  /// only.
   bool oneToOne() const;
   std::string str() const;
+
+private:
+  /// Throws CompileError where this is a function side, whose answer to
+  /// `question` depends on its index buffers.
+  void requireNoFunction(const char *question) const;
 };
 
 } // namespace layoutc::jit
