@@ -254,6 +254,7 @@ struct Jit::State {
 struct Jit::Specs {
   std::mutex specMutex;
   std::unordered_map<std::string, CopyKernel> copies;
+  std::unordered_map<std::string, TensorCopyKernel> tensorCopies;
   std::unordered_map<std::string, IndexedKernel> indexed;
   std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> modules;
 };
@@ -383,6 +384,15 @@ CopyKernel Jit::copy(const CopySpec &spec) {
                                                       options);
                                }),
                       spec);
+  });
+}
+
+TensorCopyKernel Jit::tensorCopy(const TensorCopySpec &spec) {
+  std::string key = spec.key();
+  return bySpec(specs_->tensorCopies, key, [&] {
+    return TensorCopyKernel(variants(key, [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {
+      return compileRecord(compiler, buildTensorCopy(compiler.context(), spec, buffers), options);
+    }));
   });
 }
 

@@ -8,6 +8,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
 #include <limits>
@@ -79,14 +80,63 @@ struct KernelScaffold {
   Value arg(unsigned i) { return func.getArgument(i); }
 };
 
+// The operand's inner function (its program) as lay.make_composed_function
+// over `outer`, its LOAD steps reading `buffers`: 64-bit index math, floor
+// division and modulo as Python's.
+Value functionLayout(ImplicitLocOpBuilder &b, const KernelOperand &op, Value outer, ValueRange buffers) {
+  MLIRContext *c = b.getContext();
+  Type index = b.getIndexType();
+  size_t inputs = op.inputCount();
+  SmallVector<Type> argTypes(inputs, index);
+  std::vector<int64_t> base = op.offsetComponents();
+  Value offset;
+  if (inputs == 1) {
+    offset = b.create<arith::ConstantIndexOp>(base[0]);
+  } else {
+    std::vector<algebra::IntTuple> coordinate(base.begin(), base.end());
+    offset = b.create<ConstantOp>(IntTupleType::get(c, algebra::IntTuple::tuple(std::move(coordinate))));
+  }
+  auto type = ComposedType::get(c, FunctionType::get(c, argTypes, {index}), cast<LayoutType>(outer.getType()));
+  auto make = b.create<MakeComposedFunctionOp>(type, offset, outer);
+  OpBuilder::InsertionGuard guard(b);
+  Block *block = b.createBlock(&make.getFunction(), {}, argTypes, SmallVector<Location>(inputs, b.getLoc()));
+  b.setInsertionPointToStart(block);
+  SmallVector<Value> v;
+  auto at = [&](int64_t step) { return v[size_t(step)]; };
+  for (const Step &s : op.program->steps) {
+    switch (s.op) {
+    case StepOp::Input: v.push_back(block->getArgument(unsigned(s.a))); break;
+    case StepOp::Constant: v.push_back(b.create<arith::ConstantIndexOp>(s.a)); break;
+    case StepOp::Add: v.push_back(b.create<arith::AddIOp>(at(s.a), at(s.b))); break;
+    case StepOp::Sub: v.push_back(b.create<arith::SubIOp>(at(s.a), at(s.b))); break;
+    case StepOp::Mul: v.push_back(b.create<arith::MulIOp>(at(s.a), at(s.b))); break;
+    case StepOp::FloorDiv: v.push_back(b.create<arith::FloorDivSIOp>(at(s.a), at(s.b))); break;
+    case StepOp::Mod: { // a - b * floor(a / b): the remainder with the divisor's sign
+      Value quotient = b.create<arith::FloorDivSIOp>(at(s.a), at(s.b));
+      v.push_back(b.create<arith::SubIOp>(at(s.a), b.create<arith::MulIOp>(at(s.b), quotient)));
+      break;
+    }
+    case StepOp::Load: // sign-extended to index
+      v.push_back(b.create<arith::IndexCastOp>(index, b.create<memref::LoadOp>(buffers[size_t(s.a)], at(s.b))));
+      break;
+    }
+  }
+  b.create<YieldOp>(ValueRange{v[size_t(op.program->result)]});
+  return make;
+}
+
 // The tensor over `data` through `op`'s layout, its `?` leaves `leaves` (in
-// print order; shape leaves already fast divisors).
-Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, ValueRange leaves) {
+// print order; shape leaves already fast divisors), an inner function's
+// LOAD steps reading `buffers`.
+Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, ValueRange leaves,
+               ValueRange buffers = {}) {
   MLIRContext *c = b.getContext();
   auto outerType = LayoutType::get(c, op.layout);
   Value layout = outerType.isStatic() ? Value(b.create<ConstantOp>(outerType))
                                       : Value(b.create<MakeLayoutOp>(outerType, leaves));
-  if (op.composed) {
+  if (op.isFunction()) {
+    layout = functionLayout(b, op, layout, buffers);
+  } else if (op.composed) {
     const algebra::ComposedLayout &composed = *op.composed;
     Type innerType = composed.inner == algebra::ComposedLayout::Inner::Swizzle
                          ? Type(SwizzleType::get(c, composed.swizzle.bits, composed.swizzle.base,
@@ -155,12 +205,50 @@ void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::o
 }
 
 // The index width of a static copy: 32 bits where every offset and size fits
-// in int32 with room for a loop's last step.
+// in int32 with room for a loop's last step; a function side's, 64.
 int indexBitsOf(const KernelOperand &src, const KernelOperand &dst) {
-  if (!src.isStatic() || !dst.isStatic())
+  if (!src.isStatic() || !dst.isStatic() || src.isFunction() || dst.isFunction())
     return 64;
   int64_t top = std::max({src.size(), src.maxOffset() + 1, dst.maxOffset() + 1});
   return top <= kInt32Max - kLoopHeadroom ? 32 : 64;
+}
+
+// Post-condition: returns when the static sides have one domain and dst,
+// unless it has an inner function (a scatter), is one-to-one; else throws
+// CompileError "PREFIX SRCNAME ...".
+void checkDomain(const KernelOperand &src, const KernelOperand &dst, const std::string &prefix,
+                 const std::string &srcName, const std::string &dstName) {
+  if (src.size() != dst.size())
+    throw CompileError(prefix + srcName + " " + src.str() + " has " + std::to_string(src.size()) + " elements but " +
+                       dstName + " " + dst.str() + " has " + std::to_string(dst.size()) +
+                       "; a copy maps one domain");
+  if (!dst.isFunction() && !dst.oneToOne())
+    throw CompileError(prefix + dstName + " " + dst.str() +
+                       " maps two domain indices to one element (a stride-0 or overlapping mode); a copy's "
+                       "destination must be one-to-one");
+}
+
+// A copy kernel before its body: named copy, with the index width of its
+// sides and its first parameters, the buffers src (of `from`) and dst (of
+// `to`), their types in `types`.
+BuiltKernel startCopy(MLIRContext &context, const KernelOperand &src, const KernelOperand &dst, DType from, DType to,
+                      SmallVector<Type> &types) {
+  BuiltKernel k;
+  k.name = "copy";
+  k.indexBits = indexBitsOf(src, dst);
+  types.append({MemRefType::get({ShapedType::kDynamic}, elementType(context, from)),
+                MemRefType::get({ShapedType::kDynamic}, elementType(context, to))});
+  k.params = {{Param::Kind::Buffer, from, "src"}, {Param::Kind::Buffer, to, "dst"}};
+  return k;
+}
+
+// lay.copy %s, %d converting `from` elements to `to`, scaled (see CopySpec).
+void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to, std::optional<double> scale) {
+  auto copy = b.create<CopyOp>(s, d);
+  if (to != from || scale) {
+    OpBuilder::InsertionGuard guard(b);
+    buildMap(b, copy, from, to, scale);
+  }
 }
 
 } // namespace
@@ -170,23 +258,12 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignmen
   checkData(spec.dstType(), "copy: --to");
   KernelOperand src = KernelOperand::parse(spec.src, "copy: --src");
   KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst");
-  if (src.isStatic() && dst.isStatic()) {
-    if (src.size() != dst.size())
-      throw CompileError("copy: --src " + src.str() + " has " + std::to_string(src.size()) + " elements but --dst " +
-                         dst.str() + " has " + std::to_string(dst.size()) + "; a copy maps one domain");
-    if (!dst.oneToOne())
-      throw CompileError("copy: --dst " + dst.str() +
-                         " maps two domain indices to one element (a stride-0 or overlapping mode); a copy's "
-                         "destination must be one-to-one");
-  }
+  if (src.isStatic() && dst.isStatic())
+    checkDomain(src, dst, "copy: ", "--src", "--dst");
   // Parameters: src, dst, the `?` leaves (src's, then dst's), then each
   // `?` shape leaf's fast-division multiplier and shift.
-  BuiltKernel k;
-  k.name = "copy";
-  k.indexBits = indexBitsOf(src, dst);
-  Type from = elementType(context, spec.dtype), to = elementType(context, spec.dstType());
-  SmallVector<Type> types{MemRefType::get({ShapedType::kDynamic}, from), MemRefType::get({ShapedType::kDynamic}, to)};
-  k.params = {{Param::Kind::Buffer, spec.dtype, "src"}, {Param::Kind::Buffer, spec.dstType(), "dst"}};
+  SmallVector<Type> types;
+  BuiltKernel k = startCopy(context, src, dst, spec.dtype, spec.dstType(), types);
   int srcLeaves = src.dynamicCount(), dstLeaves = dst.dynamicCount();
   int shapes = src.dynamicShapeCount() + dst.dynamicShapeCount();
   for (int i = 0; i < srcLeaves + dstLeaves + 2 * shapes; ++i) {
@@ -222,11 +299,42 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignmen
   SmallVector<Value> srcValues = leavesOf(src, 2), dstValues = leavesOf(dst, unsigned(2 + srcLeaves));
   Value s = tensorOf(b, kernel.arg(0), src, srcValues);
   Value d = tensorOf(b, kernel.arg(1), dst, dstValues);
-  auto copy = b.create<CopyOp>(s, d);
-  if (spec.dstType() != spec.dtype || spec.scale) {
-    OpBuilder::InsertionGuard guard(b);
-    buildMap(b, copy, spec.dtype, spec.dstType(), spec.scale);
+  buildCopyOp(b, s, d, spec.dtype, spec.dstType(), spec.scale);
+  k.module = std::move(kernel.module);
+  return k;
+}
+
+BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, BufferAlignment buffers) {
+  checkData(spec.dtype, "tensor copy: dtype");
+  checkData(spec.dstType(), "tensor copy: to");
+  if (spec.indexTypes.size() > kMaxIndexBuffers)
+    throw CompileError("tensor copy: " + std::to_string(spec.indexTypes.size()) + " index buffers, more than the " +
+                       std::to_string(kMaxIndexBuffers) + " a kernel may take");
+  for (size_t i = 0; i < spec.indexTypes.size(); ++i)
+    if (spec.indexTypes[i] != DType::I32 && spec.indexTypes[i] != DType::I64)
+      throw CompileError("tensor copy: index buffer " + std::to_string(i) + "'s type must be i32 or i64, not " +
+                         dtypeName(spec.indexTypes[i]));
+  size_t indexBuffers = spec.indexTypes.size();
+  KernelOperand src = KernelOperand::of(spec.src.layout(), "tensor copy: src", spec.src.program(), indexBuffers);
+  KernelOperand dst = KernelOperand::of(spec.dst.layout(), "tensor copy: dst", spec.dst.program(), indexBuffers);
+  for (auto [side, op] : {std::pair{"src", &src}, {"dst", &dst}})
+    if (!op->isStatic())
+      throw CompileError(std::string("tensor copy: ") + side + ": " + op->str() +
+                         " has `?` leaves: dynamic layouts are not supported by this entry");
+  checkDomain(src, dst, "tensor copy: ", "src", "dst");
+  // Parameters: src, dst, then the index buffers.
+  SmallVector<Type> types;
+  BuiltKernel k = startCopy(context, src, dst, spec.dtype, spec.dstType(), types);
+  for (size_t i = 0; i < indexBuffers; ++i) {
+    types.push_back(MemRefType::get({ShapedType::kDynamic}, elementType(context, spec.indexTypes[i])));
+    k.params.push_back({Param::Kind::Buffer, spec.indexTypes[i], "index_" + std::to_string(i)});
   }
+  KernelScaffold kernel(context, k.name, types, k.params, buffers);
+  ImplicitLocOpBuilder b = kernel.body();
+  ValueRange indices = kernel.func.getArguments().drop_front(2);
+  Value s = tensorOf(b, kernel.arg(0), src, {}, indices);
+  Value d = tensorOf(b, kernel.arg(1), dst, {}, indices);
+  buildCopyOp(b, s, d, spec.dtype, spec.dstType(), std::nullopt);
   k.module = std::move(kernel.module);
   return k;
 }

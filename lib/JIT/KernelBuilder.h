@@ -2,7 +2,8 @@
 //
 // A spec becomes a gpu.func built with OpBuilder: its parameters, the
 // tensors of both sides (their `?` leaves the parameters, shape leaves as
-// fast divisors), and one lay.copy, with a map region that converts the
+// fast divisors; an inner function's program as the region of
+// lay.make_composed_function), and one lay.copy, with a map region that converts the
 // elements when the spec asks. It decides nothing about tiling: the lay-copy
 // passes do, on this IR as on any user's.
 //
@@ -31,6 +32,7 @@ struct BuiltKernel {
 /// The kernels of specs, for buffers aligned as `buffers` says; a bad spec
 /// throws CompileError naming the option, the mode and the condition.
 BuiltKernel buildCopy(mlir::MLIRContext &context, const CopySpec &spec, BufferAlignment buffers);
+BuiltKernel buildTensorCopy(mlir::MLIRContext &context, const TensorCopySpec &spec, BufferAlignment buffers);
 BuiltKernel buildIndexed(mlir::MLIRContext &context, const IndexedSpec &spec, BufferAlignment buffers);
 
 } // namespace layoutc::jit

@@ -54,6 +54,41 @@ FastDivisor fastDivisor(int64_t d) {
   return {uint64_t(m), l - 1};
 }
 
+TensorSide::TensorSide(const algebra::Value &layout, std::optional<InnerProgram> program)
+    : layout_(layout), program_(std::move(program)) {
+  if (layout.kind == algebra::Value::Kind::Composed &&
+      layout.composed().inner == algebra::ComposedLayout::Inner::Function) {
+    algebra::ComposedLayout c = layout.composed();
+    c.function.fn = nullptr;
+    c.function.owner = nullptr;
+    layout_ = algebra::Value::of(std::move(c));
+  }
+}
+
+std::string TensorSide::key() const {
+  std::string text;
+  if (layout_.kind == algebra::Value::Kind::Layout) {
+    text = "layout " + layout_.layout().typeStr();
+  } else if (layout_.kind == algebra::Value::Kind::Composed) {
+    const algebra::ComposedLayout &c = layout_.composed();
+    std::string inner = c.inner == algebra::ComposedLayout::Inner::Swizzle  ? c.swizzle.str()
+                        : c.inner == algebra::ComposedLayout::Inner::Layout ? c.innerLayout.typeStr()
+                                                                             : "function";
+    text = "composed " + inner + " o " + c.offset.typeStr() + " o " + c.outer.typeStr();
+  } else {
+    text = "value " + std::to_string(int(layout_.kind)) + " " + layout_.str();
+  }
+  return program_ ? text + " program " + program_->str() : text;
+}
+
+std::string TensorCopySpec::key() const {
+  std::string indices;
+  for (DType t : indexTypes)
+    indices += std::string(" ") + dtypeName(t);
+  return "tensor-copy\nsrc " + src.key() + "\ndst " + dst.key() + "\n" + dtypeName(dtype) + " " +
+         dtypeName(dstType()) + "\nindices" + indices;
+}
+
 namespace {
 // The kernel `build` makes, compiled; with a time report, the build's time
 // is its first line.
@@ -75,6 +110,11 @@ template <class Build> std::string compileBuilt(Compiler &compiler, Build build,
 
 std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options, BufferAlignment buffers) {
   return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildCopy(c, spec, buffers); }, options);
+}
+
+std::string compileTensorCopy(Compiler &compiler, const TensorCopySpec &spec, CompileOptions options,
+                              BufferAlignment buffers) {
+  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildTensorCopy(c, spec, buffers); }, options);
 }
 
 std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options,

@@ -1,7 +1,8 @@
 //===- Jit.h - The embeddable JIT: compile, cache, launch -------*- C++ -*-===//
 //
-// A host program builds kernels from layouts (CopySpec, IndexedSpec) or from
-// MLIR, and launches them on device pointers on a stream:
+// A host program builds kernels from layouts (CopySpec, TensorCopySpec,
+// IndexedSpec) or from MLIR, and launches them on device pointers on a
+// stream:
 //
 //   layoutc::jit::Jit jit;                                   // sm_90 PTX
 //   layoutc::runtime::Context gpu(0);
@@ -170,6 +171,21 @@ private:
   std::shared_ptr<const Operands> operands_;
 };
 
+/// copy(src, dst) over tensor sides (TensorCopySpec), compiled. Launched as
+/// any kernel (CompiledKernel::launch, grid 0: the plan's), its arguments the
+/// buffers src, dst, then the index buffers; the variant for buffers not all
+/// aligned to 16 bytes is kernel(BufferAlignment::Any).
+class TensorCopyKernel {
+public:
+  explicit TensorCopyKernel(KernelVariants kernels) : kernels_(std::move(kernels)) {}
+  const CompiledKernel &kernel(BufferAlignment buffers = BufferAlignment::Aligned16) const {
+    return kernels_.of(buffers);
+  }
+
+private:
+  KernelVariants kernels_;
+};
+
 /// A gather or scatter of table rows, compiled.
 class IndexedKernel {
 public:
@@ -200,6 +216,7 @@ public:
   /// The kernel `kernel` of the MLIR module `mlir` (gpu.func in a gpu.module).
   std::shared_ptr<const CompiledKernel> compile(std::string_view mlir, std::string_view kernel, int indexBits = 64);
   CopyKernel copy(const CopySpec &spec);
+  TensorCopyKernel tensorCopy(const TensorCopySpec &spec);
   IndexedKernel indexed(const IndexedSpec &spec);
 
   /// hits: served from memory; diskHits: read from the disk cache; misses:

@@ -1,8 +1,10 @@
 //===- Kernels.h - Data-movement kernels stated with layouts ----*- C++ -*-===//
 //
 // The kernels layoutc builds from specs: a copy between two layouts of one
-// domain (converting the elements on the way if asked), and a gather or
-// scatter of table rows through an index tensor. A spec says what moves; its
+// domain (converting the elements on the way if asked), a copy between two
+// tensor sides given as algebra values (a composed layout's inner function
+// among them, as an InnerProgram), and a gather or scatter of table rows
+// through an index tensor. A spec says what moves; its
 // kernel is a gpu.func whose body is one lay.copy, built with OpBuilder, and
 // the lay-copy passes decide how it moves (KernelPlan), as for any user's
 // kernel. Bad specs throw CompileError naming the option, the mode and the
@@ -12,7 +14,9 @@
 #ifndef LAYOUTC_JIT_KERNELS_H
 #define LAYOUTC_JIT_KERNELS_H
 
+#include "layoutc/Algebra/Value.h"
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/JIT/InnerProgram.h"
 
 #include <cstdint>
 #include <optional>
@@ -52,6 +56,46 @@ struct CopySpec {
   std::optional<DType> to;
   std::optional<double> scale;
   DType dstType() const { return to.value_or(dtype); }
+};
+
+/// One side of a TensorCopySpec: a static Layout, or a static ComposedLayout
+/// whose inner part is a swizzle, a layout, or a function given as `program`
+/// (then only for a function inner). The function's inputs are the
+/// components of offset + outer(c): one where that is an integer, else one
+/// per coordinate mode (an identity-layout outer).
+class TensorSide {
+public:
+  /// The layout 1:0.
+  TensorSide() = default;
+  /// A function inner's callable is not kept: `program` stands for it.
+  explicit TensorSide(const algebra::Value &layout, std::optional<InnerProgram> program = std::nullopt);
+  const algebra::Value &layout() const { return layout_; }
+  const std::optional<InnerProgram> &program() const { return program_; }
+  /// The side in CuTe notation, a function inner as its program's text
+  /// instead of its name: equal for equal sides, different for others.
+  std::string key() const;
+
+private:
+  algebra::Value layout_ = algebra::Value::of(algebra::Layout());
+  std::optional<InnerProgram> program_;
+};
+
+/// copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size, over tensor
+/// sides (see TensorSide; no `?` leaves). The kernel's parameters are src,
+/// dst, then one buffer per entry of `indexTypes` (i32 or i64, at most
+/// kMaxIndexBuffers: the index buffers the programs' LOAD steps read). A destination without a function
+/// inner must be one-to-one; one with a function inner is a scatter, whose
+/// offsets must not repeat (not checked: they depend on the index buffers).
+/// `to` as CopySpec's. Function sides take 64-bit index math.
+constexpr size_t kMaxIndexBuffers = 64;
+struct TensorCopySpec {
+  TensorSide src, dst;
+  DType dtype = DType::F32;
+  std::optional<DType> to;
+  std::vector<DType> indexTypes;
+  DType dstType() const { return to.value_or(dtype); }
+  /// The spec's canonical text, the Jit's cache key.
+  std::string key() const;
 };
 
 /// gather: out[r, c] = table[idx[r], c]; scatter: table[idx[r], c] = in[r, c];
@@ -101,6 +145,10 @@ enum class BufferAlignment { Aligned16, Any };
 /// passes decided.
 std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options,
                         BufferAlignment buffers = BufferAlignment::Aligned16);
+/// A tensor copy's kernel (parameters: see TensorCopySpec), compiled as
+/// compileCopy's.
+std::string compileTensorCopy(Compiler &compiler, const TensorCopySpec &spec, CompileOptions options,
+                              BufferAlignment buffers = BufferAlignment::Aligned16);
 /// A gather's or scatter's parameters: table, rows, indices, the table's rows
 /// and the number of indices.
 std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options,

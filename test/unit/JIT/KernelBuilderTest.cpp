@@ -1,4 +1,5 @@
 //===- KernelBuilderTest.cpp - Kernels built from specs, and their checks --===//
+#include "BuiltText.h"
 #include "HostConvert.h"
 #include "KernelBuilder.h"
 #include "KernelOperand.h"
@@ -7,8 +8,6 @@
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/JIT/Kernels.h"
-
-#include "llvm/Support/raw_ostream.h"
 
 #include <gtest/gtest.h>
 
@@ -21,24 +20,13 @@ using jit::CompileError;
 using jit::CopySpec;
 using jit::DType;
 
-// A spec's kernel as built, printed, with its parameters and index width.
-struct Built {
-  std::string mlir;
-  std::vector<jit::Param> params;
-  int indexBits;
-};
-
+// A spec's kernel as built, printed.
 template <class Spec> Built build(const Spec &spec, jit::BufferAlignment buffers = jit::BufferAlignment::Aligned16) {
   jit::Compiler compiler;
-  jit::BuiltKernel k;
   if constexpr (std::is_same_v<Spec, CopySpec>)
-    k = jit::buildCopy(compiler.context(), spec, buffers);
+    return printed(jit::buildCopy(compiler.context(), spec, buffers));
   else
-    k = jit::buildIndexed(compiler.context(), spec, buffers);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  k.module->print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
-  return {text, k.params, k.indexBits};
+    return printed(jit::buildIndexed(compiler.context(), spec, buffers));
 }
 
 std::string ptx(const CopySpec &spec) {
