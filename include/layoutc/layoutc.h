@@ -234,6 +234,59 @@ layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const ch
                                     layoutc_kernel **kernel);
 void layoutc_kernel_free(layoutc_kernel *kernel);
 
+/* One step of a composed layout's inner function, traced as a program of
+   integer operations: step i's value is `op` of earlier steps' values (a
+   and b are step numbers below i), int64, with Python's floor division and
+   modulo (the quotient rounded toward minus infinity; the remainder has
+   the divisor's sign). A divisor of 0 at run time, or a result past int64,
+   gives an unspecified offset. */
+typedef enum layoutc_op {
+  LAYOUTC_OP_INPUT = 0,     /* the function's input number a (0-based) */
+  LAYOUTC_OP_CONSTANT = 1,  /* the integer a */
+  LAYOUTC_OP_ADD = 2, LAYOUTC_OP_SUB = 3, LAYOUTC_OP_MUL = 4,
+  LAYOUTC_OP_FLOOR_DIV = 5, LAYOUTC_OP_MOD = 6,
+  LAYOUTC_OP_LOAD = 7       /* the element at offset (step b's value) of index buffer a, as int64 */
+} layoutc_op;
+typedef struct layoutc_step {
+  int32_t op; /* a layoutc_op */
+  int64_t a, b;
+} layoutc_step;
+
+/* The most steps a program may have. */
+#define LAYOUTC_MAX_STEPS 4096
+
+/* One side of layoutc_compile_tensor_copy: its layout (a static Layout, or a
+   static ComposedLayout) and, for a composed layout whose inner is a
+   function (layoutc_composed_function_make), that function as a program:
+   `steps`, and `result`, the step whose value is the element's offset in the
+   buffer (steps NULL and step_count 0 for other layouts). The function's
+   inputs are the components of offset + outer(c): one when that is an
+   integer, else one per coordinate mode (an identity-layout outer, its
+   strides d@m). The function itself is never called: the program stands
+   for it. */
+typedef struct layoutc_tensor_side {
+  const layoutc_value *layout;
+  const layoutc_step *steps;
+  size_t step_count;
+  int64_t result;
+} layoutc_tensor_side;
+
+/* copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size; the kernel's
+   parameters are src, dst, then index buffers 0 .. index_count - 1 (the
+   buffers LOAD steps read, of index_dtypes[i]: "i32" or "i64"), launched with
+   layoutc_launch (grid 0 and block 0: the plan's). dtype/to_dtype as
+   layoutc_compile_copy. A dst without an inner function must be
+   one-to-one; one with an inner function is a scatter, whose offsets must
+   not repeat (not checked). LAYOUTC_ERROR_INVALID_ARGUMENT for NULL
+   pointers, an unknown dtype, and more than LAYOUTC_MAX_STEPS steps;
+   LAYOUTC_ERROR_COMPILE for a spec the compiler refuses (a value that is
+   not a layout, `?` leaves, a malformed program, sizes that differ, ...),
+   naming the side, the step and the condition. */
+layoutc_status layoutc_compile_tensor_copy(layoutc_jit *jit, const layoutc_tensor_side *src,
+                                           const layoutc_tensor_side *dst, const char *dtype,
+                                           const char *to_dtype, const char *const *index_dtypes,
+                                           size_t index_count, layoutc_kernel **kernel);
+
 /* The kernel's entry name and PTX (for 16-byte aligned buffers), owned by
    the kernel. */
 layoutc_status layoutc_kernel_name(const layoutc_kernel *kernel, const char **name);

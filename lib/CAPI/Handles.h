@@ -1,8 +1,9 @@
 //===- Handles.h - What the C API's JIT handles hold ------------*- C++ -*-===//
 //
 // Internal to lib/CAPI: a layoutc_jit is a jit::Jit; a layoutc_kernel is the
-// kernel a compile call returned (a copy, a gather or scatter, or a kernel
-// of MLIR), kept alive by the handle after its Jit is gone.
+// kernel a compile call returned (a copy, a tensor copy, a gather or
+// scatter, or a kernel of MLIR), kept alive by the handle after its Jit is
+// gone.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_CAPI_HANDLES_H
@@ -19,7 +20,7 @@ struct layoutc_jit {
 };
 
 struct layoutc_kernel {
-  std::variant<layoutc::jit::CopyKernel, layoutc::jit::IndexedKernel,
+  std::variant<layoutc::jit::CopyKernel, layoutc::jit::TensorCopyKernel, layoutc::jit::IndexedKernel,
                std::shared_ptr<const layoutc::jit::CompiledKernel>>
       kernel;
   /// The compiled kernel for buffers aligned as `buffers` says (a kernel of
@@ -27,5 +28,13 @@ struct layoutc_kernel {
   const layoutc::jit::CompiledKernel &
   compiled(layoutc::jit::BufferAlignment buffers = layoutc::jit::BufferAlignment::Aligned16) const;
 };
+
+namespace layoutc::capi {
+
+/// Post-condition: the dtype named `name` ("f32", ...); NULL or an unknown
+/// name throws std::invalid_argument "FUNCTION: ARGUMENT ...".
+jit::DType dtypeArgument(const char *name, const char *function, const char *argument);
+
+} // namespace layoutc::capi
 
 #endif

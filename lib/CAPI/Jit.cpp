@@ -7,9 +7,7 @@
 using namespace layoutc;
 using namespace layoutc::capi;
 
-namespace {
-
-jit::DType dtypeArgument(const char *name, const char *function, const char *argument) {
+jit::DType layoutc::capi::dtypeArgument(const char *name, const char *function, const char *argument) {
   need(name, function, argument);
   std::optional<jit::DType> t = jit::parseDType(name);
   if (!t)
@@ -17,6 +15,8 @@ jit::DType dtypeArgument(const char *name, const char *function, const char *arg
                                 "' is not a dtype (f32, f16, bf16, f64, i32, i8 or i64)");
   return *t;
 }
+
+namespace {
 
 layoutc_status compileIndexed(jit::IndexedKind kind, const char *function, layoutc_jit *jit, int64_t rowWidth,
                               const char *dtype, const char *indexDtype, layoutc_kernel **kernel) {

@@ -29,9 +29,13 @@ const runtime::Context &primaryContext(int ordinal) {
 }
 
 template <class Kernel> const Kernel &kernelOf(const layoutc_kernel *kernel, const char *function, const char *what) {
-  const Kernel *k = std::get_if<Kernel>(&need(kernel, function, "kernel").kernel);
+  const layoutc_kernel &handle = need(kernel, function, "kernel");
+  const Kernel *k = std::get_if<Kernel>(&handle.kernel);
   if (!k)
-    throw std::invalid_argument(std::string(function) + ": the kernel is not " + what);
+    throw std::invalid_argument(std::string(function) + ": the kernel is not " + what +
+                                (std::holds_alternative<jit::TensorCopyKernel>(handle.kernel)
+                                     ? " (a tensor copy's launch is layoutc_launch's)"
+                                     : ""));
   return *k;
 }
 

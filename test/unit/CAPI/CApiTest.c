@@ -10,44 +10,32 @@
  * host-only device: launches are marshalled and succeed, running nothing).
  *
  *===----------------------------------------------------------------------===*/
-#include "layoutc/layoutc.h"
+#include "CApiCheck.h"
 
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
+int failures = 0;
 
-#define CHECK(cond)                                                                                \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                     \
-      ++failures;                                                                                  \
-    }                                                                                              \
-  } while (0)
-
-/* A call's status is `expected`, and on failure the last error contains
-   `message`. */
-static void expectStatus(layoutc_status got, layoutc_status expected, const char *message, int line) {
+void expectStatus(layoutc_status got, layoutc_status expected, const char *message, const char *file, int line) {
   if (got != expected) {
-    fprintf(stderr, "line %d: status %s, expected %s (last error: %s)\n", line, layoutc_status_name(got),
+    fprintf(stderr, "%s:%d: status %s, expected %s (last error: %s)\n", file, line, layoutc_status_name(got),
             layoutc_status_name(expected), layoutc_last_error());
     ++failures;
     return;
   }
   if (expected == LAYOUTC_OK) {
     if (layoutc_last_error()[0] != '\0') {
-      fprintf(stderr, "line %d: success left the last error '%s'\n", line, layoutc_last_error());
+      fprintf(stderr, "%s:%d: success left the last error '%s'\n", file, line, layoutc_last_error());
       ++failures;
     }
   } else if (!strstr(layoutc_last_error(), message)) {
-    fprintf(stderr, "line %d: last error '%s' lacks '%s'\n", line, layoutc_last_error(), message);
+    fprintf(stderr, "%s:%d: last error '%s' lacks '%s'\n", file, line, layoutc_last_error(), message);
     ++failures;
   }
 }
-#define EXPECT_STATUS(call, status, message) expectStatus((call), (status), (message), __LINE__)
-#define EXPECT_OK(call) expectStatus((call), LAYOUTC_OK, "", __LINE__)
 
 /* `expression` evaluates to `expected` of kind `kind`. */
 static void expectValue(const char *expression, const char *expected, layoutc_value_kind kind, int line) {
@@ -547,6 +535,7 @@ int main(int argc, char **argv) {
   testJit(argv[2]);
   testJitErrors();
   testLaunch(argv[1]);
+  testTensorCopy(argv[1]);
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;
