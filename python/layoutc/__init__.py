@@ -1,7 +1,8 @@
 """layoutc from Python: CuTe's layout algebra, and layoutc's JIT kernels on
 the caller's GPU tensors (PyTorch, CuPy, JAX: anything with
-__cuda_array_interface__ or __dlpack__). Pure Python over layoutc's C API (ctypes): the
-algebra's values are native handles, its names pycute's and CuTe DSL's.
+__cuda_array_interface__ or __dlpack__). Python over layoutc's C API (a small
+C extension for the algebra's calls, ctypes for the rest): the algebra's
+values are native handles, its names pycute's and CuTe DSL's.
 
     >>> import layoutc
     >>> a = layoutc.Layout("(6,2):(8,2)")
@@ -13,6 +14,7 @@ algebra's values are native handles, its names pycute's and CuTe DSL's.
     layoutc.copy(x.permute(0, 2, 1), out)        # out[c] = x.permute(...)[c]
     layoutc.gather(table, indices, rows)          # rows[r] = table[indices[r]]
     layoutc.scatter(rows, indices, table)         # table[indices[r]] = rows[r]
+    layoutc.copy(layoutc.make_tensor(data, gather_layout), out)   # any layouts, Python inner functions too
 """
 from ._library import (ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError,
                        LayoutIndexError, LayoutTypeError, lib)
@@ -25,7 +27,9 @@ from .int_tuple import __all__ as _int_tuple_names
 from .tuple_structure import *  # noqa: F401,F403 (CuTe DSL's tuple helpers)
 from .tuple_structure import __all__ as _tuple_structure_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
+from .layout_tensors import LayoutTensor, from_dlpack, make_tensor
 from .pictures import BankMap, TVLayout, infer, print1d, print_layout, show, svg
+from .tracing import TraceError
 
 
 def version() -> str:
@@ -42,7 +46,8 @@ def version() -> str:
 __version__ = version()
 __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
            "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
-           "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"]
+           "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer", "LayoutTensor",
+           "make_tensor", "from_dlpack", "TraceError"]
 __all__ += _values_names
 __all__ += _algebra_names
 __all__ += _int_tuple_names

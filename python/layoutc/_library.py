@@ -139,6 +139,29 @@ class _CacheStats(ctypes.Structure):
                 ("entries", ctypes.c_uint64)]
 
 
+class Step(ctypes.Structure):
+    """One step of a traced inner function (layoutc_step in layoutc.h): op
+    (a layoutc_op) of a and b.
+
+    >>> Step(2, 0, 1).op
+    2
+    """
+
+    _fields_ = [("op", ctypes.c_int32), ("a", ctypes.c_int64), ("b", ctypes.c_int64)]
+
+
+class TensorSide(ctypes.Structure):
+    """One side of layoutc_compile_tensor_copy (layoutc_tensor_side): its
+    layout (a layoutc_value), and its inner function's steps and result.
+
+    >>> TensorSide(None, None, 0, 0).step_count
+    0
+    """
+
+    _fields_ = [("layout", ctypes.c_void_p), ("steps", ctypes.POINTER(Step)), ("step_count", ctypes.c_size_t),
+                ("result", ctypes.c_int64)]
+
+
 class Arg(ctypes.Structure):
     """One kernel argument of layoutc_launch (layoutc_arg in layoutc.h): a
     buffer (is_buffer 1, its device address) or an index (is_buffer 0, its
@@ -221,6 +244,8 @@ def _declare(lib: ctypes.CDLL) -> None:
         "layoutc_compile_gather": (status, [c_void_p, c_int64, c_char_p, c_char_p, P(c_void_p)]),
         "layoutc_compile_scatter": (status, [c_void_p, c_int64, c_char_p, c_char_p, P(c_void_p)]),
         "layoutc_compile_mlir": (status, [c_void_p, c_char_p, c_char_p, c_int, P(c_void_p)]),
+        "layoutc_compile_tensor_copy": (status, [c_void_p, P(TensorSide), P(TensorSide), c_char_p, c_char_p,
+                                                 P(c_char_p), c_size_t, P(c_void_p)]),
         "layoutc_kernel_free": (None, [c_void_p]),
         "layoutc_kernel_name": (status, [c_void_p, P(c_char_p)]),
         "layoutc_kernel_ptx": (status, [c_void_p, P(c_char_p)]),

@@ -18,8 +18,11 @@ import ctypes
 import threading
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from ._library import Arg, ArgumentError, CacheStats, check, lib, text
+from ._library import Arg, ArgumentError, CacheStats, Step, TensorSide, check, lib, text
+from .layout_tensors import LayoutTensor, make_tensor, python_inner
 from .tensors import Pending, Tensor, tensor
+from .tracing import Program, symbolic_crd2idx, trace
+from .values import Layout
 
 
 class Kernel:
@@ -141,6 +144,22 @@ class Jit:
         return self._kernel(spec, lambda out: lib.layoutc_compile_copy(
             self._handle, text(str(src_layout)), text(str(dst_layout)), text(dtype), text(to) if to else None,
             ctypes.byref(s) if s is not None else None, out))
+
+    def tensor_copy_kernel(self, src: "_TracedSide", dst: "_TracedSide", dtype: str, to: Optional[str],
+                           index_dtypes: Sequence[str]) -> Kernel:
+        """copy(src, dst) between two traced sides (_traced_side): layouts
+        any, inner functions as their programs, LOAD steps reading the index
+        buffers of `index_dtypes` (kernel parameters after src and dst).
+
+        >>> side = _traced_side(make_tensor([0] * 8, Layout(8)), [])
+        >>> Jit(disk_cache=False).tensor_copy_kernel(side, side, "f32", None, []).name
+        'copy'
+        """
+        spec = ("tensor_copy", src.key, dst.key, dtype, to, tuple(index_dtypes))
+        names = (ctypes.c_char_p * max(len(index_dtypes), 1))(*[text(d) for d in index_dtypes])
+        return self._kernel(spec, lambda out: lib.layoutc_compile_tensor_copy(
+            self._handle, ctypes.byref(src.native()), ctypes.byref(dst.native()), text(dtype),
+            text(to) if to else None, names, len(index_dtypes), out))
 
     def indexed_kernel(self, kind: str, row_width: int, dtype: str, index_dtype: str) -> Kernel:
         """A "gather" (rows[r] = table[indices[r]]) or "scatter"
@@ -277,6 +296,12 @@ def copy(src: Any, dst: Any, src_layout: Any = None, dst_layout: Any = None, sca
     shape (4, 8) and out of shape (8, 4), `layoutc.copy(x, out.t())` is
     out.t().copy_(x), and `layoutc.copy(x, out, dst_layout="(4,8):(1,4)")`
     writes x transposed into out, element (i, j) to offset i + 4 j."""
+    if isinstance(src, LayoutTensor) or isinstance(dst, LayoutTensor):
+        if src_layout is not None or dst_layout is not None or scale is not None:
+            raise ArgumentError("copy: LayoutTensors carry their layouts; give no src_layout, dst_layout or scale")
+        _copy_tensors(src if isinstance(src, LayoutTensor) else make_tensor(src),
+                      dst if isinstance(dst, LayoutTensor) else make_tensor(dst), stream, device, jit)
+        return
     (s, d), device, stream = _tensors(stream, device, (src, "src"), (dst, "dst"))
     _check_data("copy", s, d)
     if d.readonly:
@@ -296,6 +321,60 @@ def copy(src: Any, dst: Any, src_layout: Any = None, dst_layout: Any = None, sca
                 t.role, layout, needed - 1, t.describe(), t.extent))
     if size:
         check(lib.layoutc_launch_copy(kernel._handle, device, s.address, d.address, None, 0, stream))
+
+
+class _TracedSide:
+    """A LayoutTensor as a side of a compiled copy: its layout, and its
+    inner function's steps and result (none for other layouts); `key` is
+    what identifies its kernel."""
+
+    def __init__(self, layout: Any, steps: Sequence[Tuple[int, int, int]], result: int) -> None:
+        self.layout, self.steps, self.result = layout, list(steps), result
+        self.key = (str(layout), tuple(self.steps), result)
+
+    def native(self) -> TensorSide:
+        """The side as layoutc_compile_tensor_copy reads it (valid while
+        this object lives)."""
+        steps = (Step * max(len(self.steps), 1))(*[Step(*s) for s in self.steps])
+        self._keep = steps  # alive as long as the side the C call reads
+        return TensorSide(self.layout._h.ptr, steps if self.steps else None, len(self.steps), self.result)
+
+
+def _traced_side(t: LayoutTensor, buffers: List[Any]) -> _TracedSide:
+    """t's side, its Python inner function (if any) traced; the index
+    tensors its reads name are numbered in `buffers` (both sides share it)."""
+    fn = python_inner(t)
+    if fn is None:
+        return _TracedSide(t.layout, [], 0)
+    program = Program(buffers)
+    first = t.layout.outer(0)  # the inner function's inputs: an index, or one per coordinate mode
+    result = trace(fn, program, len(first) if isinstance(first, tuple) else 1)
+    if isinstance(result, tuple):  # a coordinate of the data: through its strides
+        result = symbolic_crd2idx(result, t.data_shape, t.data_strides, program)
+    return _TracedSide(t.layout, program.steps, result)
+
+
+def _copy_tensors(src: LayoutTensor, dst: LayoutTensor, stream: Any, device: Optional[int],
+                  jit: Optional[Jit]) -> None:
+    buffers: List[Any] = []
+    sides = [_traced_side(t, buffers) for t in (src, dst)]
+    indices = [(b, "index tensor %d" % i) for i, b in enumerate(buffers)]
+    tensors, device, stream = _tensors(stream, device, (src.data, "src"), (dst.data, "dst"), *indices)
+    s, d = tensors[0], tensors[1]
+    _check_data("copy", s, d)
+    if d.readonly:
+        raise ArgumentError("dst: the array is read-only")
+    for t in tensors[2:]:
+        if t.dtype not in ("i32", "i64"):
+            raise ArgumentError("copy: %s has dtype %s; index tensors are int32 or int64" % (t.role, t.dtype))
+    for side, t, view in ((sides[0], s, src), (sides[1], d, dst)):
+        if not side.steps and isinstance(view.layout, Layout) and view.layout.cosize() > t.extent:
+            raise ArgumentError("copy: %s's layout %s reaches element %d, but %s holds %d" % (
+                t.role, view.layout, view.layout.cosize() - 1, t.describe(), t.extent))
+    kernel = (jit or default_jit()).tensor_copy_kernel(sides[0], sides[1], s.dtype,
+                                                         d.dtype if d.dtype != s.dtype else None,
+                                                         [t.dtype for t in tensors[2:]])
+    kernel.launch([("buffer", t.address, t.extent) for t in tensors], grid=0, block=0, device=device, stream=stream)
 
 
 def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, stream: Any, device: Optional[int],

@@ -4,18 +4,11 @@ outputs poisoned first so an element left unwritten shows; torch's tensors
 taken directly and through DLPack alone (as JAX's arrays are). Skips without
 torch or a CUDA device (and under the stand-in driver, which runs nothing).
 bench/gpu/run.sh runs it on the GPU host (part `python`)."""
-import os
 import unittest
 
 import layoutc
 
-try:
-    import torch
-    WHY_NOT = None if torch.cuda.is_available() else "torch finds no CUDA device"
-except ImportError:
-    torch, WHY_NOT = None, "torch is not installed"
-if os.environ.get("LAYOUTC_TEST_DRIVER") == "stand-in":
-    WHY_NOT = "the stand-in driver runs no kernel"
+from gpu_available import WHY_NOT, torch
 
 
 def poisoned(shape, dtype):

@@ -1,0 +1,101 @@
+"""make_tensor over any layout, and the tracing of Python inner functions
+into kernels, without a GPU: host reads through composed layouts, the exact
+steps a function traces to, the functions that cannot be traced (each with
+its reason), and the kernels they compile to (PTX, no launch). The GPU half,
+every element copied and checked, is test_layout_tensors_gpu.py."""
+import unittest
+
+import layoutc as cute
+from layoutc.kernels import Jit, _traced_side
+from layoutc.tracing import ADD, CONSTANT, FLOOR_DIV, INPUT, LOAD, MOD, MUL, SUB, Program, trace
+
+
+class HostReadsTest(unittest.TestCase):
+    def test_gather_through_an_index_tensor(self):
+        # CuTe DSL's notebook: inner(c) = offsets[c] over make_layout(shape).
+        data = list(range(100, 164))
+        offsets = cute.make_tensor([7, 3, 60, 0, 12, 12], cute.make_layout((2, 3), stride=(3, 1)))
+        gather = cute.make_tensor(data, cute.make_composed_layout(lambda c: offsets[c], 0, cute.make_layout((2, 3))))
+        # index i is coordinate (i % 2, i // 2) of (2,3); offsets' layout (2,3):(3,1) reads offset 3 (i % 2) + i // 2
+        self.assertEqual([gather[i] for i in range(6)], [107, 100, 103, 112, 160, 112])
+
+    def test_a_coordinate_result_indexes_the_data(self):
+        # inner(x, y) = (x, y + 1) over the identity layout of (8, 4), offset (1, 0), on 9 x 5 row-major data.
+        def inner(c):
+            x, y = c
+            return x, y + 1
+        data = list(range(45))
+        t = cute.make_tensor(data, cute.make_composed_layout(inner, (1, 0), cute.make_identity_layout((8, 4))))
+        t.data_shape, t.data_strides = (9, 5), (5, 1)
+        self.assertEqual(t[0], 1 * 5 + 1)
+        self.assertEqual(t[(7, 3)], 8 * 5 + 4)
+
+    def test_plain_layouts(self):
+        t = cute.make_tensor(list(range(12)), cute.make_layout((3, 4), stride=(4, 1)))
+        self.assertEqual([t[i] for i in range(12)], [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11])
+        self.assertEqual(cute.from_dlpack([1, 2, 3]).layout, cute.Layout((3,), (1,)))  # rank 1, as CuTe DSL's
+
+
+class TracingTest(unittest.TestCase):
+    def test_arithmetic_steps(self):
+        p = Program()
+        r = trace(lambda c: (c * 3 - 1) // 2 + c % 5, p, 1)
+        self.assertEqual(p.steps, [(INPUT, 0, 0), (CONSTANT, 3, 0), (MUL, 0, 1), (CONSTANT, 1, 0), (SUB, 2, 3),
+                                   (CONSTANT, 2, 0), (FLOOR_DIV, 4, 5), (CONSTANT, 5, 0), (MOD, 0, 7),
+                                   (ADD, 6, 8)])
+        self.assertEqual(r, 9)
+
+    def test_reflected_and_negated(self):
+        p = Program()
+        r = trace(lambda c: 10 - c + (-c), p, 1)
+        self.assertEqual(p.steps, [(INPUT, 0, 0), (CONSTANT, 10, 0), (SUB, 1, 0), (CONSTANT, 0, 0), (SUB, 3, 0),
+                                   (ADD, 2, 4)])
+        self.assertEqual(r, 5)
+
+    def test_an_index_tensor_read(self):
+        offsets = cute.make_tensor([0] * 6, cute.make_layout((2, 3), stride=(3, 1)))
+        p = Program()
+        r = trace(lambda i: offsets[i], p, 1)
+        # crd2idx(i, (2,3), (3,1)) = (i % 2) * 3 + (i // 2) * 1, then the load
+        self.assertEqual(p.steps, [(INPUT, 0, 0), (CONSTANT, 2, 0), (MOD, 0, 1), (CONSTANT, 3, 0), (MUL, 2, 3),
+                                   (FLOOR_DIV, 0, 1), (CONSTANT, 1, 0), (MUL, 5, 6), (ADD, 4, 7), (LOAD, 0, 8)])
+        self.assertEqual((r, p.buffers), (9, [offsets.data]))
+
+    def test_what_cannot_be_traced(self):
+        cases = [(lambda c: c if c > 2 else 0, "compares a traced value (>)"),
+                 (lambda c: c if c else 0, "tests a traced value (bool(): an if or a while)"),
+                 (lambda c: c / 2, "divides a traced value (/: use //)"),
+                 (lambda c: c * 1.5, "computes with 1.5 (float)"),
+                 (lambda c: int(c), "converts a traced value (int())"),
+                 (lambda c: c // 0, "divides by 0"),
+                 (lambda c: c + (1 << 64), "does not fit in int64"),
+                 (lambda c: [0, 1][c], "converts a traced value (__index__: int() or a subscript)")]
+        for fn, why in cases:
+            with self.subTest(why=why), self.assertRaises(cute.TraceError) as e:
+                trace(fn, Program(), 1)
+            self.assertIn(why, str(e.exception))
+            self.assertIsInstance(e.exception, TypeError)
+
+
+class CompileTest(unittest.TestCase):
+    def test_a_gather_compiles_to_one_kernel(self):
+        offsets = cute.make_tensor([0] * 128, cute.make_layout(128))
+        buffers = []
+        src = _traced_side(cute.make_tensor([0.0] * 256, cute.make_composed_layout(
+            lambda c: offsets[c] * 2, 0, cute.make_layout((16, 8), stride=(8, 1)))), buffers)
+        dst = _traced_side(cute.make_tensor([0.0] * 128, cute.make_layout((16, 8), stride=(1, 16))), buffers)
+        self.assertEqual(buffers, [offsets.data])
+        kernel = Jit(disk_cache=False).tensor_copy_kernel(src, dst, "f32", None, ["i32"])
+        self.assertIn(".visible .entry copy(", kernel.ptx)
+        self.assertIn("ld.global.s32", kernel.ptx)  # the index tensor's read, in the kernel
+
+    def test_the_compiler_names_a_bad_program(self):
+        side = _traced_side(cute.make_tensor([0.0] * 8, cute.make_layout(8)), [])
+        other = _traced_side(cute.make_tensor([0.0] * 9, cute.make_layout(9)), [])
+        with self.assertRaises(cute.CompileError) as e:
+            Jit(disk_cache=False).tensor_copy_kernel(side, other, "f32", None, [])
+        self.assertIn("8", str(e.exception))
+
+
+if __name__ == "__main__":
+    unittest.main()
