@@ -12,6 +12,7 @@
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Operations.h"
 
+#include <algorithm>
 #include <functional>
 #include <set>
 #include <string>
@@ -79,12 +80,17 @@ layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int
     const Value &v = need(value, "layoutc_value_read", "value").value;
     std::vector<int8_t> k;
     std::vector<int64_t> x;
+    k.reserve(std::min<size_t>(capacity, 256));
+    x.reserve(std::min<size_t>(capacity, 256));
     switch (v.kind) {
     case Value::Kind::IntTuple:
       writeFlat(v.tuple(), k, x);
       break;
-    case Value::Kind::Layout:
-      writeFlat(IntTuple{v.layout().shape, v.layout().stride}, k, x);
+    case Value::Kind::Layout: // (shape, stride), without copying them into a tuple
+      k.push_back(LAYOUTC_LEAF_TUPLE);
+      x.push_back(2);
+      writeFlat(v.layout().shape, k, x);
+      writeFlat(v.layout().stride, k, x);
       break;
     case Value::Kind::Swizzle:
       writeFlat(IntTuple{v.swizzle().bits, v.swizzle().base, v.swizzle().shift}, k, x);
