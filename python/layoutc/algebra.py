@@ -15,7 +15,7 @@ wins and the docstring says so.
 """
 from typing import Any, Optional, Tuple, TypeVar, Union, overload
 
-from ._library import LayoutTypeError
+from ._library import LayoutIndexError, LayoutTypeError
 from .int_tuple import has_none
 from .values import (ComposedLayout, Equality, Layout, LayoutBase, LinearLayout, Swizzle, Value, _call, _modes, _template,
                      call, evaluate, handle_of, notation, python_of)
@@ -32,7 +32,8 @@ __all__ = ["is_layout", "make_layout", "size", "cosize", "rank", "depth", "shape
            "slice_and_offset", "unflatten", "filter_zeros", "nullspace", "max_common_layout",
            "max_common_vector", "tile_to_shape", "dice", "make_ordered_layout", "make_identity_layout",
            "make_composed_layout", "compatible", "swizzle", "equal", "to_linear_layout", "from_linear_layout",
-           "append_ones", "prepend_ones", "make_swizzle", "make_layout_tv"]
+           "append_ones", "prepend_ones", "make_swizzle", "make_layout_tv", "make_layout_like", "is_major",
+           "leading_dim"]
 
 def is_layout(x: Any) -> bool:
     """pycute's is_layout: a Layout or a ComposedLayout.
@@ -534,10 +535,18 @@ def slice_and_offset(crd: Any, layout: Any) -> Tuple[Any, Any]:
     """(the slice of layout at crd, the offset of the slice): L(crd) =
     slice(c) + offset for the free modes' coordinates c.
 
+    A composed layout's slice keeps the offset in itself (its offset
+    part), and the offset returned is 0, as CuTe C++'s.
+
     >>> slice_and_offset((None, 1), Layout((6, 2), (8, 2)))
     (Layout('(6):(8)'), 2)
+    >>> slice_and_offset((None, 1), make_composed_layout(lambda i: 2 * i, 0, Layout((6, 2), (8, 2))))
+    (ComposedLayout('<lambda> o 2 o (6):(8)'), 0)
     """
-    return _call("slice", crd, layout), _call("crd2idx", crd, layout)
+    piece = _call("slice", crd, layout)
+    if isinstance(piece, ComposedLayout):
+        return piece, 0
+    return piece, _call("crd2idx", crd, layout)
 
 
 @overload
@@ -762,3 +771,70 @@ def _method(f: Any) -> Any:
 for _name in _METHODS:
     setattr(Layout, _name, _method(globals()[_name]))
 setattr(ComposedLayout, "composition", _method(composition))
+
+
+def make_layout_like(layout: Any) -> Layout:
+    """CuTe's make_layout_like: the compact layout of layout's shape whose
+    strides follow the order of layout's strides; modes of stride 0 keep
+    stride 0 (a LayoutTensor's layout for a LayoutTensor).
+
+    >>> make_layout_like(Layout((2, 3, 4, 5), (0, 42, 1, 0)))
+    Layout('(2,3,4,5):(0,4,1,0)')
+    """
+    layout = getattr(layout, "layout", layout) if not isinstance(layout, Layout) else layout
+    if not isinstance(layout, Layout):
+        raise LayoutTypeError("make_layout_like: %r is not a layout" % (layout,), "LAYOUTC_ERROR_ALGEBRA_TYPE")
+    ordered = make_ordered_layout(filter_zeros(layout).shape, _static_strides(layout, "make_layout_like"))
+    return Layout(layout.shape, ordered.stride)
+
+
+def is_major(mode: Any, stride: Any) -> bool:
+    """CuTe DSL's is_major: whether the first stride of mode `mode` (an int,
+    or a path of ints into nested modes) is 1.
+
+    >>> is_major(0, (1, 8)), is_major(1, (1, 8)), is_major([1, 0], (4, (1, 2)))
+    (True, False, True)
+    """
+    s = stride
+    for m in (mode if isinstance(mode, (list, tuple)) else [mode]):
+        s = get(s, mode=m) if isinstance(s, tuple) else _only_mode(s, m)
+    while isinstance(s, tuple):
+        s = s[0]
+    return type(s) is int and s == 1
+
+
+def leading_dim(shape: Any, stride: Any) -> Any:
+    """CuTe DSL's leading_dim: the index (a path for a nested mode) of the
+    first mode with stride 1 and a shape other than 1, or None.
+
+    >>> leading_dim((4, 8), (8, 1)), leading_dim((4, (1, 8)), (8, (1, 1))), leading_dim((4,), (2,))
+    (1, (1, 1), None)
+    """
+    from .tuple_structure import find_if
+
+    def leads(value: Any, position: Any) -> bool:
+        if type(value) is not int or value != 1:
+            return False
+        s = shape
+        for m in (position if isinstance(position, tuple) else (position,)):
+            s = s[m]
+        return not (type(s) is int and s == 1)
+    return find_if(stride, leads)
+
+
+def _only_mode(x: Any, m: Any) -> Any:
+    if m != 0:
+        raise LayoutIndexError("mode %r is out of range for %r, which has one mode" % (m, x),
+                               "LAYOUTC_ERROR_ALGEBRA_INDEX")
+    return x
+
+
+def _static_strides(layout: Layout, op: str) -> Any:
+    def check(d: Any) -> Any:
+        if isinstance(d, tuple):
+            return tuple(check(x) for x in d)
+        if type(d) is not int:
+            raise LayoutTypeError("%s: %s has the stride %s, not an integer" % (op, layout, d),
+                                  "LAYOUTC_ERROR_ALGEBRA_TYPE")
+        return d
+    return check(layout.stride)

@@ -368,13 +368,16 @@ def _copy_tensors(src: LayoutTensor, dst: LayoutTensor, stream: Any, device: Opt
         if t.dtype not in ("i32", "i64"):
             raise ArgumentError("copy: %s has dtype %s; index tensors are int32 or int64" % (t.role, t.dtype))
     for side, t, view in ((sides[0], s, src), (sides[1], d, dst)):
-        if not side.steps and isinstance(view.layout, Layout) and view.layout.cosize() > t.extent:
-            raise ArgumentError("copy: %s's layout %s reaches element %d, but %s holds %d" % (
-                t.role, view.layout, view.layout.cosize() - 1, t.describe(), t.extent))
+        if view.base > t.extent or (not side.steps and isinstance(view.layout, Layout) and
+                                    view.base + view.layout.cosize() > t.extent):
+            raise ArgumentError("copy: %s's layout %s from element %d reaches element %d, but %s holds %d" % (
+                t.role, view.layout, view.base, view.base + view.layout.cosize() - 1, t.describe(), t.extent))
     kernel = (jit or default_jit()).tensor_copy_kernel(sides[0], sides[1], s.dtype,
                                                          d.dtype if d.dtype != s.dtype else None,
                                                          [t.dtype for t in tensors[2:]])
-    kernel.launch([("buffer", t.address, t.extent) for t in tensors], grid=0, block=0, device=device, stream=stream)
+    bases = [src.base, dst.base] + [0] * (len(tensors) - 2)  # a tile's first element (local_tile)
+    kernel.launch([("buffer", t.address + b * t.itemsize, t.extent - b) for t, b in zip(tensors, bases)],
+                  grid=0, block=0, device=device, stream=stream)
 
 
 def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, stream: Any, device: Optional[int],

@@ -18,10 +18,12 @@ tracing.py) and runs it on the GPU.
 from typing import Any, Optional, Tuple
 
 from ._library import ArgumentError
-from .tracing import LOAD, Program, Traced, symbolic_crd2idx
+from .tracing import ADD, LOAD, Program, Traced, symbolic_crd2idx
+from .algebra import dice, slice_and_offset, zipped_divide
+from .int_tuple import crd2idx, idx2crd, product_each
 from .values import ComposedLayout, Layout, LayoutBase, Value
 
-__all__ = ["LayoutTensor", "make_tensor", "from_dlpack"]
+__all__ = ["LayoutTensor", "make_tensor", "from_dlpack", "local_tile", "local_partition"]
 
 
 class LayoutTensor:
@@ -33,13 +35,15 @@ class LayoutTensor:
     (LayoutTensor(list, 2:2), 2, 7)
     """
 
-    __slots__ = ("data", "layout", "data_shape", "data_strides")
+    __slots__ = ("data", "layout", "data_shape", "data_strides", "base")
 
-    def __init__(self, data: Any, layout: Any, data_shape: Tuple[int, ...], data_strides: Tuple[int, ...]) -> None:
+    def __init__(self, data: Any, layout: Any, data_shape: Tuple[int, ...], data_strides: Tuple[int, ...],
+                 base: int = 0) -> None:
         self.data = data
         self.layout = layout
         self.data_shape = data_shape  # the data's own shape and strides, in elements
         self.data_strides = data_strides
+        self.base = base  # the element offset the layout's offsets start from (a tile's, local_tile)
 
     @property
     def shape(self) -> Any:
@@ -66,14 +70,17 @@ class LayoutTensor:
         6
         """
         value = self.layout(c)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.base + value
         if isinstance(value, tuple):
-            return _dot(value, self.data_shape, self.data_strides)
+            return self.base + _dot(value, self.data_shape, self.data_strides)
         if isinstance(value, bool) or not isinstance(value, int):
             raise ArgumentError("%r at %r is %r, not an offset or a coordinate of the data" % (self.layout, c, value))
         return value
 
     def __repr__(self) -> str:
-        return "LayoutTensor(%s, %s)" % (type(self.data).__name__, self.layout)
+        base = " + %d" % self.base if self.base else ""
+        return "LayoutTensor(%s%s, %s)" % (type(self.data).__name__, base, self.layout)
 
 
 def make_tensor(data: Any, layout: Any = None) -> LayoutTensor:
@@ -128,6 +135,8 @@ def _traced_read(t: LayoutTensor, c: Any) -> Traced:
     first = c if isinstance(c, Traced) else next(x for x in _leaves(c) if isinstance(x, Traced))
     program: Program = first.program
     step = symbolic_crd2idx(_steps(c, program), t.layout.shape, t.layout.stride, program)
+    if t.base:
+        step = program.add(ADD, step, program.constant(t.base))
     return Traced(program, program.add(LOAD, program.buffer(t.data), step))
 
 
@@ -167,3 +176,72 @@ def python_inner(t: LayoutTensor) -> Optional[Any]:
         if not isinstance(inner, Value):
             return inner
     return None
+
+
+def local_tile(input: Any, tiler: Any, coord: Any, proj: Any = None) -> Any:  # noqa: A002 (CuTe DSL's name)
+    """CuTe's local_tile (inner_partition): the tile of `input` (a layout or
+    a LayoutTensor) at `coord` of the grid of tiles, zipped_divide(input,
+    tiler)[(_, coord)], coord padded with `_` to the grid's rank; with
+    `proj`, the tiler's and coord's modes where proj has an integer. A
+    tensor's tile starts at the tile's offset. (CuTe DSL's docstring gives
+    the grid's shape as the result; CuTe C++'s, kept here, is the tile's.)
+
+    >>> local_tile(Layout((16, 24)), (2, 4), (1, 1))
+    Layout('(2,4):(1,16)')
+    >>> local_tile(make_tensor(list(range(384)), Layout((16, 24))), (2, 4), (1, 1))[1, 1]
+    83
+    """
+    if proj is not None:
+        tiler, coord = dice(proj, tiler), dice(proj, coord)
+    tiled = zipped_divide(_layout_of(input), tiler)
+    rest = coord if not isinstance(coord, tuple) else _padded(coord, _rank(tiled, 1))
+    return _sliced(input, tiled, (_underscores(_rank(tiled, 0)), rest))
+
+
+def local_partition(target: Any, tiler: Any, index: int, proj: Any = 1) -> Any:
+    """CuTe's local_partition (outer_partition): the elements of `target` (a
+    layout or a LayoutTensor) that thread `index` of the thread layout
+    `tiler` (a layout, or a shape: its compact column-major layout) owns,
+    one per tile: zipped_divide(target, product_each(shape(tiler)))[(c,
+    _)], c the flat coordinate of index in tiler; with `proj`, tiler's
+    modes where proj has an integer.
+
+    >>> local_partition(Layout((8, 8)), Layout((2, 4)), 3)
+    Layout('(4,2):(2,32)')
+    """
+    tile = tiler if isinstance(tiler, Layout) else Layout(tiler)
+    if proj != 1:
+        tile = dice(proj, tile)
+    shape = product_each(tile.shape) if isinstance(tile.shape, tuple) else tile.shape
+    hierarchical = idx2crd(index, tile.shape, tile.stride)
+    flat = tuple(crd2idx(c, s) for c, s in zip(hierarchical, tile.shape)) if isinstance(shape, tuple) \
+        else crd2idx(hierarchical, tile.shape)
+    tiled = zipped_divide(_layout_of(target), shape)
+    first = _padded(flat, _rank(tiled, 0)) if isinstance(flat, tuple) else flat
+    return _sliced(target, tiled, (first, _underscores(_rank(tiled, 1))))
+
+
+def _layout_of(x: Any) -> Any:
+    return x.layout if isinstance(x, LayoutTensor) else x
+
+
+def _rank(layout: Any, mode: int) -> int:
+    shape = layout[mode].shape if isinstance(layout, Layout) else layout[mode].outer.shape
+    return len(shape) if isinstance(shape, tuple) else 1
+
+
+def _underscores(n: int) -> Any:
+    return None if n == 1 else (None,) * n
+
+
+def _padded(coord: Tuple[Any, ...], rank: int) -> Any:
+    return coord + (None,) * (rank - len(coord)) if len(coord) < rank else coord
+
+
+def _sliced(input: Any, tiled: Any, coord: Any) -> Any:  # noqa: A002
+    """tiled at coord (with `_`s) as input's kind: a layout, or a tensor
+    starting at the slice's offset."""
+    piece, offset = slice_and_offset(coord, tiled)
+    if not isinstance(input, LayoutTensor):
+        return piece
+    return LayoutTensor(input.data, piece, input.data_shape, input.data_strides, input.base + offset)

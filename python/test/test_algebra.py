@@ -149,6 +149,27 @@ class AlgebraTest(unittest.TestCase):
         self.assertEqual(layoutc.__version__, layoutc.version())
 
 
+class CuteDslLayoutQueriesTest(unittest.TestCase):
+    def test_make_layout_like(self):
+        # CuTe C++'s own examples (layout.hpp): the order of the strides, stride-0 modes kept
+        self.assertEqual(layoutc.make_layout_like(layoutc.Layout((2, 2, 2, 2), (0, 2, 4, 1))),
+                         layoutc.Layout((2, 2, 2, 2), (0, 2, 4, 1)))
+        self.assertEqual(layoutc.make_layout_like(layoutc.Layout((2, 3, 4, 5), (0, 42, 1, 0))),
+                         layoutc.Layout((2, 3, 4, 5), (0, 4, 1, 0)))
+        self.assertEqual(layoutc.make_layout_like(layoutc.Layout((4, 8), (100, 1))), layoutc.Layout((4, 8), (8, 1)))
+        with self.assertRaises(TypeError):
+            layoutc.make_layout_like(layoutc.Layout("(4,?):(?,1)"))
+
+    def test_is_major_and_leading_dim(self):
+        self.assertEqual([layoutc.is_major(m, (1, 8)) for m in (0, 1)], [True, False])
+        self.assertTrue(layoutc.is_major([1, 0], (4, (1, 2))))
+        with self.assertRaises(IndexError):
+            layoutc.is_major(2, (1, 8))
+        self.assertEqual(layoutc.leading_dim((4, 8), (8, 1)), 1)
+        self.assertEqual(layoutc.leading_dim((4, (1, 8)), (8, (1, 1))), (1, 1))  # shape-1 modes do not lead
+        self.assertIsNone(layoutc.leading_dim((4, 4), (4, 16)))
+
+
 class PicturesTest(unittest.TestCase):
     def printed(self, f, x):
         out = io.StringIO()

@@ -36,6 +36,30 @@ class HostReadsTest(unittest.TestCase):
         self.assertEqual(cute.from_dlpack([1, 2, 3]).layout, cute.Layout((3,), (1,)))  # rank 1, as CuTe DSL's
 
 
+class PartitionTest(unittest.TestCase):
+    def test_local_tile(self):
+        # CuTe C++'s local_tile: the tile at the grid coordinate, from the tile's offset
+        L = cute.make_layout((16, 24))
+        self.assertEqual(cute.local_tile(L, (2, 4), (1, 1)), cute.Layout((2, 4), (1, 16)))
+        t = cute.local_tile(cute.make_tensor(list(range(384)), L), (2, 4), (1, 1))
+        self.assertEqual(t.base, 2 + 4 * 16)
+        self.assertEqual([t[i] for i in range(8)], [66, 67, 82, 83, 98, 99, 114, 115])
+        # a projection keeps the tiler's and coordinate's modes where it has an integer
+        self.assertEqual(cute.local_tile(cute.make_layout((16, 24, 4)), (2, 4, 8), (1, 1, 3), proj=(1, 1, None)),
+                         cute.Layout((2, 4, 4), (1, 16, 384)))
+
+    def test_local_partition(self):
+        # thread 3 of (2,4):(1,2) is at (1,1): every element at 9 + 2 i + 32 j of an 8 x 8 column-major layout
+        self.assertEqual(cute.local_partition(cute.make_layout((8, 8)), cute.make_layout((2, 4)), 3),
+                         cute.Layout((4, 2), (2, 32)))
+        t = cute.local_partition(cute.make_tensor(list(range(64)), cute.make_layout((8, 8))), (2, 4), 3)
+        self.assertEqual([t[i] for i in range(8)], [9, 11, 13, 15, 41, 43, 45, 47])
+        # a row-major thread layout: thread 3 of (2,4):(4,1) is at (0,3), from element 3 * 8
+        t = cute.local_partition(cute.make_tensor(list(range(64)), cute.make_layout((8, 8))),
+                                 cute.make_layout((2, 4), stride=(4, 1)), 3)
+        self.assertEqual([t[i] for i in range(8)], [24, 26, 28, 30, 56, 58, 60, 62])
+
+
 class TracingTest(unittest.TestCase):
     def test_arithmetic_steps(self):
         p = Program()
