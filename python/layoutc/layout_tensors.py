@@ -15,6 +15,7 @@ tracing.py) and runs it on the GPU.
     >>> t[1, 2], t[(3, 0)], t[5]
     (106, 112, 105)
 """
+import importlib
 from typing import Any, Optional, Tuple
 
 from ._library import ArgumentError
@@ -156,11 +157,27 @@ def _read(data: Any, offset: int) -> Any:
     """data's element at `offset` from its first element, on the host."""
     if isinstance(data, (list, tuple, range, memoryview)) or type(data).__name__ == "array":
         return data[offset]
+    view = _as_torch(data)
+    if view is None:
+        raise ArgumentError("reading a %s on the host needs PyTorch (to view it) or a Python sequence; copy it "
+                            "with layoutc.copy to read it on the GPU" % type(data).__name__)
+    return view.as_strided((1,), (1,), view.storage_offset() + offset).item()
+
+
+def _as_torch(data: Any) -> Any:
+    """data as a torch tensor (itself, or a view through DLPack or the
+    CUDA array interface), or None without PyTorch."""
     if type(data).__module__.startswith("torch"):
-        element = data.as_strided((1,), (1,), data.storage_offset() + offset)
-        return element.item()
-    raise ArgumentError("reading a %s on the host needs a torch tensor or a Python sequence; copy it with "
-                        "layoutc.copy to read it on the GPU" % type(data).__name__)
+        return data
+    try:
+        torch = importlib.import_module("torch")
+    except ImportError:
+        return None
+    if hasattr(data, "__dlpack__"):
+        return torch.from_dlpack(data)
+    if hasattr(data, "__cuda_array_interface__"):
+        return torch.as_tensor(data, device="cuda")
+    return None
 
 
 def python_inner(t: LayoutTensor) -> Optional[Any]:

@@ -8,7 +8,7 @@ import unittest
 
 import layoutc
 
-from gpu_available import WHY_NOT, torch
+from gpu_support import WHY_NOT, DLPackOnly, torch
 
 
 def poisoned(shape, dtype):
@@ -16,21 +16,6 @@ def poisoned(shape, dtype):
     if dtype.is_floating_point:
         return t.fill_(float("nan"))
     return t.fill_(-7)
-
-
-class DLPackOnly:
-    """A torch tensor seen only through __dlpack__ and __dlpack_device__, as
-    a JAX array is: layoutc reads its DLPack capsule."""
-
-    def __init__(self, tensor):
-        self.tensor, self.streams = tensor, []
-
-    def __dlpack__(self, stream=None):
-        self.streams.append(stream)
-        return self.tensor.__dlpack__(stream=stream)
-
-    def __dlpack_device__(self):
-        return self.tensor.__dlpack_device__()
 
 
 def random(shape, dtype, generator):
