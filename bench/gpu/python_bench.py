@@ -1,6 +1,9 @@
 """layoutc from Python on PyTorch's tensors, beside torch's own operation on
 the same tensors: a transpose and a permute (torch: t()/permute().contiguous()),
-a row gather (torch.index_select) and a row scatter (index_copy_). Bytes
+a row gather (torch.index_select), a row scatter (index_copy_), and CuTe
+DSL's notebook's gather at scale, a tensor through a composed layout whose
+inner is a Python function reading an index tensor (torch: data[offsets],
+advanced indexing). Bytes
 read + written (plus the indices), mean of 10 launches after a warm-up
 (which compiles layoutc's kernel), CUDA events on torch's current stream
 (torch_peer.timed); each result is checked element by element against
@@ -36,6 +39,16 @@ def main():
     cases.append(("scatter_rows_f16 262144x256", 2 * src.numel() * 2 + sidx.numel() * 8,
                   lambda: layoutc.scatter(src, sidx, table), lambda: table.index_copy_(0, sidx, src),
                   lambda: torch.equal(table[sidx], src)))
+
+    # CuTe DSL's notebook's gather, 4096 x 4096: out[i, j] = data[offsets[i, j]], the inner traced into the kernel
+    offsets = layoutc.from_dlpack(torch.randint(0, 1 << 24, (4096, 4096), device=dev, dtype=torch.int32))
+    data = torch.randn(1 << 24, device=dev)
+    gathered = torch.empty(4096, 4096, device=dev)
+    through = layoutc.make_tensor(data, layoutc.make_composed_layout(lambda c: offsets[c], 0,
+                                                                     layoutc.make_layout((4096, 4096))))
+    into = layoutc.make_tensor(gathered)
+    cases.append(("composed_gather_f32 4096^2", 3 * gathered.numel() * 4, lambda: layoutc.copy(through, into),
+                  lambda: data[offsets.data], lambda: torch.equal(gathered, data[offsets.data])))
 
     print("GPU: %s, torch %s, layoutc %s" % (torch.cuda.get_device_name(), torch.__version__, layoutc.version()))
     print("%-30s %10s %10s %7s  %s" % ("case (layoutc from Python)", "GB/s", "torch", "ratio", "every element"))
