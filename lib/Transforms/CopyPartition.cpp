@@ -86,6 +86,18 @@ std::string join(const std::vector<int64_t> &v, const char *sep) {
   return s;
 }
 
+// What the flat tiles over several modes read a composed side through.
+std::string throughFunction(const CopySide &src, const CopySide &dst) {
+  std::string sides = !src.plain() && !dst.plain() ? "the source's and the destination's composed layouts are"
+                      : !src.plain()               ? "the source's composed layout is"
+                      : !dst.plain()               ? "the destination's composed layout is"
+                                                   : "";
+  if (sides.empty())
+    return "";
+  return "; " + sides + " read at flat indices k through lay.make_composed_function over N:1, whose function is "
+         "the inner part at offset + the joint modes' layout at k; one element per access";
+}
+
 struct Partitioner {
   gpu::GPUFuncOp func;
   int64_t threads;
@@ -108,7 +120,9 @@ struct Partitioner {
     std::optional<JointDomain> domain = jointModes(src->outer, dst->outer, why);
     if (!domain)
       return keepElementwise(copy, why);
-    bool flattenable = src->plain() && dst->plain();
+    // Composed sides are read at flat indices through a function of the
+    // index (CopySide::rebuildFlat) when their value is one offset.
+    bool flattenable = src->readableAtFlatIndices() && dst->readableAtFlatIndices();
     std::optional<TilePlan> plan = planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(),
                                              flattenable, threads, why);
     if (!plan)
@@ -197,7 +211,8 @@ struct Partitioner {
                            << ", blocks take them along the destination's contiguous mode first; " << threads
                            << " threads, TV layout " << plan.tv.str() << " (thread, value) -> tile index"
                            << (checked ? "; the sides' dynamic sizes checked equal at run time, else an element loop"
-                                       : "");
+                                       : "")
+                           << (overModes ? throughFunction(src, dst) : "");
     tiled.erase();
   }
 };

@@ -113,37 +113,70 @@ Value layoutValue(IndexMath &m, const algebra::Layout &layout, ValueRange leaves
   return m.builder().create<MakeLayoutOp>(type, leaves);
 }
 
-Value CopySide::rebuild(IndexMath &m, const algebra::Layout &newOuter, ValueRange leaves) const {
+bool CopySide::readableAtFlatIndices() const {
+  if (auto f = dyn_cast_or_null<MakeComposedFunctionOp>(composed))
+    return cast<FunctionType>(f.getType().getInner()).getNumResults() == 1;
+  return true;
+}
+
+Value CopySide::layoutOver(IndexMath &m, const algebra::Layout &newOuter, ValueRange leaves) const {
   ImplicitLocOpBuilder &b = m.builder();
   Value outerValue = layoutValue(m, newOuter, leaves);
   auto outerType = cast<LayoutType>(outerValue.getType());
-  Value layout = outerValue;
   if (auto c = dyn_cast_or_null<MakeComposedLayoutOp>(composed)) {
     auto type = ComposedType::get(b.getContext(), c.getInner().getType(), outerType, c.getType().getBlock());
-    layout = b.create<MakeComposedLayoutOp>(type, c.getInner(), c.getOffset(), outerValue);
-  } else if (auto f = dyn_cast_or_null<MakeComposedFunctionOp>(composed)) {
+    return b.create<MakeComposedLayoutOp>(type, c.getInner(), c.getOffset(), outerValue);
+  }
+  if (auto f = dyn_cast_or_null<MakeComposedFunctionOp>(composed)) {
     auto type = ComposedType::get(b.getContext(), f.getType().getInner(), outerType);
     auto made = b.create<MakeComposedFunctionOp>(type, f.getOffset(), outerValue);
     IRMapping same;
     f.getFunction().cloneInto(&made.getFunction(), made.getFunction().end(), same);
-    layout = made;
+    return made;
   }
-  auto tensorType = LayoutTensorType::get(b.getContext(), type.getElementType(), layout.getType(),
-                                          type.getAddressSpace());
-  return b.create<MakeTensorOp>(tensorType, data, layout);
+  return outerValue;
 }
 
-Value CopySide::rebuildFlat(IndexMath &m, const algebra::Layout &offsets, ValueRange leaves, Value size) const {
+namespace {
+
+// A tensor of `side`'s elements over `data` through `layout`.
+Value tensorOver(ImplicitLocOpBuilder &b, const CopySide &side, Value layout) {
+  auto type = LayoutTensorType::get(b.getContext(), side.type.getElementType(), layout.getType(),
+                                    side.type.getAddressSpace());
+  return b.create<MakeTensorOp>(type, side.data, layout);
+}
+
+} // namespace
+
+Value CopySide::rebuild(IndexMath &m, const algebra::Layout &newOuter, ValueRange leaves) const {
+  return tensorOver(m.builder(), *this, layoutOver(m, newOuter, leaves));
+}
+
+Value CopySide::rebuildFlat(IndexMath &m, const algebra::Layout &joint, ValueRange leaves, Value size) const {
   ImplicitLocOpBuilder &b = m.builder();
-  Value inner = layoutValue(m, offsets, leaves);
-  algebra::Int n = algebra::sizeInt(offsets);
+  MLIRContext *context = b.getContext();
+  Value inner = layoutOver(m, joint, leaves);
+  algebra::Int n = algebra::sizeInt(joint);
   algebra::Layout flat{algebra::IntTuple::of(n.isStatic() ? n : algebra::Int::unknown()), algebra::IntTuple(1)};
   Value outer = layoutValue(m, flat, n.isStatic() ? ValueRange() : ValueRange(size));
-  auto type = ComposedType::get(b.getContext(), inner.getType(), cast<LayoutType>(outer.getType()));
-  Value layout = b.create<MakeComposedLayoutOp>(type, inner, m.c(0), outer);
-  auto tensorType = LayoutTensorType::get(b.getContext(), this->type.getElementType(), type,
-                                          this->type.getAddressSpace());
-  return b.create<MakeTensorOp>(tensorType, data, layout);
+  auto outerType = cast<LayoutType>(outer.getType());
+  if (plain()) {
+    auto type = ComposedType::get(context, inner.getType(), outerType);
+    return tensorOver(b, *this, b.create<MakeComposedLayoutOp>(type, inner, m.c(0), outer));
+  }
+  // f(k) = crd2idx(k, inner o offset o joint), the region reading `inner`
+  // from above as an index tensor's loads read their buffers.
+  Type index = b.getIndexType();
+  auto type = ComposedType::get(context, FunctionType::get(context, {index}, {index}), outerType);
+  auto f = b.create<MakeComposedFunctionOp>(type, m.c(0), outer);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Block *body = b.createBlock(&f.getFunction(), {}, {index}, {b.getLoc()});
+    b.setInsertionPointToStart(body);
+    Value at = b.create<Crd2IdxOp>(body->getArgument(0), inner);
+    b.create<YieldOp>(at);
+  }
+  return tensorOver(b, *this, f);
 }
 
 MakeTensorOp viewedTensor(Value tensor) {

@@ -40,12 +40,24 @@ struct CopySide {
   mlir::Value shapeOf(IndexMath &m, int i) const;
   mlir::Value strideOf(IndexMath &m, int i, int64_t factor) const;
 
-  /// The same buffer and inner part over `outer` (whose `?` leaves have
-  /// the values `leaves`, in print order): a new lay.make_tensor.
+  /// Whether the side's value at a coordinate is one offset (a composed
+  /// side's inner function yields one index), so that it can be read at
+  /// flat indices (rebuildFlat).
+  bool readableAtFlatIndices() const;
+
+  /// The same inner part and offset over `outer` (whose `?` leaves have the
+  /// values `leaves`, in print order): the layout, composed like the side's.
+  mlir::Value layoutOver(IndexMath &m, const algebra::Layout &outer, mlir::ValueRange leaves) const;
+  /// The same buffer and inner part over `outer`: a new lay.make_tensor.
   mlir::Value rebuild(IndexMath &m, const algebra::Layout &outer, mlir::ValueRange leaves) const;
-  /// The plain side's buffer through the composed layout `offsets o 0 o
-  /// (N):(1)`: its offsets read at flat indices, N = size(offsets).
-  mlir::Value rebuildFlat(IndexMath &m, const algebra::Layout &offsets, mlir::ValueRange leaves,
+  /// The side read at flat indices k < N = size(joint), `joint` its layout
+  /// over the copy's joint modes (domain index -> its outer layout's value).
+  /// A plain side's buffer through the composed layout `joint o 0 o (N):(1)`;
+  /// a composed side's through `f o 0 o (N):(1)`, f a lay.make_composed_function
+  /// whose region is f(k) = crd2idx(k, inner o offset o joint): the joint
+  /// layout's value at k (coordinates where its strides are bases), then the
+  /// side's inner part at offset + that.
+  mlir::Value rebuildFlat(IndexMath &m, const algebra::Layout &joint, mlir::ValueRange leaves,
                           mlir::Value size) const;
 };
 

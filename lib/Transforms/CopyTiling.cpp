@@ -169,7 +169,8 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   }
   if (modes.size() > 1 && !flattenable) {
     why = "a composed side over joint modes " + domain.str() +
-          " that do not merge into one: its outer layout cannot be read at flat indices";
+          " that do not merge into one, whose inner function yields more than one index: it cannot be read at "
+          "flat indices";
     return std::nullopt;
   }
   plan.kind = TilePlan::Kind::Flat;

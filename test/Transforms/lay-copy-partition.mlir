@@ -90,6 +90,162 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // CuTe DSL's gather notebook: data through offsets o 0 o (16,12):(1,16)
+    // (offsets[i] loaded in the function's region) into a row-major result.
+    // The joint modes do not merge; the source is read at flat indices through
+    // a function of the index: crd2idx of k through the same composed layout
+    // over the joint modes. Its 192 elements fit one tile, predicated.
+    // CHECK-LABEL: gpu.func @function_gather
+    // CHECK-SAME: lay.tile_elements = 1024 : i64, lay.tiles = 1 : i64
+    // CHECK: %[[JOINT:[0-9]+]] = lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"(12,16):(16,1)"> -> !lay.composed<(index) -> index, !lay.layout<"(12,16):(16,1)">> {
+    // CHECK: memref.load %arg2
+    // CHECK: %[[FLAT:[0-9]+]] = lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"192:1"> -> !lay.composed<(index) -> index, !lay.layout<"192:1">> {
+    // CHECK: %[[AT:[0-9]+]] = lay.crd2idx %[[K:arg[0-9]+]], %[[JOINT]] : index, !lay.composed<(index) -> index, !lay.layout<"(12,16):(16,1)">> -> index
+    // CHECK-NEXT: lay.yield %[[AT]] : index
+    // CHECK: lay.make_tensor %arg0, %[[FLAT]]
+    // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"((1024)):((1))">>>
+    // CHECK: lay.copy {{.*}} thread
+    // CHECK-NOT: elementwise
+    gpu.func @function_gather(%data: memref<?xf32>, %out: memref<?xf32>, %offsets: memref<?xi32>) kernel {
+      %l = lay.constant : !lay.layout<"(16,12):(1,16)">
+      %zero = arith.constant 0 : index
+      %f = lay.make_composed_function %zero, %l : index, !lay.layout<"(16,12):(1,16)"> -> !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">> {
+      ^bb0(%x: index):
+        %v = memref.load %offsets[%x] : memref<?xi32>
+        %i = arith.index_cast %v : i32 to index
+        lay.yield %i : index
+      }
+      %s = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">>>
+      %ol = lay.constant : !lay.layout<"(16,12):(12,1)">
+      %d = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(16,12):(12,1)"> -> !lay.tensor<f32, !lay.layout<"(16,12):(12,1)">>
+      // expected-remark @+1 {{lay-copy-partition: the domain as joint modes size:(src stride,dst stride) 12:(16,1) 16:(1,12), ordered by the destination's strides; 1 tile of 1024 consecutive indices, blocks take them along the destination's contiguous mode first; 256 threads, TV layout (256,(4,1)):(4,(1,1024)) (thread, value) -> tile index; the source's composed layout is read at flat indices k through lay.make_composed_function over N:1, whose function is the inner part at offset + the joint modes' layout at k; one element per access}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">>>, !lay.tensor<f32, !lay.layout<"(16,12):(12,1)">>
+      gpu.return
+    }
+
+    // The same gather over (1000,40): 40000 indices, 10 tiles of 4096 (the
+    // destination's chunks of 4, the source one element per access).
+    // CHECK-LABEL: gpu.func @function_gather_tiles
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tiles = 10 : i64
+    // CHECK: lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"40000:1">
+    // CHECK: lay.crd2idx %{{.*}}, %{{.*}} : index, !lay.composed<(index) -> index, !lay.layout<"(40,1000):(1000,1)">> -> index
+    // CHECK: lay.copy {{.*}} thread %{{.*}} {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">}
+    // CHECK-NOT: elementwise
+    gpu.func @function_gather_tiles(%data: memref<?xf32>, %out: memref<?xf32>, %offsets: memref<?xi32>) kernel {
+      %l = lay.constant : !lay.layout<"(1000,40):(1,1000)">
+      %zero = arith.constant 0 : index
+      %f = lay.make_composed_function %zero, %l : index, !lay.layout<"(1000,40):(1,1000)"> -> !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">> {
+      ^bb0(%x: index):
+        %v = memref.load %offsets[%x] : memref<?xi32>
+        %i = arith.index_cast %v : i32 to index
+        lay.yield %i : index
+      }
+      %s = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">>>
+      %ol = lay.constant : !lay.layout<"(1000,40):(40,1)">
+      %d = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(1000,40):(40,1)"> -> !lay.tensor<f32, !lay.layout<"(1000,40):(40,1)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 40:(1000,1) 1000:(1,40), ordered by the destination's strides; 10 tiles of 4096 consecutive indices}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">>>, !lay.tensor<f32, !lay.layout<"(1000,40):(40,1)">>
+      gpu.return
+    }
+
+    // A large one holds the staged transpose's 64x64 tiles (the composed side
+    // over the two modes, as before): 4096 tiles.
+    // CHECK-LABEL: gpu.func @function_gather_large
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tiles = 4096 : i64
+    // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(64,64):(4096,1)">>>
+    gpu.func @function_gather_large(%data: memref<?xf32>, %out: memref<?xf32>, %offsets: memref<?xi32>) kernel {
+      %l = lay.constant : !lay.layout<"(4096,4096):(1,4096)">
+      %zero = arith.constant 0 : index
+      %f = lay.make_composed_function %zero, %l : index, !lay.layout<"(4096,4096):(1,4096)"> -> !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">> {
+      ^bb0(%x: index):
+        %v = memref.load %offsets[%x] : memref<?xi32>
+        %i = arith.index_cast %v : i32 to index
+        lay.yield %i : index
+      }
+      %s = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">>>
+      %ol = lay.constant : !lay.layout<"(4096,4096):(4096,1)">
+      %d = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(4096,4096):(4096,1)"> -> !lay.tensor<f32, !lay.layout<"(4096,4096):(4096,1)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 4096:(4096,1) 4096:(1,4096), ordered by the destination's strides; 4096 tiles of 64x64 over modes (0,1)}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">>>, !lay.tensor<f32, !lay.layout<"(4096,4096):(4096,1)">>
+      gpu.return
+    }
+
+    // An identity outer: the joint modes carry basis strides, 4:(1@1,1)
+    // 8:(1@0,4); the composed function over them keeps its offset (1,0) and
+    // its two inputs, so crd2idx of k gives it the coordinate (1,0) + (x, y).
+    // CHECK-LABEL: gpu.func @identity_outer
+    // CHECK-SAME: lay.tiles = 1 : i64
+    // CHECK: %[[OFF:[0-9]+]] = lay.constant : !lay.tuple<"(1,0)">
+    // CHECK: %[[JOINT:[0-9]+]] = lay.make_composed_function %[[OFF]], %{{.*}} : !lay.tuple<"(1,0)">, !lay.layout<"(4,8):(1@1,1@0)"> -> !lay.composed<(index, index) -> index, !lay.layout<"(4,8):(1@1,1@0)">> {
+    // CHECK: lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"32:1"> -> !lay.composed<(index) -> index, !lay.layout<"32:1">> {
+    // CHECK: lay.crd2idx %{{.*}}, %[[JOINT]] : index, !lay.composed<(index, index) -> index, !lay.layout<"(4,8):(1@1,1@0)">> -> index
+    // CHECK-NOT: elementwise
+    gpu.func @identity_outer(%src: memref<?xf32>, %out: memref<?xf32>) kernel {
+      %off = lay.constant : !lay.tuple<"(1,0)">
+      %id = lay.constant : !lay.layout<"(8,4):(1@0,1@1)">
+      %f = lay.make_composed_function %off, %id : !lay.tuple<"(1,0)">, !lay.layout<"(8,4):(1@0,1@1)"> -> !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">> {
+      ^bb0(%x: index, %y: index):
+        %one = arith.constant 1 : index
+        %nine = arith.constant 9 : index
+        %y1 = arith.addi %y, %one : index
+        %x9 = arith.muli %x, %nine : index
+        %r = arith.addi %x9, %y1 : index
+        lay.yield %r : index
+      }
+      %s = lay.make_tensor %src, %f : memref<?xf32>, !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">> -> !lay.tensor<f32, !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">>>
+      %ol = lay.constant : !lay.layout<"(8,4):(4,1)">
+      %o = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(8,4):(4,1)"> -> !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 4:(1@1,1) 8:(1@0,4), ordered by the destination's strides; 1 tile of 1024 consecutive indices}}
+      lay.copy %s, %o : !lay.tensor<f32, !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">>>, !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>
+      gpu.return
+    }
+
+    // A swizzled source against a transposed destination too narrow for the
+    // staged tile: flat tiles, the swizzle applied after the joint modes.
+    // CHECK-LABEL: gpu.func @swizzled_transposed
+    // CHECK-SAME: lay.tile_elements = 2048 : i64, lay.tiles = 1 : i64
+    // CHECK: arith.constant 1536 : index
+    // CHECK: %[[JOINT:[0-9]+]] = lay.make_composed_layout %{{.*}}, %{{.*}}, %{{.*}} : !lay.swizzle<3,4,3>, index, !lay.layout<"(32,48):(48,1)">
+    // CHECK: lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"1536:1">
+    // CHECK: lay.crd2idx %{{.*}}, %[[JOINT]] : index, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">> -> index
+    // CHECK-NOT: elementwise
+    gpu.func @swizzled_transposed(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
+      %l = lay.constant : !lay.layout<"(32,48):(48,1)">
+      %sw = lay.constant : !lay.swizzle<3,4,3>
+      %zero = arith.constant 0 : index
+      %c = lay.make_composed_layout %sw, %zero, %l : !lay.swizzle<3,4,3>, index, !lay.layout<"(32,48):(48,1)"> -> !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">>
+      %s = lay.make_tensor %src, %c : memref<?xf32>, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">> -> !lay.tensor<f32, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">>>
+      %ol = lay.constant : !lay.layout<"(32,48):(1,32)">
+      %d = lay.make_tensor %dst, %ol : memref<?xf32>, !lay.layout<"(32,48):(1,32)"> -> !lay.tensor<f32, !lay.layout<"(32,48):(1,32)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 32:(48,1) 48:(1,32), ordered by the destination's strides; 1 tile of 2048 consecutive indices}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">>>, !lay.tensor<f32, !lay.layout<"(32,48):(1,32)">>
+      gpu.return
+    }
+
+    // A gather of rows of 40 into a transposed result of dynamic size: joint
+    // modes ?:(40,1) 40:(1,?); the index tensor's composed layout over them,
+    // read at flat indices k < 40 * n.
+    // CHECK-LABEL: gpu.func @gather_transposed
+    // CHECK: %[[N:[0-9]+]] = arith.muli %arg3, %{{.*}} : index
+    // CHECK: %[[JOINT:[0-9]+]] = lay.make_composed_layout {{.*}} -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(?,40):(40,1)">, block 40>
+    // CHECK: %[[FLAT:[0-9]+]] = lay.make_layout %[[N]] : !lay.layout<"?:1">
+    // CHECK: lay.make_composed_function %{{.*}}, %[[FLAT]] : index, !lay.layout<"?:1">
+    // CHECK: lay.crd2idx %{{.*}}, %[[JOINT]]
+    // CHECK-NOT: elementwise
+    gpu.func @gather_transposed(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?xi32>, %n: index) kernel {
+      %il = lay.make_layout %n : !lay.layout<"?:1">
+      %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
+      %rows = lay.make_layout %n : !lay.layout<"(40,?):(1,40)">
+      %zero = arith.constant 0 : index
+      %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(40,?):(1,40)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>
+      %t = lay.make_tensor %table, %g : memref<?xf32>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>>
+      %ol = lay.make_layout %n, %n : !lay.layout<"(40,?):(?,1)">
+      %o = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(40,?):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(40,?):(?,1)">>
+      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) ?:(40,1) 40:(1,?), ordered by the destination's strides; ? tiles of 4096 consecutive indices}}
+      lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>>, !lay.tensor<f32, !lay.layout<"(40,?):(?,1)">>
+      gpu.return
+    }
+
     // Shapes without a common refinement stay the element loop, and say why.
     // CHECK-LABEL: gpu.func @reshape
     // CHECK-SAME: lay.tile_elements = 256 : i64, lay.tiles = 1 : i64

@@ -97,8 +97,10 @@ struct TilePlan {
 /// mode, both sides are `stageable` (global memory), and the tile fits in the
 /// static extents; else a flat tile, whose chunks are the destination's
 /// widest access (assuming what run time will check). A flat tile over
-/// several modes needs `flattenable` sides (plain layouts: their offsets are
-/// read at flat indices). Empty, with the reason in `why`, when neither fits.
+/// several modes needs `flattenable` sides, read at flat indices (plain
+/// layouts through their offsets; composed ones through a function of the
+/// index, when their value is one offset). Empty, with the reason in `why`,
+/// when neither fits.
 std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
                                   bool stageable, bool flattenable, int64_t threads, std::string &why);
 

@@ -242,7 +242,9 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   ASSERT_TRUE(rows);
   EXPECT_EQ(rows->tile, std::vector<int64_t>{256 * 8 * 4});
   EXPECT_EQ(chunkOf(rows->tv), 8);
-  // A composed side over modes that do not merge has no flat tile.
+  // Over modes that do not merge, a side that cannot be read at flat indices
+  // (a composed side whose inner function yields several indices) has no
+  // flat tile.
   EXPECT_FALSE(planTiles(joint("(64,32):(32,1)", "(16,128):(128,1)"), f32, f32, true, false, 256, why));
   EXPECT_EQ(why.rfind("a composed side over joint modes", 0), 0u);
 }
