@@ -31,16 +31,6 @@ algebra::Layout layoutOf(const char *text) { return algebra::evaluateExpression(
 
 algebra::Value valueOf(const char *text) { return algebra::evaluateExpression(text).value(); }
 
-// inner o offset o outer with an inner function (its callable never called).
-algebra::Value function(const char *outer, algebra::IntTuple offset = algebra::IntTuple(0)) {
-  algebra::ComposedLayout c;
-  c.inner = algebra::ComposedLayout::Inner::Function;
-  c.function = {"f", nullptr, nullptr};
-  c.offset = std::move(offset);
-  c.outer = layoutOf(outer);
-  return algebra::Value::of(std::move(c));
-}
-
 jit::TensorCopySpec gatherSpec(InnerProgram program = gatherProgram()) {
   jit::TensorCopySpec spec;
   spec.src = jit::TensorSide(function("(16,8):(8,1)"), std::move(program));

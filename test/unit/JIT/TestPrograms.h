@@ -2,9 +2,21 @@
 #ifndef LAYOUTC_TEST_UNIT_JIT_TESTPROGRAMS_H
 #define LAYOUTC_TEST_UNIT_JIT_TESTPROGRAMS_H
 
+#include "layoutc/Algebra/Expression.h"
 #include "layoutc/JIT/InnerProgram.h"
 
 namespace layoutc::test {
+
+// inner o offset o outer with an inner function (its callable never called;
+// a program stands for it).
+inline algebra::Value function(const char *outer, algebra::IntTuple offset = algebra::IntTuple(0)) {
+  algebra::ComposedLayout c;
+  c.inner = algebra::ComposedLayout::Inner::Function;
+  c.function = {"f", nullptr, nullptr};
+  c.offset = std::move(offset);
+  c.outer = algebra::evaluateExpression(outer).value().layout();
+  return algebra::Value::of(std::move(c));
+}
 
 // inner(i) = idx[i]: a gather through index buffer 0.
 inline jit::InnerProgram gatherProgram() { return {{{jit::StepOp::Input, 0, 0}, {jit::StepOp::Load, 0, 0}}, 1}; }
