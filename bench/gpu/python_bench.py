@@ -1,9 +1,10 @@
 """layoutc from Python on PyTorch's tensors, beside torch's own operation on
 the same tensors: a transpose and a permute (torch: t()/permute().contiguous()),
 a row gather (torch.index_select), a row scatter (index_copy_), and CuTe
-DSL's notebook's gather at scale, a tensor through a composed layout whose
-inner is a Python function reading an index tensor (torch: data[offsets],
-advanced indexing). Bytes
+DSL's notebook's two composed layouts at scale, tensors through a composed
+layout whose inner is a Python function: a gather reading an index tensor
+(torch: data[offsets], advanced indexing) and a window, inner(x, y) =
+(x, y + 1) over an identity layout (torch: grid[1:, 1:].contiguous()). Bytes
 read + written (plus the indices), mean of 10 launches after a warm-up
 (which compiles layoutc's kernel), CUDA events on torch's current stream
 (torch_peer.timed); each result is checked element by element against
@@ -49,6 +50,15 @@ def main():
     into = layoutc.make_tensor(gathered)
     cases.append(("composed_gather_f32 4096^2", 3 * gathered.numel() * 4, lambda: layoutc.copy(through, into),
                   lambda: data[offsets.data], lambda: torch.equal(gathered, data[offsets.data])))
+
+    # the notebook's first program, 4095 x 4095: out[x, y] = grid[x + 1, y + 1], a coordinate from the function
+    grid = torch.randn(4096, 4096, device=dev)
+    window = torch.empty(4095, 4095, device=dev)
+    shifted = layoutc.make_tensor(grid, layoutc.make_composed_layout(lambda c: (c[0], c[1] + 1), (1, 0),
+                                                                     layoutc.make_identity_layout((4095, 4095))))
+    into_window = layoutc.make_tensor(window)
+    cases.append(("composed_window_f32 4095^2", 2 * window.numel() * 4, lambda: layoutc.copy(shifted, into_window),
+                  lambda: grid[1:, 1:].contiguous(), lambda: torch.equal(window, grid[1:, 1:])))
 
     print("GPU: %s, torch %s, layoutc %s" % (torch.cuda.get_device_name(), torch.__version__, layoutc.version()))
     print("%-30s %10s %10s %7s  %s" % ("case (layoutc from Python)", "GB/s", "torch", "ratio", "every element"))

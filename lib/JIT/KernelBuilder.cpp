@@ -204,12 +204,21 @@ void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::o
   b.create<YieldOp>(ValueRange{y});
 }
 
-// The index width of a static copy: 32 bits where every offset and size fits
-// in int32 with room for a loop's last step; a function side's, 64.
-int indexBitsOf(const KernelOperand &src, const KernelOperand &dst) {
-  if (!src.isStatic() || !dst.isStatic() || src.isFunction() || dst.isFunction())
+// The index width of a static copy: 32 bits where the size and every offset
+// fit in int32 with room for a loop's last step, and a function side's every
+// step stays within int32 (its index buffers' elements within `loads`: an
+// i32 buffer's in int32); else 64.
+int indexBitsOf(const KernelOperand &src, const KernelOperand &dst,
+                const std::vector<std::optional<IntRange>> &loads = {}) {
+  if (!src.isStatic() || !dst.isStatic())
     return 64;
-  int64_t top = std::max({src.size(), src.maxOffset() + 1, dst.maxOffset() + 1});
+  int64_t top = src.size();
+  for (const KernelOperand *op : {&src, &dst}) {
+    if (!op->isFunction())
+      top = std::max(top, op->maxOffset() + 1);
+    else if (!op->stepsFitInt32(loads))
+      return 64;
+  }
   return top <= kInt32Max - kLoopHeadroom ? 32 : 64;
 }
 
@@ -325,6 +334,12 @@ BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, Bu
   // Parameters: src, dst, then the index buffers.
   SmallVector<Type> types;
   BuiltKernel k = startCopy(context, src, dst, spec.dtype, spec.dstType(), types);
+  std::vector<std::optional<IntRange>> loads; // an i32 buffer's elements are within int32
+  for (DType t : spec.indexTypes)
+    loads.push_back(t == DType::I32 ? std::optional<IntRange>(IntRange{std::numeric_limits<int32_t>::min(),
+                                                                       std::numeric_limits<int32_t>::max()})
+                                    : std::nullopt);
+  k.indexBits = indexBitsOf(src, dst, loads);
   for (size_t i = 0; i < indexBuffers; ++i) {
     types.push_back(MemRefType::get({ShapedType::kDynamic}, elementType(context, spec.indexTypes[i])));
     k.params.push_back({Param::Kind::Buffer, spec.indexTypes[i], "index_" + std::to_string(i)});

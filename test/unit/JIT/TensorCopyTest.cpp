@@ -60,14 +60,15 @@ bool has(const std::string &text, const std::string &part) { return count(text, 
 
 // (a) A gather inner(i) = idx[i] over (16,8):(8,1) into (16,8):(1,16): the
 // index buffer is the third parameter, read with memref.load inside the
-// function's region; 64-bit index math.
+// function's region; 32-bit index math, as an i32 buffer's elements and
+// every other step stay within int32.
 TEST(TensorCopyBuilder, AGatherReadsItsIndexBufferInTheRegion) {
   Built k = build(gatherSpec());
   ASSERT_EQ(k.params.size(), 3u);
   EXPECT_EQ(k.params[2].name, "index_0");
   EXPECT_EQ(k.params[2].kind, jit::Param::Kind::Buffer);
   EXPECT_EQ(k.params[2].dtype, DType::I32);
-  EXPECT_EQ(k.indexBits, 64);
+  EXPECT_EQ(k.indexBits, 32);
   EXPECT_TRUE(has(k.mlir, "gpu.func @copy(%src: memref<?xf32> {llvm.align = 16 : i64}, %dst: memref<?xf32> "
                           "{llvm.align = 16 : i64}, %index_0: memref<?xi32> {llvm.align = 16 : i64}) kernel"))
       << k.mlir;
@@ -107,6 +108,29 @@ TEST(TensorCopyBuilder, EveryOpBuildsAndLowers) {
   EXPECT_TRUE(has(p, ".entry copy(")) << p;
   EXPECT_TRUE(has(p, "mul.hi.s64")) << p; // the divisions by constants, multiplied
   EXPECT_TRUE(has(p, "ld.global.b64")) << p;
+}
+
+// A function side's math is 32 bits wide exactly where every step stays
+// within int32 at every domain index: an i64 index buffer's elements, or a
+// product that can pass int32, make it 64.
+TEST(TensorCopyBuilder, IndexMathIs32BitsWhereEveryStepFits) {
+  jit::TensorCopySpec spec = gatherSpec();
+  spec.indexTypes = {DType::I64};
+  EXPECT_EQ(build(spec).indexBits, 64);
+  // x * 2^19 over 4096 indices reaches 4095 * 2^19 < 2^31; * 2^20 passes it
+  auto scaled = [](int64_t factor) {
+    jit::TensorCopySpec s;
+    s.src = jit::TensorSide(function("4096:1"), jit::InnerProgram{{{jit::StepOp::Input, 0, 0},
+                                                                   {jit::StepOp::Constant, factor, 0},
+                                                                   {jit::StepOp::Mul, 0, 1},
+                                                                   {jit::StepOp::Constant, factor, 0},
+                                                                   {jit::StepOp::FloorDiv, 2, 3}},
+                                                                  4});
+    s.dst = jit::TensorSide(valueOf("4096:1"));
+    return s;
+  };
+  EXPECT_EQ(build(scaled(int64_t(1) << 19)).indexBits, 32);
+  EXPECT_EQ(build(scaled(int64_t(1) << 20)).indexBits, 64);
 }
 
 // (c) An identity-layout outer yields coordinates: the function takes one
