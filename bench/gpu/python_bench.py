@@ -41,23 +41,23 @@ def main():
                   lambda: layoutc.scatter(src, sidx, table), lambda: table.index_copy_(0, sidx, src),
                   lambda: torch.equal(table[sidx], src)))
 
-    # CuTe DSL's notebook's gather, 4096 x 4096: out[i, j] = data[offsets[i, j]], the inner traced into the kernel
-    offsets = layoutc.from_dlpack(torch.randint(0, 1 << 24, (4096, 4096), device=dev, dtype=torch.int32))
-    data = torch.randn(1 << 24, device=dev)
-    gathered = torch.empty(4096, 4096, device=dev)
+    # CuTe DSL's notebook's gather, 8192 x 8192: out[i, j] = data[offsets[i, j]], the inner traced into the kernel
+    offsets = layoutc.from_dlpack(torch.randint(0, 1 << 26, (8192, 8192), device=dev, dtype=torch.int32))
+    data = torch.randn(1 << 26, device=dev)
+    gathered = torch.empty(8192, 8192, device=dev)
     through = layoutc.make_tensor(data, layoutc.make_composed_layout(lambda c: offsets[c], 0,
-                                                                     layoutc.make_layout((4096, 4096))))
+                                                                     layoutc.make_layout((8192, 8192))))
     into = layoutc.make_tensor(gathered)
-    cases.append(("composed_gather_f32 4096^2", 3 * gathered.numel() * 4, lambda: layoutc.copy(through, into),
+    cases.append(("composed_gather_f32 8192^2", 3 * gathered.numel() * 4, lambda: layoutc.copy(through, into),
                   lambda: data[offsets.data], lambda: torch.equal(gathered, data[offsets.data])))
 
-    # the notebook's first program, 4095 x 4095: out[x, y] = grid[x + 1, y + 1], a coordinate from the function
-    grid = torch.randn(4096, 4096, device=dev)
-    window = torch.empty(4095, 4095, device=dev)
+    # the notebook's first program, 16383 x 16383: out[x, y] = grid[x + 1, y + 1], a coordinate from the function
+    grid = torch.randn(16384, 16384, device=dev)
+    window = torch.empty(16383, 16383, device=dev)
     shifted = layoutc.make_tensor(grid, layoutc.make_composed_layout(lambda c: (c[0], c[1] + 1), (1, 0),
-                                                                     layoutc.make_identity_layout((4095, 4095))))
+                                                                     layoutc.make_identity_layout((16383, 16383))))
     into_window = layoutc.make_tensor(window)
-    cases.append(("composed_window_f32 4095^2", 2 * window.numel() * 4, lambda: layoutc.copy(shifted, into_window),
+    cases.append(("composed_window_f32 16383^2", 2 * window.numel() * 4, lambda: layoutc.copy(shifted, into_window),
                   lambda: grid[1:, 1:].contiguous(), lambda: torch.equal(window, grid[1:, 1:])))
 
     print("GPU: %s, torch %s, layoutc %s" % (torch.cuda.get_device_name(), torch.__version__, layoutc.version()))

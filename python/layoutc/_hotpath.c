@@ -65,6 +65,10 @@ typedef struct {
 } Handle;
 
 static PyTypeObject *handle_type;
+/* Set at interpreter exit (stop_freeing): Handles collected after it leave
+ * their values to the process's end, as freeing one may call back into
+ * Python code (a composed layout's inner function's release) that is gone. */
+static int exiting;
 
 static int bound(void) {
   if (api.call)
@@ -88,7 +92,7 @@ static int is_handle(PyObject *o) { return PyObject_TypeCheck(o, handle_type); }
 
 static void handle_dealloc(PyObject *self) {
   PyTypeObject *type = Py_TYPE(self);
-  if (api.value_free)
+  if (api.value_free && !exiting)
     api.value_free(((Handle *)self)->value);
   freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
   free_object(self);
@@ -643,6 +647,13 @@ static PyObject *hash_of(PyObject *self, PyObject *h) {
   return s ? fail(s) : PyLong_FromUnsignedLongLong(out);
 }
 
+static PyObject *stop_freeing(PyObject *self, PyObject *unused) {
+  (void)self;
+  (void)unused;
+  exiting = 1;
+  Py_RETURN_NONE;
+}
+
 static PyMethodDef functions[] = {
     {"bind", bind, METH_VARARGS,
      "bind(library_path, check, python_of, handle_of, tuple_of, dynamic, Value, Layout, {kind: class})"},
@@ -655,6 +666,7 @@ static PyMethodDef functions[] = {
     {"fill", (PyCFunction)(void (*)(void))fill, METH_FASTCALL, "fill(value, handle): sets its slots"},
     {"equal", (PyCFunction)(void (*)(void))equal, METH_FASTCALL, "equal(a, b): the same value"},
     {"hash_of", hash_of, METH_O, "hash_of(handle): the value's hash"},
+    {"stop_freeing", stop_freeing, METH_NOARGS, "stop_freeing(): at exit, Handles no longer free their values"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -7,6 +7,7 @@ form (scaled bases) cross as notation. The algebra's calls go through
 _hotpath.c (`hotpath`), which converts arguments and results in C: one C
 function per call, no ctypes. The rest of the C API is called with ctypes.
 """
+import atexit
 import ctypes
 import importlib.machinery
 import importlib.util
@@ -39,6 +40,9 @@ def _load_hotpath() -> ModuleType:
 
 
 hotpath = _load_hotpath()
+# At exit the values left are the process's to drop: freeing one may call a
+# Python function's release into modules already torn down.
+atexit.register(hotpath.stop_freeing)
 Handle = hotpath.Handle
 Handle.__doc__ = """One layoutc_value, freed with this object: `ptr` is its address (None
     for NULL); Handle(address) takes ownership of the value at that address.

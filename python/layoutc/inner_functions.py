@@ -69,11 +69,9 @@ def _call_inner(user: Optional[int], kinds: Any, values: Any, n: int, out_kinds:
         return 1
 
 
-def _release(user: Optional[int], functions: Dict[int, Any] = _functions, lock: Any = _lock) -> None:
-    # functions and lock bound here: at interpreter exit the library releases
-    # the last values after this module's globals are gone
-    with lock:
-        functions.pop(user or 0, None)
+def _release(user: Optional[int]) -> None:
+    with _lock:
+        _functions.pop(user or 0, None)
 
 
 # The callbacks, alive as long as the module, as the C API takes them.

@@ -347,7 +347,7 @@ def _traced_side(t: LayoutTensor, buffers: List[Any]) -> _TracedSide:
     if fn is None:
         return _TracedSide(t.layout, [], 0)
     program = Program(buffers)
-    first = t.layout.outer(0)  # the inner function's inputs: an index, or one per coordinate mode
+    first = t.layout.outer(0)  # the inner function's inputs: an index, or one per coordinate mode (E(m) strides)
     result = trace(fn, program, len(first) if isinstance(first, tuple) else 1)
     if isinstance(result, tuple):  # a coordinate of the data: through its strides
         result = symbolic_crd2idx(result, t.data_shape, t.data_strides, program)

@@ -260,8 +260,9 @@ class ComposedLayout(LayoutBase, Value):
     (ComposedLayout('S<1,0,1> o 0 o (2,2):(2,1)'), 3, 2, Layout('(2,2):(2,1)'))
     """
 
-    __slots__ = ()
+    __slots__ = ("_parts_read",)
     _KIND = _native.KIND_COMPOSED
+    _parts_read: Tuple[Any, Any, "Layout"]
 
     def __init__(self, inner: Any, offset: Any = None, outer: Any = None) -> None:
         if offset is None and outer is None:
@@ -275,8 +276,17 @@ class ComposedLayout(LayoutBase, Value):
         self._set(made._h)
 
     def _parts(self) -> Tuple[Any, Any, "Layout"]:
-        """(inner, offset, outer), read from the native value: inner a
-        Layout, a Swizzle or the Python function the layout was made with."""
+        """(inner, offset, outer), read from the native value when first
+        asked for (the value is immutable): inner a Layout, a Swizzle or the
+        Python function the layout was made with."""
+        try:
+            return self._parts_read
+        except AttributeError:
+            parts = self._read_parts()
+            _setattr(self, "_parts_read", parts)
+            return parts
+
+    def _read_parts(self) -> Tuple[Any, Any, "Layout"]:
         inner, offset, outer, user = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
         check(lib.layoutc_composed_parts(self._h.ptr, _byref(inner), _byref(offset), _byref(outer), _byref(user)))
         outer_layout: Layout = python_of(_native.Handle(outer.value))
