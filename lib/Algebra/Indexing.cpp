@@ -230,7 +230,7 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &str
   if (!idx.isInt())
     fail("idx2crd", "index " + idx.str() + " must be an integer or a tuple");
   checkExtents(shape, "idx2crd", "shape");
-  if (!shape.isTuple() && stride.isTuple())
+  if (!congruent(shape, stride))
     fail("idx2crd", "stride " + stride.str() + " is not congruent with shape " + shape.str());
   return idx2crdStrided(idx.integer(), shape, stride);
 }

@@ -120,6 +120,9 @@ TEST(TupleOps, InnerPrefixScaleMaxAndCrd2crd) {
   EXPECT_EQ(eval("size(S<3,4,3>)"), "1024");
   EXPECT_EQ(eval("cosize(S<2,0,-3>)"), "32");
   EXPECT_EQ(evalError("idx2crd(5, (2,3), 4)"), "idx2crd: stride 4 is not congruent with shape (2,3) (at column 1)");
+  // below the top level too (the fuzzer's case: a mode read past the stride's)
+  EXPECT_EQ(evalError("idx2crd(1, (1,(2,1)), (2,4))"),
+            "idx2crd: stride (2,4) is not congruent with shape (1,(2,1)) (at column 1)");
   EXPECT_EQ(evalError("inner_product((1,2), (3,4,5))"),
             "inner_product: a (1,2) has 2 modes but (3,4,5) has 3 (at column 1)");
   EXPECT_EQ(evalError("elem_scale((1,2), 3)"),
