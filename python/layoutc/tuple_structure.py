@@ -11,7 +11,7 @@ from .int_tuple import Dynamic, ScaledBasis, has_none
 
 __all__ = ["wrap", "unwrap", "repeat_as_tuple", "repeat", "repeat_like", "get_leaves", "flatten_to_tuple",
            "tuple_cat", "front", "has_underscore", "is_static", "find_if", "find", "transform_leaf", "basis_value",
-           "basis_get"]
+           "basis_get", "is_integer", "is_int_tuple"]
 
 
 def wrap(x: Any) -> Tuple[Any, ...]:
@@ -104,6 +104,27 @@ def has_underscore(a: Any) -> bool:
     True
     """
     return has_none(a)
+
+
+def is_integer(x: Any) -> bool:
+    """CuTe DSL's is_integer: an integer, known now (an int) or at run time
+    (a Dynamic); not a bool.
+
+    >>> is_integer(3), is_integer(Dynamic()), is_integer(True), is_integer((3,))
+    (True, True, False, False)
+    """
+    return (isinstance(x, int) and not isinstance(x, bool)) or isinstance(x, Dynamic)
+
+
+def is_int_tuple(x: Any) -> bool:
+    """CuTe DSL's is_int_tuple: an integer, or a tuple of integer tuples.
+
+    >>> is_int_tuple((2, (3, Dynamic()))), is_int_tuple((2, None)), is_int_tuple(())
+    (True, False, True)
+    """
+    if isinstance(x, tuple):
+        return all(is_int_tuple(m) for m in x)
+    return is_integer(x)
 
 
 def is_static(x: Any) -> bool:
