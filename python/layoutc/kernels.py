@@ -156,10 +156,14 @@ class Jit:
         'copy'
         """
         spec = ("tensor_copy", src.key, dst.key, dtype, to, tuple(index_dtypes))
-        names = (ctypes.c_char_p * max(len(index_dtypes), 1))(*[text(d) for d in index_dtypes])
-        return self._kernel(spec, lambda out: lib.layoutc_compile_tensor_copy(
-            self._handle, ctypes.byref(src.native()), ctypes.byref(dst.native()), text(dtype),
-            text(to) if to else None, names, len(index_dtypes), out))
+
+        def build(out: Any) -> int:  # only on a miss of this Jit's cache
+            names = (ctypes.c_char_p * max(len(index_dtypes), 1))(*[text(d) for d in index_dtypes])
+            status: int = lib.layoutc_compile_tensor_copy(
+                self._handle, ctypes.byref(src.native()), ctypes.byref(dst.native()), text(dtype),
+                text(to) if to else None, names, len(index_dtypes), out)
+            return status
+        return self._kernel(spec, build)
 
     def indexed_kernel(self, kind: str, row_width: int, dtype: str, index_dtype: str) -> Kernel:
         """A "gather" (rows[r] = table[indices[r]]) or "scatter"

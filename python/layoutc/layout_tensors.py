@@ -19,7 +19,7 @@ import importlib
 from typing import Any, Optional, Tuple
 
 from ._library import ArgumentError
-from .tracing import ADD, LOAD, Program, Traced, symbolic_crd2idx
+from .tracing import ADD, LOAD, Program, Traced, first_traced, steps_of, symbolic_crd2idx
 from .algebra import dice, slice_and_offset, zipped_divide
 from .int_tuple import crd2idx, idx2crd, product_each
 from .values import ComposedLayout, Layout, LayoutBase, Value
@@ -59,8 +59,9 @@ class LayoutTensor:
     def __getitem__(self, c: Any) -> Any:
         """The element at coordinate (or index) c; inside a traced inner
         function, the read of this tensor at traced c (a step)."""
-        if _traced(c):
-            return _traced_read(self, c)
+        first = first_traced(c)
+        if first is not None:
+            return _traced_read(self, c, first.program)
         return _read(self.data, self.offset(c))
 
     def offset(self, c: Any) -> int:
@@ -111,7 +112,7 @@ def from_dlpack(data: Any) -> LayoutTensor:
 
 
 def _shape_of(data: Any) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
-    if isinstance(data, (list, tuple, range, memoryview)) or type(data).__name__ == "array":
+    if _is_sequence(data):
         return (len(data),), (1,)
     from .tensors import Pending, tensor
     t = tensor(data, "data")
@@ -126,36 +127,24 @@ def _dot(c: Tuple[Any, ...], shape: Tuple[int, ...], strides: Tuple[int, ...]) -
     return sum(x * d for x, d in zip(c, strides))
 
 
-def _traced(c: Any) -> bool:
-    return isinstance(c, Traced) or (isinstance(c, tuple) and any(_traced(x) for x in c))
-
-
-def _traced_read(t: LayoutTensor, c: Any) -> Traced:
+def _traced_read(t: LayoutTensor, c: Any, program: Program) -> Traced:
+    """The read of t at c (holding Traced values of program), as a LOAD step."""
     if not isinstance(t.layout, Layout):
         raise ArgumentError("an index tensor read in an inner function needs a plain layout, not %s" % t.layout)
-    first = c if isinstance(c, Traced) else next(x for x in _leaves(c) if isinstance(x, Traced))
-    program: Program = first.program
-    step = symbolic_crd2idx(_steps(c, program), t.layout.shape, t.layout.stride, program)
+    step = symbolic_crd2idx(steps_of(c, program), t.layout.shape, t.layout.stride, program)
     if t.base:
         step = program.add(ADD, step, program.constant(t.base))
     return Traced(program, program.add(LOAD, program.buffer(t.data), step))
 
 
-def _steps(c: Any, program: Program) -> Any:
-    return tuple(_steps(x, program) for x in c) if isinstance(c, tuple) else program.step_of(c)
-
-
-def _leaves(c: Any) -> Any:
-    for x in c:
-        if isinstance(x, tuple):
-            yield from _leaves(x)
-        else:
-            yield x
+def _is_sequence(data: Any) -> bool:
+    """Host data read by index: a list, tuple, range, memoryview or array."""
+    return isinstance(data, (list, tuple, range, memoryview)) or type(data).__name__ == "array"
 
 
 def _read(data: Any, offset: int) -> Any:
     """data's element at `offset` from its first element, on the host."""
-    if isinstance(data, (list, tuple, range, memoryview)) or type(data).__name__ == "array":
+    if _is_sequence(data):
         return data[offset]
     view = _as_torch(data)
     if view is None:

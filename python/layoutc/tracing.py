@@ -14,7 +14,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ._library import LayoutTypeError
 
-__all__ = ["TraceError", "Traced", "Program", "trace", "symbolic_crd2idx"]
+__all__ = ["TraceError", "Traced", "Program", "trace", "steps_of", "first_traced", "symbolic_crd2idx"]
 
 # layoutc_op (layoutc.h)
 INPUT, CONSTANT, ADD, SUB, MUL, FLOOR_DIV, MOD, LOAD = range(8)
@@ -172,13 +172,37 @@ def trace(fn: Callable[[Any], Any], program: Program, inputs: int) -> Any:
     """
     args = [Traced(program, program.add(INPUT, i)) for i in range(inputs)]
     result = fn(args[0] if inputs == 1 else tuple(args))
-    return _steps(result, program)
+    return steps_of(result, program)
 
 
-def _steps(result: Any, program: Program) -> Any:
-    if isinstance(result, (tuple, list)):
-        return tuple(_steps(r, program) for r in result)
-    return program.step_of(result)
+def steps_of(x: Any, program: Program) -> Any:
+    """x (an int, a Traced value, or tuples and lists of them) with each
+    leaf as its step in program.
+
+    >>> p = Program()
+    >>> steps_of((Traced(p, p.add(INPUT, 0)), [3]), p)
+    (0, (1,))
+    """
+    if isinstance(x, (tuple, list)):
+        return tuple(steps_of(e, program) for e in x)
+    return program.step_of(x)
+
+
+def first_traced(c: Any) -> Optional[Traced]:
+    """The first Traced leaf of c (a value, or tuples of them), or None.
+
+    >>> p = Program()
+    >>> first_traced((1, (2, Traced(p, 0)))), first_traced((1, 2))
+    (Traced(step 0), None)
+    """
+    if isinstance(c, Traced):
+        return c
+    if isinstance(c, tuple):
+        for x in c:
+            found = first_traced(x)
+            if found is not None:
+                return found
+    return None
 
 
 def symbolic_crd2idx(c: Any, shape: Any, stride: Any, program: Program) -> int:
@@ -197,11 +221,7 @@ def symbolic_crd2idx(c: Any, shape: Any, stride: Any, program: Program) -> int:
         if not isinstance(shape, tuple) or len(shape) != len(c):
             raise TraceError("the coordinate has %d modes but the index tensor's shape is %r" % (len(c), shape),
                              "LAYOUTC_ERROR_ALGEBRA_TYPE")
-        parts = [symbolic_crd2idx(x, s, d, program) for x, s, d in zip(c, shape, stride)]
-        total = parts[0]
-        for part in parts[1:]:
-            total = program.add(ADD, total, part)
-        return total
+        return _sum([symbolic_crd2idx(x, s, d, program) for x, s, d in zip(c, shape, stride)], program)
     if isinstance(shape, tuple):
         parts = []
         rest = c
@@ -212,13 +232,20 @@ def symbolic_crd2idx(c: Any, shape: Any, stride: Any, program: Program) -> int:
             parts.append(symbolic_crd2idx(here, s, d, program))
             if not last:
                 rest = program.add(FLOOR_DIV, rest, program.constant(n))
-        total = parts[0]
-        for part in parts[1:]:
-            total = program.add(ADD, total, part)
-        return total
+        return _sum(parts, program)
     if isinstance(stride, bool) or not isinstance(stride, int):
         raise TraceError("the index tensor's stride %r is not an integer" % (stride,), "LAYOUTC_ERROR_ALGEBRA_TYPE")
     return program.add(MUL, c, program.constant(stride))
+
+
+def _sum(parts: List[int], program: Program) -> int:
+    """The step of the sum of the steps `parts` (0 for none)."""
+    if not parts:
+        return program.constant(0)
+    total = parts[0]
+    for part in parts[1:]:
+        total = program.add(ADD, total, part)
+    return total
 
 
 def _size(shape: Any) -> int:
