@@ -58,7 +58,10 @@ int64_t Parser::parseInteger(const char *context) {
   return negative ? -v : v;
 }
 
+thread_local uint64_t parses = 0;
+
 Value Parser::parseAll() {
+  ++parses;
   Value v = parseExpr();
   skipSpace();
   if (pos_ != text_.size())
@@ -354,6 +357,8 @@ Layout Parser::toLayout(const Value &v, size_t pos, const char *role) const {
 }
 
 } // namespace detail
+
+uint64_t notationParses() { return detail::parses; }
 
 Expected<Value> parseValue(std::string_view text) {
   return attempt("parse", [&] { return detail::Parser(text).parseAll(); });

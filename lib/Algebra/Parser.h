@@ -10,6 +10,7 @@
 
 #include "layoutc/Algebra/Value.h"
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -25,6 +26,9 @@ struct Call {
   std::vector<size_t> argPos; // column of each argument, for errors
   size_t pos = 0;
 };
+
+/// The runs of parseAll on this thread (notationParses()).
+extern thread_local uint64_t parses;
 
 class Parser {
 public:

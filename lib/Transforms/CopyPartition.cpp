@@ -72,11 +72,12 @@ SmallVector<Value> extents(IndexMath &m, const JointDomain &domain, const std::v
   return out;
 }
 
-std::string tilerNotation(const std::vector<int64_t> &tile) {
-  std::string s = "<";
-  for (size_t i = 0; i < tile.size(); ++i)
-    s += (i ? "," : "") + std::to_string(tile[i]) + ":1";
-  return s + ">";
+// The by-mode tiler <t0:1,t1:1,...> of a tile's extents.
+algebra::Tiler tilerOf(const std::vector<int64_t> &tile) {
+  std::vector<algebra::Tiler> modes;
+  for (int64_t t : tile)
+    modes.push_back(algebra::Tiler::ofLayout(algebra::Layout(algebra::Int(t), algebra::Int(1))));
+  return algebra::Tiler::ofTuple(std::move(modes));
 }
 
 std::string join(const std::vector<int64_t> &v, const char *sep) {
@@ -179,7 +180,7 @@ struct Partitioner {
       staticTiles = c && staticTiles ? std::optional<int64_t>(*c * *staticTiles) : std::nullopt;
     }
     Value tiles = m.product(counts);
-    Value tiler = b.create<ConstantOp>(TilerType::get(b.getContext(), tilerNotation(plan.tile)));
+    Value tiler = b.create<ConstantOp>(TilerType::get(b.getContext(), tilerOf(plan.tile)));
     Value block = b.create<gpu::BlockIdOp>(gpu::Dimension::x);
     Value grid = b.create<gpu::GridDimOp>(gpu::Dimension::x);
     Value thread = b.create<gpu::ThreadIdOp>(gpu::Dimension::x);

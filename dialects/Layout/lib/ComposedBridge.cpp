@@ -43,9 +43,8 @@ Type typeOfComposed(MLIRContext *context, const algebra::ComposedLayout &c,
   if (c.inner == algebra::ComposedLayout::Inner::Swizzle)
     inner = SwizzleType::get(context, c.swizzle.bits, c.swizzle.base, c.swizzle.shift);
   else if (c.inner == algebra::ComposedLayout::Inner::Layout)
-    inner = LayoutType::getChecked(emit, context, StringRef(c.innerLayout.typeStr()));
-  std::string outerNotation = c.outer.typeStr();
-  auto outer = LayoutType::getChecked(emit, context, StringRef(outerNotation));
+    inner = LayoutType::getChecked(emit, context, c.innerLayout);
+  auto outer = LayoutType::getChecked(emit, context, c.outer);
   if (!inner || !outer)
     return Type();
   return ComposedType::get(context, inner, outer);

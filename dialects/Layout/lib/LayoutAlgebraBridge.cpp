@@ -44,15 +44,12 @@ std::optional<algebra::Value> algebraValueOf(Type type, Attribute constant) {
 Type typeOfAlgebraValue(MLIRContext *context, const algebra::Value &value, std::optional<Location> location) {
   auto emit = [&] { return emitError(location ? *location : UnknownLoc::get(context)); };
   switch (value.kind) {
-  case algebra::Value::Kind::Layout: {
-    std::string notation = value.layout().typeStr();
-    return LayoutType::getChecked(emit, context, StringRef(notation));
-  }
+  case algebra::Value::Kind::Layout:
+    return LayoutType::getChecked(emit, context, value.layout());
   case algebra::Value::Kind::IntTuple: {
     if (value.tuple().isInt())
       return IndexType::get(context);
-    std::string notation = value.tuple().typeStr();
-    return IntTupleType::getChecked(emit, context, StringRef(notation));
+    return IntTupleType::getChecked(emit, context, value.tuple());
   }
   case algebra::Value::Kind::Composed:
     return typeOfComposed(context, value.composed(), emit);

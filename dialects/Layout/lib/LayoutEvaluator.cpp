@@ -85,7 +85,7 @@ struct LayoutEvaluator::Impl {
         return MakeTupleOp::create(builder, loc, type, unknowns(type.getNumDynamic()));
       }
       case algebra::Value::Kind::Tiler:
-        return ConstantOp::create(builder, loc, TilerType::get(&impl.context, v.tiler().str()));
+        return ConstantOp::create(builder, loc, TilerType::get(&impl.context, v.tiler()));
       case algebra::Value::Kind::LinearLayout:
         return ConstantOp::create(builder, loc, LinearLayoutType::get(&impl.context, v.linearLayout()));
       case algebra::Value::Kind::Swizzle: {

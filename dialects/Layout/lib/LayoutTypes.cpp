@@ -1,8 +1,8 @@
 //===- LayoutTypes.cpp - Types of the lay dialect -------------------------===//
 //
-// The notation types keep their parameter in canonical form: parsed by the
-// algebra and printed back with every dynamic leaf `?`. A notation error
-// points at the character inside the string.
+// The algebra types hold their value in type form (TypeForm.h). Parsing reads
+// CuTe notation once, into the value; printing writes it back. A notation
+// error points at the character inside the string.
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Dialect/Layout/LayoutTypes.h"
@@ -19,69 +19,43 @@ using namespace layoutc;
 using namespace layoutc::lay;
 
 namespace {
-unsigned countDynamic(StringRef notation) { return unsigned(llvm::count(notation, '?')); }
-
-// The canonical notation of `text` read as `what`, or an error.
-algebra::Expected<std::string> canonical(StringRef text, StringRef what) {
-  algebra::Expected<algebra::Value> v = algebra::parseValue(text.str());
-  if (!v)
-    return v.error();
-  const algebra::Value &value = v.value();
-  if (what == "layout" && value.kind == algebra::Value::Kind::Layout)
-    return algebra::attempt("layout", [&] {
-      algebra::checkRepresentable(value.layout());
-      return value.layout().typeStr();
-    });
-  if (what == "tuple" && value.kind == algebra::Value::Kind::IntTuple)
-    return value.tuple().typeStr();
-  if (what == "tiler" && value.kind == algebra::Value::Kind::Tiler)
-    return value.tiler().str();
-  return algebra::AlgebraError("lay", "expected a " + what.str() + ", found " + value.describe());
-}
-
-// `<"notation">`, canonicalized; errors point into the string.
-FailureOr<std::string> parseNotation(AsmParser &parser, StringRef what) {
+// `<"notation">` read as `what`: the algebra's value, or an error that
+// points into the string.
+FailureOr<algebra::Value> parseNotation(AsmParser &parser, algebra::Value::Kind kind, StringRef what) {
   std::string text;
   if (parser.parseLess())
     return failure();
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseString(&text) || parser.parseGreater())
     return failure();
-  algebra::Expected<std::string> c = canonical(text, what);
-  if (!c) {
-    const algebra::AlgebraError &e = c.error();
+  algebra::Expected<algebra::Value> v = algebra::parseValue(text);
+  if (!v) {
+    const algebra::AlgebraError &e = v.error();
     SMLoc at = e.column() >= 0 ? SMLoc::getFromPointer(loc.getPointer() + 1 + e.column()) : loc;
     parser.emitError(at, "invalid " + what.str() + " \"" + text + "\": " + e.oneLine());
     return failure();
   }
-  return c.value();
+  if (v.value().kind != kind) {
+    parser.emitError(loc, "invalid " + what.str() + " \"" + text + "\": lay: expected a " + what.str() + ", found " +
+                              v.value().describe());
+    return failure();
+  }
+  return std::move(v.value());
 }
 
-LogicalResult verifyNotation(function_ref<InFlightDiagnostic()> emitError, StringRef notation,
-                             StringRef what) {
-  algebra::Expected<std::string> c = canonical(notation, what);
-  if (!c)
-    return emitError() << "invalid " << what << " \"" << notation << "\": " << c.error().oneLine();
-  if (c.value() != notation)
-    return emitError() << what << " \"" << notation << "\" is not in canonical form \"" << c.value()
-                       << "\"";
-  return success();
+// An algebra type parsed: its value, verified.
+template <class T, class Get>
+Type parseAlgebraType(AsmParser &parser, algebra::Value::Kind kind, StringRef what, Get get) {
+  SMLoc loc = parser.getCurrentLocation();
+  FailureOr<algebra::Value> v = parseNotation(parser, kind, what);
+  if (failed(v))
+    return Type();
+  return T::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), get(*v));
 }
 } // namespace
 
 #define GET_TYPEDEF_CLASSES
 #include "layoutc/Dialect/Layout/LayoutTypes.cpp.inc"
-
-namespace {
-// A notation type: `<"notation">` in canonical form, verified.
-template <class T> Type parseNotationType(AsmParser &parser, StringRef what) {
-  SMLoc loc = parser.getCurrentLocation();
-  FailureOr<std::string> n = parseNotation(parser, what);
-  if (failed(n))
-    return Type();
-  return T::getChecked([&] { return parser.emitError(loc); }, parser.getContext(), *n);
-}
-} // namespace
 
 void LayDialect::registerTypes() {
   addTypes<
@@ -92,61 +66,62 @@ void LayDialect::registerTypes() {
 
 //===-- LayoutType --------------------------------------------------------===//
 
-Type LayoutType::parse(AsmParser &parser) { return parseNotationType<LayoutType>(parser, "layout"); }
-
-void LayoutType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
-
-LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef notation) {
-  return verifyNotation(emitError, notation, "layout");
+Type LayoutType::parse(AsmParser &parser) {
+  return parseAlgebraType<LayoutType>(parser, algebra::Value::Kind::Layout, "layout",
+                                      [](const algebra::Value &v) { return v.layout(); });
 }
 
-unsigned LayoutType::getNumDynamic() const { return countDynamic(getNotation()); }
+void LayoutType::print(AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
 
-algebra::Layout LayoutType::getLayout() const { return algebra::parseLayout(getNotation().str()).value(); }
+std::string LayoutType::str() const { return getValue().typeStr(); }
 
-LayoutType LayoutType::get(MLIRContext *context, const algebra::Layout &layout) {
-  return get(context, layout.typeStr());
-}
-
-//===-- IntTupleType ---------------------------------------------------------===//
-
-Type IntTupleType::parse(AsmParser &parser) { return parseNotationType<IntTupleType>(parser, "tuple"); }
-
-void IntTupleType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
-
-LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef notation) {
-  return verifyNotation(emitError, notation, "tuple");
-}
-
-unsigned IntTupleType::getNumDynamic() const { return countDynamic(getNotation()); }
-
-algebra::IntTuple IntTupleType::getTuple() const {
-  return algebra::parseIntTuple(getNotation().str()).value();
-}
-
-IntTupleType IntTupleType::get(MLIRContext *context, const algebra::IntTuple &tuple) {
-  return get(context, tuple.typeStr());
-}
-
-//===-- TilerType ---------------------------------------------------------===//
-
-Type TilerType::parse(AsmParser &parser) { return parseNotationType<TilerType>(parser, "tiler"); }
-
-void TilerType::print(AsmPrinter &printer) const { printer << "<\"" << getNotation() << "\">"; }
-
-LogicalResult TilerType::verify(function_ref<InFlightDiagnostic()> emitError, StringRef notation) {
-  if (failed(verifyNotation(emitError, notation, "tiler")))
-    return failure();
-  if (countDynamic(notation))
-    return emitError() << "tiler \"" << notation << "\" must be static";
+LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError, algebra::Layout layout) {
+  algebra::Expected<bool> ok = algebra::attempt("layout", [&] {
+    algebra::checkRepresentable(layout);
+    return true;
+  });
+  if (!ok)
+    return emitError() << "invalid layout \"" << layout.typeStr() << "\": " << ok.error().oneLine();
   return success();
 }
 
-unsigned TilerType::getNumDynamic() const { return countDynamic(getNotation()); }
+unsigned LayoutType::getNumDynamic() const { return algebra::countUnknown(getValue()); }
 
-algebra::Tiler TilerType::getTiler() const {
-  return algebra::parseValue(getNotation().str()).value().tiler();
+//===-- IntTupleType ---------------------------------------------------------===//
+
+Type IntTupleType::parse(AsmParser &parser) {
+  return parseAlgebraType<IntTupleType>(parser, algebra::Value::Kind::IntTuple, "tuple",
+                                        [](const algebra::Value &v) { return v.tuple(); });
 }
+
+void IntTupleType::print(AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
+
+std::string IntTupleType::str() const { return getValue().typeStr(); }
+
+LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError, algebra::IntTuple) {
+  return success();
+}
+
+unsigned IntTupleType::getNumDynamic() const { return algebra::countUnknown(getValue()); }
+
+//===-- TilerType ---------------------------------------------------------===//
+
+Type TilerType::parse(AsmParser &parser) {
+  return parseAlgebraType<TilerType>(parser, algebra::Value::Kind::Tiler, "tiler",
+                                     [](const algebra::Value &v) { return v.tiler(); });
+}
+
+void TilerType::print(AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
+
+std::string TilerType::str() const { return getValue().str(); }
+
+LogicalResult TilerType::verify(function_ref<InFlightDiagnostic()> emitError, algebra::Tiler tiler) {
+  if (algebra::countUnknown(tiler))
+    return emitError() << "tiler \"" << tiler.str() << "\" must be static";
+  return success();
+}
+
+unsigned TilerType::getNumDynamic() const { return algebra::countUnknown(getValue()); }
 
 //===-- ComposedType and LayoutTensorType ---------------------------------===//
 

@@ -21,6 +21,7 @@
 #include "layoutc/Algebra/Error.h"
 #include "layoutc/Algebra/Value.h"
 
+#include <cstdint>
 #include <string_view>
 
 namespace layoutc::algebra {
@@ -29,6 +30,10 @@ namespace layoutc::algebra {
 Expected<Value> parseValue(std::string_view text);
 Expected<Layout> parseLayout(std::string_view text);
 Expected<IntTuple> parseIntTuple(std::string_view text);
+
+/// How many times this thread has run the parser (values, layouts, tuples
+/// and expressions), successful or not: tests count the parses of a compile.
+uint64_t notationParses();
 
 } // namespace layoutc::algebra
 

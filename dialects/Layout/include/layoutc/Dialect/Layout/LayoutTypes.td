@@ -9,55 +9,58 @@ class Lay_Type<string name, string typeMnemonic> : TypeDef<Lay_Dialect, name> {
   let mnemonic = typeMnemonic;
 }
 
-// A type whose parameter is CuTe notation, kept in canonical form (as the
-// algebra prints it, every dynamic leaf `?`).
-class Lay_NotationType<string name, string typeMnemonic, string what>
+// A type that holds an algebra value in its type form (TypeForm.h): every
+// run-time leaf `?` with its facts. The storage is keyed and hashed on the
+// value; CuTe notation is only the type's syntax, read by parse and written
+// by print.
+class Lay_AlgebraType<string name, string typeMnemonic, string valueType, string param, string what>
     : Lay_Type<name, typeMnemonic> {
-  let parameters = (ins StringRefParameter<what # " in CuTe notation">:$notation);
+  let parameters = (ins TypeParameter<"::layoutc::algebra::" # valueType, what,
+                                      "const ::layoutc::algebra::" # valueType # " &">:$value);
+  let skipDefaultBuilders = 1;
+  let builders = [
+    TypeBuilder<(ins "const ::layoutc::algebra::" # valueType # " &":$value), [{
+      return $_get($_ctxt, ::layoutc::algebra::typeForm(value));
+    }]>
+  ];
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
-  code notationClassDeclaration = [{
+  code algebraClassDeclaration = [{
     /// The number of dynamic leaves (`?`), in the order of the operands that
     /// give their values.
     unsigned getNumDynamic() const;
     bool isStatic() const { return getNumDynamic() == 0; }
+    /// The value in CuTe notation, as the type prints it.
+    std::string str() const;
+    const ::layoutc::algebra::}] # valueType # [{ &get}] # param # [{() const { return getValue(); }
   }];
+  let extraClassDeclaration = algebraClassDeclaration;
 }
 
-def Lay_LayoutType : Lay_NotationType<"Layout", "layout", "the layout shape:stride"> {
+def Lay_LayoutType : Lay_AlgebraType<"Layout", "layout", "Layout", "Layout", "the layout, its dynamic leaves `?`"> {
   let summary = "a CuTe layout: shape and stride, `?` for dynamic leaves";
   let description = [{
     `!lay.layout<"(4,(2,?)):(?,(1,8))">`: the structure of a layout and its
     static leaves. Each `?` is a dynamic leaf: an `index` operand of the
     `lay.make_layout` that builds the value (shape leaves first, then stride
-    leaves, each in order).
-  }];
-  let extraClassDeclaration = notationClassDeclaration # [{
-    ::layoutc::algebra::Layout getLayout() const;
-    static LayoutType get(::mlir::MLIRContext *context, const ::layoutc::algebra::Layout &layout);
+    leaves, each in order). A dynamic leaf may carry facts: `?{div=16}` is a
+    multiple of 16, `?{bits=31}` is below 2^31.
   }];
 }
 
-def Lay_TupleType : Lay_NotationType<"IntTuple", "tuple", "the integer tuple"> {
+def Lay_TupleType : Lay_AlgebraType<"IntTuple", "tuple", "IntTuple", "Tuple", "the integer tuple, its dynamic leaves `?`"> {
   let summary = "a CuTe IntTuple: a shape, a coordinate or a profile";
   let description = [{
     `!lay.tuple<"(4,(?,2))">`: an integer or a nested tuple; `_` is a wildcard
     (slicing); each `?` is an `index` operand of `lay.make_tuple`.
   }];
-  let extraClassDeclaration = notationClassDeclaration # [{
-    ::layoutc::algebra::IntTuple getTuple() const;
-    static IntTupleType get(::mlir::MLIRContext *context, const ::layoutc::algebra::IntTuple &tuple);
-  }];
 }
 
-def Lay_TilerType : Lay_NotationType<"Tiler", "tiler", "the by-mode tiler"> {
+def Lay_TilerType : Lay_AlgebraType<"Tiler", "tiler", "Tiler", "Tiler", "the by-mode tiler"> {
   let summary = "a static by-mode tiler `<L0,L1,_>`";
   let description = [{
     `!lay.tiler<"<32:1,(2,4):(1,8),_>">`: mode i of a divided or multiplied
     layout is handled by Li; `_` leaves a mode as it is. Always static.
-  }];
-  let extraClassDeclaration = notationClassDeclaration # [{
-    ::layoutc::algebra::Tiler getTiler() const;
   }];
 }
 
