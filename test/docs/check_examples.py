@@ -46,6 +46,11 @@ file marker  A block right after a line `<!-- file: PATH -->` must appear in
              `// ...` or `# ...` (an elision). Blocks of c, cpp, python
              (without `>>>`), cmake and mlir must carry one: code shown is a
              real file, and a test builds or runs that file.
+generated    Blocks after a line `<!-- Generated ...` (docs/dialect.md's
+             reference, which scripts/dialect-doc.py writes from the ODS
+             .td files) need no file marker: they are copied from those
+             files, and the ctest test docs.dialect-current checks the copy.
+             Their console and python blocks still run.
 links        A relative link or image must name a file that exists, and an
              `#anchor` into a Markdown file one of its headings.
 pictures     docs/pictures/*: each picture a Markdown file shows must be
@@ -69,6 +74,7 @@ import tempfile
 
 SOURCE = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MARKER = re.compile(r"^<!--\s*file:\s*(\S+)\s*-->\s*$")
+GENERATED = re.compile(r"^<!--\s*Generated\b")
 EXITS = re.compile(r"#\s*exits\s+(\d+)\s*$")
 ELISION = {"...", "// ...", "# ..."}
 MUST_BE_FILES = {"c", "cpp", "c++", "cmake", "mlir", "python"}
@@ -80,9 +86,10 @@ def rel(path):
 
 
 class Block:
-    def __init__(self, path, line, info, lines, marker):
+    def __init__(self, path, line, info, lines, marker, generated=False):
         words = info.split()
         self.path, self.line, self.lines, self.marker = path, line, lines, marker
+        self.generated = generated
         self.lang = words[0] if words else ""
         self.flags = set(words[1:])
 
@@ -93,10 +100,11 @@ class Block:
 def blocks_of(path):
     """The fenced blocks of a Markdown file (fences at the start of a line)."""
     lines = open(path, encoding="utf-8").read().split("\n")
-    out, i, previous = [], 0, ""
+    out, i, previous, generated = [], 0, "", False
     while i < len(lines):
         m = re.match(r"^(```+)(.*)$", lines[i])
         if not m:
+            generated = generated or bool(GENERATED.match(lines[i]))
             if lines[i].strip():
                 previous = lines[i]
             i += 1
@@ -107,7 +115,7 @@ def blocks_of(path):
             body.append(lines[i])
             i += 1
         marker = MARKER.match(previous)
-        out.append(Block(path, start, m.group(2).strip(), body, marker.group(1) if marker else None))
+        out.append(Block(path, start, m.group(2).strip(), body, marker.group(1) if marker else None, generated))
         previous, i = "", i + 1
     return out
 
@@ -334,7 +342,7 @@ class Checker:
                 elif block.marker:
                     counts["file"] += 1
                     self.excerpt(block)
-                elif block.lang in MUST_BE_FILES:
+                elif block.lang in MUST_BE_FILES and not block.generated:
                     self.fail(block, f"a {block.lang} block without <!-- file: PATH -->: code shown must be a real file")
             if not self.only_gpu:
                 self.pictures(path, text, work)
