@@ -169,38 +169,17 @@ private:
   Int threadIndex_, stepIndex_;
 };
 
-// How a thread's values are visited: all at once (unrolled), or `perStep`
-// at a time in a loop of `steps` along the TV's last value leaf. Vectors
-// from global memory are all in flight. A copy of single elements, or one
-// that reads them from shared memory (short loads: registers matter more),
-// keeps at most 16 loads in flight: enough for the memory system. A slow path keeps 4, so that it needs no
-// registers its kernel's fast path does not (a kernel's registers are its
-// busiest path's): the edge (a copy within a residue), and single elements
-// of a TV built for wider chunks (the fallback where alignment fails at run
-// time; a copy in windows is not one).
+// How a thread's values are visited: the plan's valuesPerStep at a time in
+// a loop along the TV's last value leaf (lay-copy-unroll decides it), or all
+// at once where the plan does not say.
 struct Visit {
   int64_t perStep, steps;
 };
 
-Visit visitOf(CopyOp copy) {
-  algebra::Layout tv = copy.getTvLayout().getLayout();
-  std::vector<IntTuple> values;
-  algebra::flattenInto(algebra::mode(tv.shape, 1), values);
-  int64_t total = algebra::product(algebra::mode(tv.shape, 1)).value;
-  int64_t last = values.back().value(), inner = total / last;
-  bool vectorized = copy.getSrcWidth() > 1 || copy.getDstWidth() > 1;
-  bool sharedElements = copy.getSrc().getType().getAddressSpace() == 3 && copy.getSrcWidth() == 1;
-  bool slow = copy.getResidue() || (!vectorized && !copy.getWindow() && values.front().value() > 1);
-  int64_t inFlight = slow ? 4 : 16;
-  // A loop steps along the last value leaf: no vector may run along it.
-  int64_t lastLeaf = int64_t(values.size()) - 1;
-  bool vectorAlongLast = copy.getSrcVectorLeaf() == lastLeaf || copy.getDstVectorLeaf() == lastLeaf;
-  if ((vectorized && !sharedElements) || total <= inFlight || values.size() < 2 || vectorAlongLast)
-    return {total, 1};
-  int64_t k = last;
-  while (k > 1 && (inner * k > inFlight || last % k != 0))
-    --k;
-  return {inner * k, last / k};
+Visit visitOf(TiledCopyOp copy) {
+  CopyPlanAttr plan = copy.getPlan();
+  int64_t total = plan.valuesPerThread(), perStep = plan.getValuesPerStep() ? plan.getValuesPerStep() : total;
+  return {perStep, total / perStep};
 }
 
 // One side's accesses to a thread's values: `width` values `step` apart
@@ -209,15 +188,15 @@ Visit visitOf(CopyOp copy) {
 struct SideVectors {
   int64_t width, step, extent;
 
-  SideVectors(CopyOp copy, bool source) {
-    std::vector<IntTuple> values;
-    algebra::flattenInto(algebra::mode(copy.getTvLayout().getLayout().shape, 1), values);
-    int64_t leaf = source ? copy.getSrcVectorLeaf() : copy.getDstVectorLeaf();
-    width = source ? copy.getSrcWidth() : copy.getDstWidth();
+  SideVectors(TiledCopyOp copy, bool source) {
+    CopyPlanAttr plan = copy.getPlan();
+    std::vector<int64_t> values = plan.valueLeaves();
+    int64_t leaf = source ? plan.getSrcVectorLeaf() : plan.getDstVectorLeaf();
+    width = source ? plan.getSrcWidth() : plan.getDstWidth();
     step = 1;
     for (int64_t k = 0; k < leaf; ++k)
-      step *= values[size_t(k)].value();
-    extent = values[size_t(leaf)].value();
+      step *= values[size_t(k)];
+    extent = values[size_t(leaf)];
   }
 
   /// Whether value `v` starts an access.
@@ -231,14 +210,12 @@ struct SideVectors {
   }
 };
 
-// lay.copy with `thread` and `tv`: each thread's accesses to its values.
-struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
+// lay.tiled_copy: each thread's accesses to its values, as the plan says.
+struct ExpandBlockCopy : OpRewritePattern<TiledCopyOp> {
   ExpandBlockCopy(MLIRContext *context, Reasons &reasons) : OpRewritePattern(context), reasons(reasons) {}
   Reasons &reasons;
 
-  LogicalResult matchAndRewrite(CopyOp copy, PatternRewriter &rewriter) const override {
-    if (!copy.getTv())
-      return failure();
+  LogicalResult matchAndRewrite(TiledCopyOp copy, PatternRewriter &rewriter) const override {
     try {
       return expand(copy, rewriter);
     } catch (const algebra::AlgebraError &e) {
@@ -247,7 +224,7 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
     }
   }
 
-  LogicalResult expand(CopyOp copy, PatternRewriter &rewriter) const {
+  LogicalResult expand(TiledCopyOp copy, PatternRewriter &rewriter) const {
     ImplicitLocOpBuilder b(copy.getLoc(), rewriter);
     IndexEmitter e(rewriter, copy.getLoc());
     algebra::DomainScope scope(e);
@@ -263,9 +240,8 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
     Visit visit = visitOf(copy);
     // A copy in windows: the TV covers the tile with `window` more elements
     // along leaf 0.
-    if (std::optional<uint64_t> window = copy.getWindow()) {
-      srcLeaves[0] = dstLeaves[0] = IntTuple(srcLeaves[0].value() + int64_t(*window));
-    }
+    if (int64_t window = copy.getPlan().getWindow())
+      srcLeaves[0] = dstLeaves[0] = IntTuple(srcLeaves[0].value() + window);
     ValueCoordinates from(e, tv, srcLeaves, copy.getThread(), visit.perStep);
     ValueCoordinates to(e, tv, dstLeaves, copy.getThread(), visit.perStep);
     // The residue, one bound per leaf of the tile.
@@ -301,15 +277,15 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
 
   // The loads of `values` values (their coordinates `shift` steps on), the
   // map, and the stores.
-  void windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
+  void windowed(TiledCopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
                 const ValueCoordinates &at, const std::vector<Int> &residue, int64_t values, const Int &shift) const;
 
-  void accesses(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
+  void accesses(TiledCopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
                 const ValueCoordinates &from, const ValueCoordinates &to, const std::vector<Int> &residue,
                 int64_t values, const Int &shift) const {
     LayoutTensorType srcType = copy.getSrc().getType(), dstType = copy.getDst().getType();
     std::vector<IntTuple> srcLeaves = leavesOf(srcType);
-    if (copy.getWindow())
+    if (copy.getPlan().getWindow())
       return windowed(copy, b, e, rewriter, from, residue, values, shift);
     auto inside = [&](const std::vector<Int> &c) { return withinResidue(b, e, residue, srcLeaves, c); };
     Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
@@ -380,13 +356,13 @@ struct ExpandBlockCopy : OpRewritePattern<CopyOp> {
 // store into one window aligned in memory. A value outside the tile stores
 // nothing; it loads the tile's row r - s wrapped into the tile, a row its
 // window does not hold, so the loads keep the banks of a plain column.
-void ExpandBlockCopy::windowed(CopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
+void ExpandBlockCopy::windowed(TiledCopyOp copy, ImplicitLocOpBuilder &b, IndexEmitter &e, PatternRewriter &rewriter,
                                const ValueCoordinates &at, const std::vector<Int> &residue, int64_t values,
                                const Int &shift) const {
   LayoutTensorType srcType = copy.getSrc().getType(), dstType = copy.getDst().getType();
   std::vector<IntTuple> leaves = leavesOf(srcType);
   IntTuple srcShape = srcType.getOuterLayout().getLayout().shape, dstShape = dstType.getOuterLayout().getLayout().shape;
-  int64_t window = int64_t(*copy.getWindow()), rows = leaves[0].value();
+  int64_t window = copy.getPlan().getWindow(), rows = leaves[0].value();
   Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
   Value zero = b.create<arith::ConstantIndexOp>(0), extent = b.create<arith::ConstantIndexOp>(rows);
   // s for the coordinate `c` (its leaf 0 ignored): the destination's element
@@ -446,8 +422,6 @@ struct ExpandGridCopy : OpRewritePattern<CopyOp> {
   Reasons &reasons;
 
   LogicalResult matchAndRewrite(CopyOp copy, PatternRewriter &rewriter) const override {
-    if (copy.getTv())
-      return failure();
     ImplicitLocOpBuilder b(copy.getLoc(), rewriter);
     IndexEmitter e(rewriter, copy.getLoc());
     algebra::DomainScope scope(e);

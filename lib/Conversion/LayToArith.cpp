@@ -365,7 +365,7 @@ struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArit
     }
     // What could not be lowered says why, at the op.
     WalkResult r = getOperation()->walk([&](Operation *op) {
-      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp, CopyOp, EqualOp>(op))
+      if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp, CopyOp, TiledCopyOp, EqualOp>(op))
         return WalkResult::advance();
       op->emitError("cannot lower to arith: ") << (isa<EqualOp>(op) ? undecidedEqual(op) : reasons.lookup(op));
       return WalkResult::interrupt();

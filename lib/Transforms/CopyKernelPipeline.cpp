@@ -4,7 +4,9 @@
 // shared memory gets its own TV layout), then predicate (the edge tiles'
 // copies guarded), then vectorize: each remaining copy's widths follow from
 // its own two sides, so the staged phases and the interior tiles are
-// vectorized alike, and the guarded edge keeps one element per access.
+// vectorized alike, and the guarded edge keeps one element per access; then
+// unroll, which reads the widths: how many values a thread moves per step.
+// Each pass writes its decisions into the copies' #lay.copy_plan.
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Transforms/Passes.h"
@@ -20,12 +22,13 @@ void buildCopyKernelPipeline(mlir::OpPassManager &pm) {
   pm.addPass(createLayCopyStage());
   pm.addPass(createLayCopyPredicate());
   pm.addPass(createLayCopyVectorize());
+  pm.addPass(createLayCopyUnroll());
   pm.addPass(mlir::createCanonicalizerPass());
 }
 
 void registerCopyKernelPipeline() {
   mlir::PassPipelineRegistration<>("lay-copy-kernels",
-                                   "The kernel passes: partition, stage, predicate, vectorize, canonicalize",
+                                   "The kernel passes: partition, stage, predicate, vectorize, unroll, canonicalize",
                                    buildCopyKernelPipeline);
 }
 

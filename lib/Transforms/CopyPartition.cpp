@@ -106,7 +106,6 @@ struct Partitioner {
 
   // The copy as the grid's element loop, with the reason.
   void keepElementwise(CopyOp copy, const std::string &why) {
-    copy.setElementwise(true);
     copy.emitRemark() << "lay-copy-partition: stays an element loop, one element per thread per step: " << why;
     algebra::Int n = algebra::sizeInt(copy.getSrc().getType().getOuterLayout().getLayout());
     launch.add(n.isStatic() ? std::optional<int64_t>((n.value + threads - 1) / threads) : std::nullopt, threads);
@@ -146,8 +145,7 @@ struct Partitioner {
     if (same) {
       auto branch = b.create<scf::IfOp>(same, /*withElseRegion=*/true);
       b.setInsertionPointToStart(branch.elseBlock());
-      Operation *fallback = b.clone(*copy);
-      cast<CopyOp>(fallback).setElementwise(true);
+      b.clone(*copy);
       b.setInsertionPointToStart(branch.thenBlock());
       tiled = cast<CopyOp>(b.clone(*copy));
       copy.erase();
@@ -200,7 +198,8 @@ struct Partitioner {
     }
     Value stile = b.create<LocalTileOp>(st, tiler, coord);
     Value dtile = b.create<LocalTileOp>(dt, tiler, coord);
-    auto blockCopy = b.create<CopyOp>(stile, dtile, thread, LayoutType::get(b.getContext(), plan.tv));
+    auto blockCopy = b.create<TiledCopyOp>(stile, dtile, thread,
+                                           CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
     blockCopy.getMap().takeBody(tiled.getMap());
     launch.add(staticTiles, plan.elements());
     std::string shape = flat ? std::to_string(plan.tile[0]) + " consecutive indices" : join(plan.tile, "x");
@@ -219,20 +218,26 @@ struct Partitioner {
 };
 
 struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> {
+  using LayCopyPartitionBase::LayCopyPartitionBase;
+
   void runOnOperation() override {
+    // The TV layouts give each warp's 32 lanes consecutive chunks.
+    int64_t blockThreads = threads;
+    if (blockThreads < 32 || blockThreads > 1024 || blockThreads % 32 != 0) {
+      getOperation()->emitError() << "lay-copy-partition: threads=" << blockThreads
+                                  << " must be a multiple of 32 from 32 to 1024 (whole warps of a block)";
+      return signalPassFailure();
+    }
     getOperation()->walk([&](gpu::GPUFuncOp func) {
       if (!func.isKernel())
         return;
       SmallVector<CopyOp> copies;
-      func.walk([&](CopyOp c) {
-        if (!c.getTv() && !c.getElementwise())
-          copies.push_back(c);
-      });
+      func.walk([&](CopyOp c) { copies.push_back(c); });
       if (copies.empty())
         return;
       LaunchAttributes launch;
-      std::optional<int64_t> threads = LaunchAttributes::blockThreads(func);
-      Partitioner p{func, threads.value_or(kThreads), launch};
+      std::optional<int64_t> threads = LaunchAttributes::blockThreads(func, this->threads);
+      Partitioner p{func, threads.value_or(this->threads), launch};
       for (CopyOp c : copies) {
         if (!threads)
           p.keepElementwise(c, "the kernel's known_block_size is not one-dimensional");

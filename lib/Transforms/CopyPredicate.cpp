@@ -62,7 +62,7 @@ std::optional<TileEdge> edgeOf(LocalTileOp tile) {
 }
 
 // The tile of a block copy's global side (the destination's first).
-std::optional<TileEdge> edgeOf(CopyOp copy) {
+std::optional<TileEdge> edgeOf(TiledCopyOp copy) {
   for (Value side : {copy.getDst(), copy.getSrc()})
     if (auto tile = side.getDefiningOp<LocalTileOp>())
       return edgeOf(tile);
@@ -74,8 +74,8 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
     // The blocks whose copies reach past the domain, with their first tile.
     llvm::MapVector<Block *, TileEdge> blocks;
     bool failedToRead = false;
-    getOperation()->walk([&](CopyOp copy) {
-      if (!copy.getTv() || copy.getResidue())
+    getOperation()->walk([&](TiledCopyOp copy) {
+      if (copy.getResidue())
         return;
       std::optional<TileEdge> edge;
       failedToRead |= !withoutAlgebraErrors(copy.getLoc(), "lay-copy-predicate", [&] { edge = edgeOf(copy); });
@@ -153,12 +153,12 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
     b.setInsertionPoint(outside->getTerminator());
     for (Operation &op : inside->without_terminator())
       b.clone(op, clones);
-    outside->walk([&](CopyOp copy) {
-      if (copy.getTv() && !copy.getResidue())
+    outside->walk([&](TiledCopyOp copy) {
+      if (!copy.getResidue())
         copy.getResidueMutable().assign(residue);
     });
-    CopyOp firstCopy;
-    inside->walk([&](CopyOp copy) {
+    TiledCopyOp firstCopy;
+    inside->walk([&](TiledCopyOp copy) {
       if (!firstCopy)
         firstCopy = copy;
     });

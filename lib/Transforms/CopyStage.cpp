@@ -105,14 +105,15 @@ algebra::Layout sharedLayout(const algebra::IntTuple &shape, int64_t b) {
 
 struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
   void runOnOperation() override {
-    getOperation()->walk([&](CopyOp copy) {
-      if (copy.getTv() && !copy.getResidue() && !copy.getWidths())
+    getOperation()->walk([&](TiledCopyOp copy) {
+      CopyPlanAttr plan = copy.getPlan();
+      if (!copy.getResidue() && !plan.isVectorized() && !plan.getWindow() && !plan.getStaging())
         if (!withoutAlgebraErrors(copy.getLoc(), "lay-copy-stage", [&] { stage(copy); }))
           signalPassFailure();
     });
   }
 
-  void stage(CopyOp copy) {
+  void stage(TiledCopyOp copy) {
     auto func = copy->getParentOfType<gpu::GPUFuncOp>();
     LayoutTensorType src = copy.getSrc().getType(), dst = copy.getDst().getType();
     if (!func || src.getAddressSpace() != 0 || dst.getAddressSpace() != 0)
@@ -131,7 +132,7 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
                                  true);
     SideAccess store = sideAccess(copy.getDst(), 0, std::min<int64_t>(a, 16 / smemBytes), true);
     int64_t smemWidth = std::min<int64_t>(load.width, 16 / smemBytes);
-    int64_t threads = algebra::product(algebra::mode(copy.getTvLayout().getLayout().shape, 0)).value;
+    int64_t threads = copy.getPlan().threads();
     // Elements narrower than 4 bytes are read from the tile 4 bytes at a time
     // (adjacent columns), where the tile's width allows and the rows are read
     // a chunk of several at a time: the thread transposes its block in
@@ -160,7 +161,8 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     }
     auto tileType = LayoutTensorType::get(context, element, layout.getType(), 3);
     Value shared = builder.create<MakeTensorOp>(tileType, buffer, layout);
-    auto writes = builder.create<CopyOp>(copy.getSrc(), shared, copy.getThread(), LayoutType::get(context, s->write.tv));
+    CopyPlanAttr staged = CopyPlanAttr::get(LayoutType::get(context, s->write.tv)).withStaging(layout.getType());
+    auto writes = builder.create<TiledCopyOp>(copy.getSrc(), shared, copy.getThread(), staged);
     writes.getMap().takeBody(copy.getMap());
     builder.create<gpu::BarrierOp>();
     // Stores of one element each, into columns that start inside 128-byte
@@ -171,10 +173,9 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     std::optional<algebra::Layout> windows;
     if (store.width == 1)
       windows = windowTV(a + kWindow, b, threads);
-    auto reads = builder.create<CopyOp>(shared, copy.getDst(), copy.getThread(),
-                                        LayoutType::get(context, windows ? *windows : s->read.tv));
-    if (windows)
-      reads.setWindow(kWindow);
+    builder.create<TiledCopyOp>(
+        shared, copy.getDst(), copy.getThread(),
+        staged.withTv(LayoutType::get(context, windows ? *windows : s->read.tv)).withWindow(windows ? kWindow : 0));
     builder.create<gpu::BarrierOp>();
     std::string swizzled = s->tile.swizzle.bits > 0 ? " behind " + s->tile.swizzle.str() : "";
     writes.emitRemark() << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "

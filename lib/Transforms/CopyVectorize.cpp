@@ -30,12 +30,13 @@ namespace {
 
 struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> {
   void runOnOperation() override {
-    SmallVector<CopyOp> copies;
-    getOperation()->walk([&](CopyOp copy) {
-      if (copy.getTv() && !copy.getResidue() && !copy.getWidths() && !copy.getWindow())
+    SmallVector<TiledCopyOp> copies;
+    getOperation()->walk([&](TiledCopyOp copy) {
+      CopyPlanAttr plan = copy.getPlan();
+      if (!copy.getResidue() && !plan.isVectorized() && !plan.getWindow())
         copies.push_back(copy);
     });
-    for (CopyOp copy : copies)
+    for (TiledCopyOp copy : copies)
       if (!withoutAlgebraErrors(copy.getLoc(), "lay-copy-vectorize", [&] { vectorize(copy); }))
         return signalPassFailure();
   }
@@ -69,7 +70,7 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     return std::to_string(a.width) + " per access (" + std::to_string(a.width * a.elementBytes) + " bytes)";
   }
 
-  void vectorize(CopyOp copy) {
+  void vectorize(TiledCopyOp copy) {
     std::vector<int64_t> leaves = tileLeaves(copy.getSrc().getType());
     algebra::Layout tv = copy.getTvLayout().getLayout();
     int leaf = chunkLeaf(tv, leaves, 1);
@@ -103,19 +104,17 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
         checked += ", the " + name + "'s address a multiple of " + std::to_string(bytes) + " bytes";
       }
     }
-    CopyOp wide = copy;
+    TiledCopyOp wide = copy;
     if (ok) {
       auto branch = b.create<scf::IfOp>(ok, /*withElseRegion=*/true);
       b.setInsertionPointToStart(branch.thenBlock());
-      wide = cast<CopyOp>(b.clone(*copy));
+      wide = cast<TiledCopyOp>(b.clone(*copy));
       copy->moveBefore(branch.elseBlock()->getTerminator());
     }
-    wide.setWidths(ArrayRef<int64_t>{src.width, dst.width});
     // Each side's accesses run along its own value leaf; a side of single
     // elements takes leaf 0, which every width of 1 divides.
     int64_t srcValueLeaf = src.width > 1 ? srcAlong.valueLeaf : 0, dstValueLeaf = dst.width > 1 ? dstAlong.valueLeaf : 0;
-    if (srcValueLeaf != 0 || dstValueLeaf != 0)
-      wide.setVectorLeaves(ArrayRef<int64_t>{srcValueLeaf, dstValueLeaf});
+    wide.setPlanAttr(wide.getPlan().withWidths(src.width, dst.width, srcValueLeaf, dstValueLeaf));
     // In the remark, a side of single elements goes along with the other.
     int srcLeaf = src.width > 1 ? srcAlong.tileLeaf : dstAlong.tileLeaf;
     int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;

@@ -27,11 +27,11 @@ public:
   static constexpr const char *kTileElements = kTileElementsAttr;
 
   /// The kernel's threads per block: its known_block_size (x, 1, 1), or
-  /// kThreads when it states none; empty for a block of several dimensions.
-  static std::optional<int64_t> blockThreads(mlir::gpu::GPUFuncOp func) {
+  /// `otherwise` when it states none; empty for a block of several dimensions.
+  static std::optional<int64_t> blockThreads(mlir::gpu::GPUFuncOp func, int64_t otherwise) {
     std::optional<llvm::ArrayRef<int32_t>> known = func.getKnownBlockSize();
     if (!known)
-      return kThreads;
+      return otherwise;
     if (known->size() != 3 || (*known)[1] != 1 || (*known)[2] != 1)
       return std::nullopt;
     return (*known)[0];

@@ -14,7 +14,7 @@ func.func @vectors(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
   %l = lay.constant : !lay.layout<"((1024)):((1))">
   %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"((1024)):((1))"> -> !lay.tensor<f32, !lay.layout<"((1024)):((1))">>
   %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"((1024)):((1))"> -> !lay.tensor<f32, !lay.layout<"((1024)):((1))">>
-  lay.copy %s, %d thread %t {tv = !lay.layout<"(256,(4,1)):(4,(1,1024))">, widths = array<i64: 4, 4>} : !lay.tensor<f32, !lay.layout<"((1024)):((1))">>, !lay.tensor<f32, !lay.layout<"((1024)):((1))">>
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"((1024)):((1))">>, !lay.tensor<f32, !lay.layout<"((1024)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,1)):(4,(1,1024))">, srcWidth = 4, dstWidth = 4>
   return
 }
 
@@ -41,7 +41,7 @@ func.func @across(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
   %ld = lay.constant : !lay.layout<"(2,2):(1,2)">
   %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(2,2):(2,1)"> -> !lay.tensor<f32, !lay.layout<"(2,2):(2,1)">>
   %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(2,2):(1,2)"> -> !lay.tensor<f32, !lay.layout<"(2,2):(1,2)">>
-  lay.copy %s, %d thread %t {tv = !lay.layout<"(1,(2,2)):(0,(2,1))">, widths = array<i64: 2, 2>, vector_leaves = array<i64: 0, 1>} : !lay.tensor<f32, !lay.layout<"(2,2):(2,1)">>, !lay.tensor<f32, !lay.layout<"(2,2):(1,2)">>
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"(2,2):(2,1)">>, !lay.tensor<f32, !lay.layout<"(2,2):(1,2)">> plan #lay.copy_plan<tv = !lay.layout<"(1,(2,2)):(0,(2,1))">, srcWidth = 2, dstWidth = 2, dstVectorLeaf = 1>
   return
 }
 
@@ -76,7 +76,7 @@ func.func @windows(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
   %ld = lay.constant : !lay.layout<"(4,2):(1,7)">
   %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(4,2):(2,1)"> -> !lay.tensor<f32, !lay.layout<"(4,2):(2,1)">>
   %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(4,2):(1,7)"> -> !lay.tensor<f32, !lay.layout<"(4,2):(1,7)">>
-  lay.copy %s, %d thread %t {tv = !lay.layout<"((4,2),2):((1,8),4)">, window = 4 : i64} : !lay.tensor<f32, !lay.layout<"(4,2):(2,1)">>, !lay.tensor<f32, !lay.layout<"(4,2):(1,7)">>
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"(4,2):(2,1)">>, !lay.tensor<f32, !lay.layout<"(4,2):(1,7)">> plan #lay.copy_plan<tv = !lay.layout<"((4,2),2):((1,8),4)">, window = 4>
   return
 }
 
@@ -103,7 +103,7 @@ func.func @within_residue(%src: memref<?xf16>, %dst: memref<?xf32>, %t: index, %
   %l = lay.constant : !lay.layout<"((1024)):((1))">
   %s = lay.make_tensor %src, %l : memref<?xf16>, !lay.layout<"((1024)):((1))"> -> !lay.tensor<f16, !lay.layout<"((1024)):((1))">>
   %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"((1024)):((1))"> -> !lay.tensor<f32, !lay.layout<"((1024)):((1))">>
-  lay.copy %s, %d thread %t within %n : index {tv = !lay.layout<"(256,(4,1)):(4,(1,1024))">} : !lay.tensor<f16, !lay.layout<"((1024)):((1))">>, !lay.tensor<f32, !lay.layout<"((1024)):((1))">> map {
+  lay.tiled_copy %s, %d thread %t within %n : index : !lay.tensor<f16, !lay.layout<"((1024)):((1))">>, !lay.tensor<f32, !lay.layout<"((1024)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,1)):(4,(1,1024))">> map {
   ^bb0(%x: f16):
     %y = arith.extf %x : f16 to f32
     lay.yield %y : f32
@@ -113,8 +113,9 @@ func.func @within_residue(%src: memref<?xf16>, %dst: memref<?xf32>, %t: index, %
 
 // -----
 
-// 64 one-element values per thread are more than stay in flight: a loop of
-// 4 steps of 16, each step's offsets from the induction variable.
+// 64 one-element values per thread, 16 per step (the plan's valuesPerStep,
+// lay-copy-unroll's decision): a loop of 4 steps of 16, each step's offsets
+// from the induction variable.
 // CHECK-LABEL: func.func @rolled
 // CHECK: scf.for %[[STEP:.*]] = %c0 to %c4 step %c1 {
 // CHECK-COUNT-16: memref.load
@@ -126,7 +127,7 @@ func.func @rolled(%src: memref<?xf32>, %dst: memref<?xf32>, %t: index) {
   %d0 = lay.constant : !lay.layout<"((16384)):((2))">
   %s = lay.make_tensor %src, %d0 : memref<?xf32>, !lay.layout<"((16384)):((2))"> -> !lay.tensor<f32, !lay.layout<"((16384)):((2))">>
   %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"((16384)):((1))"> -> !lay.tensor<f32, !lay.layout<"((16384)):((1))">>
-  lay.copy %s, %d thread %t {tv = !lay.layout<"(256,(1,64)):(1,(1,256))">} : !lay.tensor<f32, !lay.layout<"((16384)):((2))">>, !lay.tensor<f32, !lay.layout<"((16384)):((1))">>
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"((16384)):((2))">>, !lay.tensor<f32, !lay.layout<"((16384)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,64)):(1,(1,256))">, valuesPerStep = 16>
   return
 }
 

@@ -16,7 +16,7 @@
 // CHECK: %[[RC:[a-z0-9_]+]] = lay.make_tuple %[[A]], %[[C]] : !lay.tuple<"(?,?)">
 // CHECK: %[[ST:[a-z0-9_]+]] = lay.local_tile %{{.*}}, %[[TILER]], %[[RC]] {{.*}} -> !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>
 // CHECK: %[[DT:[a-z0-9_]+]] = lay.local_tile %{{.*}}, %[[TILER]], %[[RC]] {{.*}} -> !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>
-// CHECK: lay.copy %[[ST]], %[[DT]] thread %[[T]] {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">}
+// CHECK: lay.tiled_copy %[[ST]], %[[DT]] thread %[[T]] : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
 // CHECK-NOT: lay.copy
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -56,9 +56,9 @@ module attributes {gpu.container_module} {
     // CHECK: scf.if %[[SAME]] {
     // CHECK: arith.divui
     // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
-    // CHECK: lay.copy {{.*}} thread
+    // CHECK: lay.tiled_copy {{.*}} thread
     // CHECK: } else {
-    // CHECK: lay.copy {{.*}} elementwise
+    // CHECK: lay.copy %{{.*}}, %{{.*}} :
     gpu.func @dynamic(%src: memref<?xf32>, %dst: memref<?xf32>, %m: index, %n: index, %k: index, %p: index, %q: index, %r: index) kernel {
       %ls = lay.make_layout %m, %n, %k : !lay.layout<"(?,?):(?,1)">
       %ld = lay.make_layout %p, %q, %r : !lay.layout<"(?,?):(1,?)">
@@ -76,7 +76,7 @@ module attributes {gpu.container_module} {
     // CHECK: lay.make_layout %{{.*}} : !lay.layout<"?{div=77}:1">
     // CHECK: -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"?{div=77}:1">, block 77>
     // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"((4096)):((1))">, block 77>>
-    // CHECK-NOT: elementwise
+    // CHECK-NOT: lay.copy %
     gpu.func @gather(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?xi32>, %n: index) kernel {
       %il = lay.make_layout %n : !lay.layout<"?:1">
       %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
@@ -104,8 +104,8 @@ module attributes {gpu.container_module} {
     // CHECK-NEXT: lay.yield %[[AT]] : index
     // CHECK: lay.make_tensor %arg0, %[[FLAT]]
     // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"((1024)):((1))">>>
-    // CHECK: lay.copy {{.*}} thread
-    // CHECK-NOT: elementwise
+    // CHECK: lay.tiled_copy {{.*}} thread
+    // CHECK-NOT: lay.copy %
     gpu.func @function_gather(%data: memref<?xf32>, %out: memref<?xf32>, %offsets: memref<?xi32>) kernel {
       %l = lay.constant : !lay.layout<"(16,12):(1,16)">
       %zero = arith.constant 0 : index
@@ -129,8 +129,8 @@ module attributes {gpu.container_module} {
     // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tiles = 10 : i64
     // CHECK: lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"40000:1">
     // CHECK: lay.crd2idx %{{.*}}, %{{.*}} : index, !lay.composed<(index) -> index, !lay.layout<"(40,1000):(1000,1)">> -> index
-    // CHECK: lay.copy {{.*}} thread %{{.*}} {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">}
-    // CHECK-NOT: elementwise
+    // CHECK: lay.tiled_copy {{.*}} thread %{{.*}} plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
+    // CHECK-NOT: lay.copy %
     gpu.func @function_gather_tiles(%data: memref<?xf32>, %out: memref<?xf32>, %offsets: memref<?xi32>) kernel {
       %l = lay.constant : !lay.layout<"(1000,40):(1,1000)">
       %zero = arith.constant 0 : index
@@ -179,7 +179,7 @@ module attributes {gpu.container_module} {
     // CHECK: %[[JOINT:[0-9]+]] = lay.make_composed_function %[[OFF]], %{{.*}} : !lay.tuple<"(1,0)">, !lay.layout<"(4,8):(1@1,1@0)"> -> !lay.composed<(index, index) -> index, !lay.layout<"(4,8):(1@1,1@0)">> {
     // CHECK: lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"32:1"> -> !lay.composed<(index) -> index, !lay.layout<"32:1">> {
     // CHECK: lay.crd2idx %{{.*}}, %[[JOINT]] : index, !lay.composed<(index, index) -> index, !lay.layout<"(4,8):(1@1,1@0)">> -> index
-    // CHECK-NOT: elementwise
+    // CHECK-NOT: lay.copy %
     gpu.func @identity_outer(%src: memref<?xf32>, %out: memref<?xf32>) kernel {
       %off = lay.constant : !lay.tuple<"(1,0)">
       %id = lay.constant : !lay.layout<"(8,4):(1@0,1@1)">
@@ -208,7 +208,7 @@ module attributes {gpu.container_module} {
     // CHECK: %[[JOINT:[0-9]+]] = lay.make_composed_layout %{{.*}}, %{{.*}}, %{{.*}} : !lay.swizzle<3,4,3>, index, !lay.layout<"(32,48):(48,1)">
     // CHECK: lay.make_composed_function %{{.*}}, %{{.*}} : index, !lay.layout<"1536:1">
     // CHECK: lay.crd2idx %{{.*}}, %[[JOINT]] : index, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">> -> index
-    // CHECK-NOT: elementwise
+    // CHECK-NOT: lay.copy %
     gpu.func @swizzled_transposed(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %l = lay.constant : !lay.layout<"(32,48):(48,1)">
       %sw = lay.constant : !lay.swizzle<3,4,3>
@@ -231,7 +231,7 @@ module attributes {gpu.container_module} {
     // CHECK: %[[FLAT:[0-9]+]] = lay.make_layout %[[N]] : !lay.layout<"?:1">
     // CHECK: lay.make_composed_function %{{.*}}, %[[FLAT]] : index, !lay.layout<"?:1">
     // CHECK: lay.crd2idx %{{.*}}, %[[JOINT]]
-    // CHECK-NOT: elementwise
+    // CHECK-NOT: lay.copy %
     gpu.func @gather_transposed(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?xi32>, %n: index) kernel {
       %il = lay.make_layout %n : !lay.layout<"?:1">
       %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
@@ -249,7 +249,7 @@ module attributes {gpu.container_module} {
     // Shapes without a common refinement stay the element loop, and say why.
     // CHECK-LABEL: gpu.func @reshape
     // CHECK-SAME: lay.tile_elements = 256 : i64, lay.tiles = 1 : i64
-    // CHECK: lay.copy %{{.*}}, %{{.*}} elementwise
+    // CHECK: lay.copy %{{.*}}, %{{.*}} :
     gpu.func @reshape(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %ls = lay.constant : !lay.layout<"(4,6):(6,1)">
       %ld = lay.constant : !lay.layout<"(6,4):(4,1)">

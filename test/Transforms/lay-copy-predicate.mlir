@@ -16,9 +16,9 @@
 // CHECK: %[[IN:[0-9]+]] = arith.andi %[[IA]], %[[IB]] : i1
 // CHECK: %[[RES:[0-9]+]] = lay.make_tuple %[[LA]], %[[LB]] : !lay.tuple<"(?,?)">
 // CHECK: scf.if %[[IN]] {
-// CHECK: lay.copy %{{.*}}, %{{.*}} thread %{{.*}} {tv
+// CHECK: lay.tiled_copy %{{.*}}, %{{.*}} thread %{{.*}} : {{.*}} plan #lay.copy_plan<tv
 // CHECK: } else {
-// CHECK: lay.copy %{{.*}}, %{{.*}} thread %{{.*}} within %[[RES]] : !lay.tuple<"(?,?)"> {tv
+// CHECK: lay.tiled_copy %{{.*}}, %{{.*}} thread %{{.*}} within %[[RES]] : !lay.tuple<"(?,?)"> : {{.*}} plan #lay.copy_plan<tv
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @ragged(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
@@ -39,7 +39,7 @@ module attributes {gpu.container_module} {
         %st = lay.local_tile %s, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(8191,8193):(8193,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>
         %dt = lay.local_tile %d, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(8191,8193):(1,8191)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
         // expected-remark @+1 {{lay-copy-predicate: tiles reach past the domain along mode 0 (8191 by 64), mode 1 (8193 by 64): tiles inside it copy whole; edge tiles copy the elements whose coordinate is elem_less than the residue (the extent left from the tile's origin), one by one}}
-        lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(1,16)):(1,(1,256))">} : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
+        lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,16)):(1,(1,256))">>
       }
       gpu.return
     }
@@ -67,7 +67,7 @@ module attributes {gpu.container_module} {
         %st = lay.local_tile %s, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(1000,256):(256,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(256,1)">>
         %dt = lay.local_tile %d, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(1000,256):(1,1000)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(1,1000)">>
         // expected-remark @+1 {{tiles reach past the domain along mode 0 (1000 by 64)}}
-        lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(256,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,1000)">>
+        lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(256,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,1000)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       }
       gpu.return
     }
@@ -88,7 +88,7 @@ module attributes {gpu.container_module} {
       scf.for %r = %b to %n step %g {
         %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
         %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
-        lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+        lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       }
       gpu.return
     }

@@ -12,15 +12,15 @@
 // CHECK: %[[SW:[0-9]+]] = lay.constant : !lay.swizzle<3,2,6>
 // CHECK: %[[C:[0-9]+]] = lay.make_composed_layout %[[SW]], %{{.*}}, %[[L]]
 // CHECK: %[[T:[0-9]+]] = lay.make_tensor %[[SMEM]], %[[C]] : memref<4096xf32, 3>, !lay.composed<!lay.swizzle<3,2,6>, !lay.layout<"(64,64):(64,1)">> -> !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,6>, !lay.layout<"(64,64):(64,1)">>, 3>
-// CHECK: lay.copy %arg2, %[[T]] thread %arg4 {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">}
+// CHECK: lay.tiled_copy %arg2, %[[T]] thread %arg4 : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, staging = !lay.composed<!lay.swizzle<3,2,6>, !lay.layout<"(64,64):(64,1)">>>
 // CHECK-NEXT: gpu.barrier
-// CHECK-NEXT: lay.copy %[[T]], %arg3 thread %arg4 {tv = !lay.layout<"((8,4,2,4),(4,4)):((4,64,32,256),(1,1024))">}
+// CHECK-NEXT: lay.tiled_copy %[[T]], %arg3 thread %arg4 : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"((8,4,2,4),(4,4)):((4,64,32,256),(1,1024))">, staging = !lay.composed<!lay.swizzle<3,2,6>, !lay.layout<"(64,64):(64,1)">>>
 // CHECK-NEXT: gpu.barrier
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
       // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (64,64):(64,1) behind S<3,2,6>; loads along mode 1 with TV ((16,16),(4,4)):((256,1),(64,16)), stores along mode 0 with TV ((8,4,2,4),(4,4)):((4,64,32,256),(1,1024)); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 128}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
 
@@ -28,13 +28,13 @@ module attributes {gpu.container_module} {
     // tile holds the destination's elements.
     // CHECK-LABEL: gpu.func @cast
     // CHECK-SAME: workgroup(%{{.*}} : memref<4096xbf16, 3> {llvm.align = 16 : i64})
-    // CHECK: lay.copy %arg2, %{{.*}} thread %arg4 {{.*}} map {
+    // CHECK: lay.tiled_copy %arg2, %{{.*}} thread %arg4 {{.*}} map {
     // CHECK: arith.truncf
     // CHECK: gpu.barrier
-    // CHECK-NEXT: lay.copy %{{.*}}, %arg3 thread %arg4 {tv = !lay.layout<"((8,32),(2,8)):((8,128),(64,1))">} : !lay.tensor<bf16, !lay.composed<!lay.swizzle<4,2,6>
+    // CHECK-NEXT: lay.tiled_copy %{{.*}}, %arg3 thread %arg4 : !lay.tensor<bf16, !lay.composed<!lay.swizzle<4,2,6>{{.*}} plan #lay.copy_plan<tv = !lay.layout<"((8,32),(2,8)):((8,128),(64,1))">,
     gpu.func @cast(%src: memref<?xf32>, %dst: memref<?xbf16>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
       // expected-remark @+1 {{staged through 8192 bytes of shared memory}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">} : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">> map {
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">> map {
       ^bb0(%x: f32):
         %y = arith.truncf %x : f32 to bf16
         lay.yield %y : bf16
@@ -48,10 +48,10 @@ module attributes {gpu.container_module} {
     // registers. The swizzle spreads the 8 rows a warp reads over the banks.
     // CHECK-LABEL: gpu.func @bytes
     // CHECK: gpu.barrier
-    // CHECK-NEXT: lay.copy %{{.*}}, %arg1 thread %arg2 {tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">}
+    // CHECK-NEXT: lay.tiled_copy %{{.*}}, %arg1 thread %arg2 : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">,
     gpu.func @bytes(%st: !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, %dt: !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>, %t: index) kernel {
       // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (128,128):(128,1) behind S<3,4,7>; loads along mode 1 with TV ((8,32),(16,4)):((2048,1),(128,32)), stores along mode 0 with TV ((8,32),(4,16)):((16,512),(128,1)) (reading 4 adjacent elements of a row at once); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 128}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(16,4)):(16,(1,4096))">} : !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(16,4)):(16,(1,4096))">>
       gpu.return
     }
 
@@ -61,10 +61,10 @@ module attributes {gpu.container_module} {
     // (3 windows per column of 64).
     // CHECK-LABEL: gpu.func @odd_columns
     // CHECK: gpu.barrier
-    // CHECK-NEXT: lay.copy %{{.*}}, %arg1 thread %arg2 {tv = !lay.layout<"((32,8),(3,8)):((1,96),(32,768))">, window = 32 : i64}
+    // CHECK-NEXT: lay.tiled_copy %{{.*}}, %arg1 thread %arg2 : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"((32,8),(3,8)):((1,96),(32,768))">, window = 32,
     gpu.func @odd_columns(%st: !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
       // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (64,64):(64,1) behind S<5,0,6>; loads along mode 1 with TV ((64,4),(1,16)):((64,1),(64,4)), stores along mode 0 with TV ((32,8),(3,8)):((1,96),(32,768)) in windows of 32 elements aligned in memory (one element per store; the bank analysis is of (256,(1,16)):(1,(1,256)), whose column runs the windows read rotated); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 512}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(1,16)):(1,(1,256))">} : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,16)):(1,(1,256))">>
       gpu.return
     }
 
@@ -74,8 +74,8 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: workgroup
     // CHECK-NOT: gpu.barrier
     gpu.func @same_mode(%a: !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, %b: !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>, %s: !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>, %t: index) kernel {
-      lay.copy %a, %b thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
-      lay.copy %a, %s thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      lay.tiled_copy %a, %b thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
+      lay.tiled_copy %a, %s thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
   }

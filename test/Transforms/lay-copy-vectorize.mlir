@@ -7,9 +7,9 @@
 // CHECK: arith.remui %[[A]], %{{.*}} : index
 // CHECK: %[[B:[0-9a-z_]+]] = memref.extract_aligned_pointer_as_index %arg1
 // CHECK: scf.if %{{.*}} {
-// CHECK-NEXT: lay.copy {{.*}} {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">, widths = array<i64: 4, 4>}
+// CHECK-NEXT: lay.tiled_copy {{.*}} plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">, srcWidth = 4, dstWidth = 4>
 // CHECK-NEXT: } else {
-// CHECK-NEXT: lay.copy {{.*}} {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} :
+// CHECK-NEXT: lay.tiled_copy {{.*}} plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>{{$}}
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @contiguous(%src: memref<?xf32>, %dst: memref<?xf32>, %r: index) kernel {
@@ -21,7 +21,7 @@ module attributes {gpu.container_module} {
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 0 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); checked in the kernel: the source's address a multiple of 16 bytes, the destination's address a multiple of 16 bytes, else one element per access}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
 
@@ -30,7 +30,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @dynamic_stride
     // CHECK: arith.remui %arg2, %{{.*}} : index
     // CHECK-NOT: extract_aligned_pointer_as_index %arg3
-    // CHECK: widths = array<i64: 4, 4>
+    // CHECK: srcWidth = 4, dstWidth = 4>
     gpu.func @dynamic_stride(%src: memref<?xf32>, %dst: memref<?xf32>, %ld: index, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<4096xf32, 3> {llvm.align = 16 : i64}) kernel {
       %c1024 = arith.constant 1024 : index
       %ls = lay.make_layout %ld : !lay.layout<"(1024,1024):(?,1)">
@@ -41,7 +41,7 @@ module attributes {gpu.container_module} {
       %t = gpu.thread_id x
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
       // expected-remark @+1 {{along the tile's mode 1 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); aligned buffers (llvm.align): the destination's; checked in the kernel: a dynamic size or stride a multiple of 4, the source's address a multiple of 16 bytes, else one element per access}}
-      lay.copy %st, %m thread %t {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">} : !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      lay.tiled_copy %st, %m thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3> plan #lay.copy_plan<tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">>
       gpu.return
     }
 
@@ -49,20 +49,20 @@ module attributes {gpu.container_module} {
     // wider than one element, and nothing is tested.
     // CHECK-LABEL: gpu.func @odd_stride
     // CHECK-NOT: scf.if
-    // CHECK-NOT: widths
+    // CHECK-NOT: Width
     gpu.func @odd_stride(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
       // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
 
     // Tensors whose buffers are not in the IR: their addresses cannot be
     // tested, so one element per access.
     // CHECK-LABEL: gpu.func @tensor_arguments
-    // CHECK-NOT: widths
+    // CHECK-NOT: Width
     gpu.func @tensor_arguments(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %t: index) kernel {
       // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
 
@@ -70,7 +70,7 @@ module attributes {gpu.container_module} {
     // tested.
     // CHECK-LABEL: gpu.func @aligned_buffers
     // CHECK-NOT: scf.if
-    // CHECK: widths = array<i64: 4, 4>
+    // CHECK: srcWidth = 4, dstWidth = 4>
     gpu.func @aligned_buffers(%src: memref<?xf32> {llvm.align = 16 : i64}, %dst: memref<?xf32> {llvm.align = 16 : i64}, %r: index) kernel {
       %l = lay.constant : !lay.layout<"8192:1">
       %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"8192:1"> -> !lay.tensor<f32, !lay.layout<"8192:1">>
@@ -80,7 +80,7 @@ module attributes {gpu.container_module} {
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 0 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); aligned buffers (llvm.align): the source's, the destination's}}
-      lay.copy %st, %dt thread %t {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
+      lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
 
@@ -89,7 +89,7 @@ module attributes {gpu.container_module} {
     // bytes of a row of the tile (value leaf 0) and 16 bytes of a column
     // (value leaf 1), so a thread's values change places in registers.
     // CHECK-LABEL: gpu.func @across
-    // CHECK: vector_leaves = array<i64: 0, 1>, widths = array<i64: 4, 16>
+    // CHECK: srcWidth = 4, dstWidth = 16, dstVectorLeaf = 1>
     gpu.func @across(%dst: memref<?xi8> {llvm.align = 16 : i64}, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<16384xi8, 3> {llvm.align = 16 : i64}) kernel {
       %ld = lay.constant : !lay.layout<"(32768,16384):(1,32768)">
       %d = lay.make_tensor %dst, %ld : memref<?xi8>, !lay.layout<"(32768,16384):(1,32768)"> -> !lay.tensor<i8, !lay.layout<"(32768,16384):(1,32768)">>
@@ -99,7 +99,7 @@ module attributes {gpu.container_module} {
       %t = gpu.thread_id x
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<i8, !lay.layout<"(32768,16384):(1,32768)">>, !lay.tiler<"<128:1,128:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
       // expected-remark @+1 {{lay-copy-vectorize: the source moves 4 per access (4 bytes) along the tile's mode 1, the destination 16 per access (16 bytes) along mode 0: each thread's values change places in registers between them; aligned buffers (llvm.align): the source's, the destination's}}
-      lay.copy %m, %dt thread %t {tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">} : !lay.tensor<i8, !lay.layout<"(128,128):(128,1)">, 3>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
+      lay.tiled_copy %m, %dt thread %t : !lay.tensor<i8, !lay.layout<"(128,128):(128,1)">, 3>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">> plan #lay.copy_plan<tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">>
       gpu.return
     }
 
@@ -107,7 +107,7 @@ module attributes {gpu.container_module} {
     // value), the destination takes single elements: the vector leaves say
     // so.
     // CHECK-LABEL: gpu.func @source_along_second_leaf
-    // CHECK: vector_leaves = array<i64: 1, 0>, widths = array<i64: 16, 1>
+    // CHECK: srcWidth = 16, srcVectorLeaf = 1>
     gpu.func @source_along_second_leaf(%dst: memref<?xi8> {llvm.align = 16 : i64}, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<8192xi8, 3> {llvm.align = 16 : i64}) kernel {
       %ld = lay.constant : !lay.layout<"(16383,16385):(1,16383)">
       %d = lay.make_tensor %dst, %ld : memref<?xi8>, !lay.layout<"(16383,16385):(1,16383)"> -> !lay.tensor<i8, !lay.layout<"(16383,16385):(1,16383)">>
@@ -117,15 +117,15 @@ module attributes {gpu.container_module} {
       %t = gpu.thread_id x
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<i8, !lay.layout<"(16383,16385):(1,16383)">>, !lay.tiler<"<256:1,32:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">>
       // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 1 the source moves 16 per access (16 bytes), the destination 1 per access (1 bytes); aligned buffers (llvm.align): the source's}}
-      lay.copy %m, %dt thread %t {tv = !lay.layout<"(256,(1,32)):(1,(1,256))">} : !lay.tensor<i8, !lay.layout<"(256,32):(32,1)">, 3>, !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">>
+      lay.tiled_copy %m, %dt thread %t : !lay.tensor<i8, !lay.layout<"(256,32):(32,1)">, 3>, !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,32)):(1,(1,256))">>
       gpu.return
     }
 
     // Copies within a residue keep one element per access.
     // CHECK-LABEL: gpu.func @edge
-    // CHECK-NOT: widths
+    // CHECK-NOT: Width
     gpu.func @edge(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %t: index, %res: !lay.tuple<"(?,?)">) kernel {
-      lay.copy %st, %dt thread %t within %res : !lay.tuple<"(?,?)"> {tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">} : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>
+      lay.tiled_copy %st, %dt thread %t within %res : !lay.tuple<"(?,?)"> : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
   }

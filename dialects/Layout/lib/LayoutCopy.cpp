@@ -1,9 +1,9 @@
-//===- LayoutCopy.cpp - lay.copy and the regions' lay.yield ---------------===//
+//===- LayoutCopy.cpp - lay.copy, lay.tiled_copy and lay.yield ------------===//
 //
-// The copy's verifier states what every form promises: one domain size on
+// The copies' verifiers state what every form promises: one domain size on
 // both sides, a destination that is not provably many-to-one, a map that
 // converts the source's elements into the destination's, and for a block's
-// copy a TV layout that covers the tile once.
+// copy a plan whose TV layout covers the tile once.
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Dialect/Layout/LayoutOps.h"
@@ -78,50 +78,71 @@ int leafCount(LayoutTensorType t) {
 
 } // namespace
 
-// An algebra error (a size past int64) is the op's error, not an exception.
-LogicalResult CopyOp::verify() try {
-  LayoutTensorType src = getSrc().getType(), dst = getDst().getType();
+// What every copy promises, whoever moves it: one domain size on both
+// sides, elements converted by a map where their types differ, and a
+// destination not provably many-to-one. An algebra error (a size past
+// int64) is the op's error, not an exception.
+static LogicalResult verifySides(Operation *op, LayoutTensorType src, LayoutTensorType dst, Block *map) try {
   algebra::Layout ls = src.getOuterLayout().getLayout(), ld = dst.getOuterLayout().getLayout();
   algebra::Int ns = algebra::sizeInt(ls), nd = algebra::sizeInt(ld);
   if (ns.isStatic() && nd.isStatic() && ns.value != nd.value)
-    return emitOpError() << "copies the " << ns.value << " elements of " << src.getOuterLayout() << " into the "
-                         << nd.value << " of " << dst.getOuterLayout() << "; both sides of a copy have one size";
-  if (!getMapBlock() && src.getElementType() != dst.getElementType())
-    return emitOpError() << "copies " << src.getElementType() << " elements into " << dst.getElementType()
-                         << " ones; a copy between element types converts them in a `map` region";
+    return op->emitOpError() << "copies the " << ns.value << " elements of " << src.getOuterLayout() << " into the "
+                             << nd.value << " of " << dst.getOuterLayout() << "; both sides of a copy have one size";
+  if (!map && src.getElementType() != dst.getElementType())
+    return op->emitOpError() << "copies " << src.getElementType() << " elements into " << dst.getElementType()
+                             << " ones; a copy between element types converts them in a `map` region";
   if (std::optional<std::pair<int64_t, int64_t>> c = collision(ld))
-    return emitOpError() << "writes indices " << c->first << " and " << c->second << " of the destination "
-                         << dst.getOuterLayout() << " to one offset; a copy's destination must be one-to-one";
-  if (getElementwise() && (getTv() || getResidue() || getWidths() || getVectorLeaves() || getWindow()))
-    return emitOpError() << "an elementwise copy is the grid's, one element per thread per step; it takes no "
-                            "thread, tv, widths, vector_leaves, window or residue";
-  if (bool(getThread()) != getTv().has_value())
-    return emitOpError() << "a block's copy takes both `thread` (this thread's index) and `tv` (the layout of "
-                            "thread and value over the tile)";
-  LayoutType tvType = getTvLayout();
-  if (!tvType) {
-    if (getWidths() || getVectorLeaves() || getWindow() || getResidue())
-      return emitOpError() << "`widths`, `vector_leaves`, `window` and `within` are for a block's copy (with "
-                              "`thread` and `tv`)";
+    return op->emitOpError() << "writes indices " << c->first << " and " << c->second << " of the destination "
+                             << dst.getOuterLayout() << " to one offset; a copy's destination must be one-to-one";
+  return success();
+} catch (const algebra::AlgebraError &e) {
+  return op->emitOpError() << "cannot check the copy from " << src.getLayout() << " to " << dst.getLayout() << ": "
+                           << e.oneLine();
+}
+
+// The map takes a source element and yields a destination element.
+static LogicalResult verifyMap(Operation *op, LayoutTensorType src, LayoutTensorType dst, Block *body) {
+  if (!body)
     return success();
-  }
-  algebra::Layout tv = tvType.getLayout();
-  if (!tvType.isStatic() || algebra::rank(tv) != 2)
-    return emitOpError() << "tv " << tvType << " must be a static layout of two modes, (thread, value)";
+  Type from = src.getElementType(), to = dst.getElementType();
+  if (body->getNumArguments() != 1 || body->getArgument(0).getType() != from)
+    return op->emitOpError() << "the map takes one source element of type " << from;
+  auto yield = dyn_cast<YieldOp>(body->getTerminator());
+  if (!yield || yield.getResults().size() != 1 || yield.getResults()[0].getType() != to)
+    return op->emitOpError() << "the map yields one destination element of type " << to;
+  return success();
+}
+
+LogicalResult CopyOp::verify() {
+  return verifySides(*this, getSrc().getType(), getDst().getType(), getMapBlock());
+}
+
+LogicalResult CopyOp::verifyRegions() {
+  return verifyMap(*this, getSrc().getType(), getDst().getType(), getMapBlock());
+}
+
+// The plan verified itself (CopyPlanAttr::verify); here it must fit the
+// tiles: the TV covers the tile (with a window's extra elements), a window
+// runs along a contiguous first leaf, a residue bounds every leaf, and a
+// staged copy's shared side has the plan's staging layout.
+LogicalResult TiledCopyOp::verify() try {
+  LayoutTensorType src = getSrc().getType(), dst = getDst().getType();
+  if (failed(verifySides(*this, src, dst, getMapBlock())))
+    return failure();
+  CopyPlanAttr plan = getPlan();
+  LayoutType tvType = plan.getTv();
+  algebra::Layout tv = tvType.getLayout(), ld = dst.getOuterLayout().getLayout();
+  algebra::Int ns = algebra::sizeInt(src.getOuterLayout().getLayout());
   if (!ns.isStatic())
     return emitOpError() << "a block's copy moves a tile of static size, not " << src.getOuterLayout();
-  if (std::optional<uint64_t> window = getWindow()) {
+  if (int64_t w = plan.getWindow()) {
     std::vector<algebra::IntTuple> leaves, strides;
     algebra::flattenInto(ld.shape, leaves);
     algebra::flattenInto(ld.stride, strides);
-    int64_t w = int64_t(*window), first = leaves.front().integer().value;
-    if (w < 2 || (w & (w - 1)) != 0)
-      return emitOpError() << "window " << w << " must be a power of two, 2 or more";
+    int64_t first = leaves.front().integer().value;
     if (!strides.front().integer().is(1))
       return emitOpError() << "a window runs along the destination's first leaf, which must have stride 1, not "
                            << strides.front().str() << " in " << dst.getOuterLayout();
-    if (getWidths() && (getSrcWidth() > 1 || getDstWidth() > 1))
-      return emitOpError() << "a copy in windows moves its elements one by one; its widths must be 1";
     if (algebra::size(tv) != ns.value / first * (first + w))
       return emitOpError() << "tv " << tvType << " covers " << algebra::size(tv) << " elements but the tile with a "
                            << "window of " << w << " more along its first leaf of " << first << " has "
@@ -130,32 +151,6 @@ LogicalResult CopyOp::verify() try {
     return emitOpError() << "tv " << tvType << " covers " << algebra::size(tv) << " elements but the tile has "
                          << ns.value << "; each element of the tile is one thread's value";
   }
-  std::vector<algebra::IntTuple> values;
-  algebra::flattenInto(algebra::mode(tv.shape, 1), values);
-  if (std::optional<ArrayRef<int64_t>> leaves = getVectorLeaves()) {
-    if (!getWidths())
-      return emitOpError() << "vector_leaves says along which value leaf each side's `widths` run; it needs widths";
-    if (leaves->size() != 2)
-      return emitOpError() << "vector_leaves gives the value leaf of the source's and the destination's accesses: "
-                              "two numbers, not "
-                           << leaves->size();
-    for (int64_t l : *leaves)
-      if (l < 0 || size_t(l) >= values.size())
-        return emitOpError() << "vector leaf " << l << " is not one of tv's " << values.size() << " value leaves";
-  }
-  if (std::optional<ArrayRef<int64_t>> widths = getWidths()) {
-    if (widths->size() != 2)
-      return emitOpError() << "widths gives the elements per access of the source and the destination: two "
-                              "numbers, not "
-                           << widths->size();
-    for (int side = 0; side < 2; ++side) {
-      int64_t w = (*widths)[size_t(side)], leaf = side == 0 ? getSrcVectorLeaf() : getDstVectorLeaf();
-      int64_t chunk = values[size_t(leaf)].value();
-      if (w < 1 || (w & (w - 1)) != 0 || chunk % w != 0)
-        return emitOpError() << "width " << w << " must be a power of two dividing the " << chunk
-                             << " values each thread holds along tv's value leaf " << leaf;
-    }
-  }
   if (Value residue = getResidue()) {
     int want = leafCount(src);
     int got = residue.getType().isIndex() ? 1 : algebra::rank(cast<IntTupleType>(residue.getType()).getTuple());
@@ -163,8 +158,14 @@ LogicalResult CopyOp::verify() try {
       return emitOpError() << "the residue has " << got << " entries; it bounds each leaf of the tile's shape, "
                            << "which src " << src.getOuterLayout() << " and dst " << dst.getOuterLayout()
                            << " must share";
-    if (getWidths() && (getSrcWidth() > 1 || getDstWidth() > 1))
+    if (plan.isVectorized())
       return emitOpError() << "a copy within a residue moves its elements one by one; its widths must be 1";
+  }
+  if (Type staging = plan.getStaging()) {
+    LayoutTensorType shared = src.getAddressSpace() == 3 ? src : dst;
+    if (shared.getAddressSpace() != 3 || shared.getLayout() != staging)
+      return emitOpError() << "the plan's staging " << staging << " must be the layout of the side in shared "
+                           << "memory (address space 3), which neither src nor dst is";
   }
   return success();
 } catch (const algebra::AlgebraError &e) {
@@ -172,17 +173,8 @@ LogicalResult CopyOp::verify() try {
                        << getDst().getType().getLayout() << ": " << e.oneLine();
 }
 
-LogicalResult CopyOp::verifyRegions() {
-  Block *body = getMapBlock();
-  if (!body)
-    return success();
-  Type from = getSrc().getType().getElementType(), to = getDst().getType().getElementType();
-  if (body->getNumArguments() != 1 || body->getArgument(0).getType() != from)
-    return emitOpError() << "the map takes one source element of type " << from;
-  auto yield = dyn_cast<YieldOp>(body->getTerminator());
-  if (!yield || yield.getResults().size() != 1 || yield.getResults()[0].getType() != to)
-    return emitOpError() << "the map yields one destination element of type " << to;
-  return success();
+LogicalResult TiledCopyOp::verifyRegions() {
+  return verifyMap(*this, getSrc().getType(), getDst().getType(), getMapBlock());
 }
 
 LogicalResult YieldOp::verify() {

@@ -15,6 +15,7 @@ using namespace layoutc::lay;
 
 void LayDialect::initialize() {
   registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "layoutc/Dialect/Layout/LayoutOps.cpp.inc"

@@ -22,10 +22,6 @@
 
 namespace layoutc::transforms {
 
-/// Threads per block of the tiled copies (a kernel's known block size, when
-/// it states one, wins).
-constexpr int64_t kThreads = 256;
-
 /// A flat tile of threads * chunk * chunks consecutive indices: thread t holds
 /// chunks u of `chunk` indices at chunk * (t + threads * u):
 /// ((threads),(chunk,chunks)):((chunk),(1,threads*chunk)).

@@ -21,7 +21,8 @@ constexpr const char *kTileElementsAttr = "lay.tile_elements";
 constexpr const char *kTilesAttr = "lay.tiles";
 
 /// The kernel passes in their order: lay-copy-partition, lay-copy-stage,
-/// lay-copy-predicate, lay-copy-vectorize, then canonicalize.
+/// lay-copy-predicate, lay-copy-vectorize, lay-copy-unroll, then
+/// canonicalize.
 void buildCopyKernelPipeline(mlir::OpPassManager &pm);
 
 /// Registers buildCopyKernelPipeline as --lay-copy-kernels.

@@ -48,7 +48,7 @@ def LayCoalesce : Pass<"lay-coalesce"> {
 def LayCopyPartition : Pass<"lay-copy-partition"> {
   let summary = "Tile a grid's lay.copy over blocks and partition each tile over threads";
   let description = [{
-    For each `lay.copy` of a `gpu.func` that is the grid's (no `thread`):
+    For each `lay.copy` of a `gpu.func` (the grid's copy):
     the domain becomes joint modes of both sides (the common refinement of
     the flat shapes, ordered by the destination's strides, merged where both
     sides continue), rebuilt as tensors over the same buffers. A tile is
@@ -57,17 +57,21 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
     spanning both contiguous modes when they differ (for
     `lay-copy-stage`). Blocks take tiles in a grid-stride loop, tiles along
     the destination's contiguous mode first (`lay.local_tile`); the tile's
-    copy becomes the block's, with the TV layout that coalesces the
-    destination (`thread %t {tv = ...}`).
+    copy becomes the block's `lay.tiled_copy`, its plan the TV layout that
+    coalesces the destination (`#lay.copy_plan<tv = ...>`).
 
     Dynamic sizes that the two sides pair are checked for equality at run
     time; where they differ, and where no tile applies (shapes without a
     common refinement, tensors whose leaves are not in the IR), the copy
-    stays the grid's `elementwise` loop. The gpu.func gets
+    stays a `lay.copy`, the grid's element loop. The gpu.func gets
     `known_block_size` and `lay.tile_elements` (elements per tile) and, when
     static, `lay.tiles` (the number of tiles: the grid a launch needs). Each
     decision is a remark on the copy.
   }];
+  let options = [
+    Option<"threads", "threads", "int64_t", "256",
+           "threads per block of the tiled copies, where the kernel states no known_block_size">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];
 }
@@ -75,7 +79,7 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
 def LayCopyStage : Pass<"lay-copy-stage"> {
   let summary = "Stage a block's copy through shared memory when its sides are contiguous along different modes";
   let description = [{
-    A block's `lay.copy` between two global tiles that are contiguous along
+    A block's `lay.tiled_copy` between two global tiles that are contiguous along
     different modes (a transpose, a permute) becomes two: the source tile
     into a shared-memory tile with a TV layout along the source's contiguous
     mode, `gpu.barrier`, then the shared tile into the destination with a
@@ -89,8 +93,9 @@ def LayCopyStage : Pass<"lay-copy-stage"> {
     thread transposes in registers. Where the destination takes no vectors
     (its columns start inside 128-byte lines), the second phase stores in
     windows of 32 elements that start on a multiple of 32 in memory
-    (`window`), a warp's lanes down one column, the rows outside the tile
-    masked. A `map` runs in the first phase. The decision and the wavefronts
+    (the plan's `window`), a warp's lanes down one column, the rows outside the tile
+    masked. Both phases' plans record the shared tile's layout
+    (`staging`). A `map` runs in the first phase. The decision and the wavefronts
     per warp are a remark.
   }];
   let dependentDialects = ["::mlir::gpu::GPUDialect", "::layoutc::lay::LayDialect"];
@@ -114,19 +119,38 @@ def LayCopyPredicate : Pass<"lay-copy-predicate"> {
 def LayCopyVectorize : Pass<"lay-copy-vectorize"> {
   let summary = "Give each block's copy the widest access on each side";
   let description = [{
-    For a block's `lay.copy` that is not guarded by a residue, each side
+    For a `lay.tiled_copy` that is not guarded by a residue, each side
     gets the widest access (at most 16 bytes) its layout allows along one of
     the TV layout's value leaves (the chunk, value leaf 0, on a tie): stride
     1 there, every other stride a multiple of the width, runs the inner part
-    keeps whole (a swizzle's 2^M, a gather's block), written as `widths`.
-    Sides whose accesses run along different value leaves get
-    `vector_leaves`: their threads' values change places in registers
+    keeps whole (a swizzle's 2^M, a gather's block), written in the plan as
+    `srcWidth` and `dstWidth`. Sides whose accesses run along different
+    value leaves get `srcVectorLeaf` and `dstVectorLeaf`: their threads' values change places in registers
     between the loads and the stores. What rests on run-time values (buffer
     addresses, dynamic strides without a divisibility fact) is tested in the
     kernel, with the one-element accesses of the same copy as the fallback.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];
+}
+
+def LayCopyUnroll : Pass<"lay-copy-unroll"> {
+  let summary = "Decide how many of its values each thread of a tiled copy moves at once";
+  let description = [{
+    For each `lay.tiled_copy` whose plan does not say yet, the values a
+    thread moves per step (`valuesPerStep` of its `#lay.copy_plan`): all of
+    them, unrolled, for vectors from global memory and for as many values
+    as may be in flight; else a loop along the TV's last value leaf that
+    keeps at most `in-flight` loads in flight (`edge-in-flight` on a slow
+    path: the edge within a residue, and single elements of a TV built for
+    wider chunks), so that a slow path needs no registers its kernel's fast
+    path does not. A loop's decision is a remark.
+  }];
+  let options = [
+    Option<"inFlight", "in-flight", "int64_t", "16", "loads a thread keeps in flight on a fast path">,
+    Option<"edgeInFlight", "edge-in-flight", "int64_t", "4", "loads a thread keeps in flight on a slow path">,
+  ];
+  let dependentDialects = ["::layoutc::lay::LayDialect"];
 }
 
 #endif

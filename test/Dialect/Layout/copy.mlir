@@ -19,25 +19,12 @@ func.func @transpose(%a: memref<?xf32>, %b: memref<?xf32>) {
 // CHECK-NEXT: ^bb0(%{{.*}}: f32):
 // CHECK-NEXT: arith.truncf
 // CHECK-NEXT: lay.yield %{{.*}} : bf16
-// CHECK: lay.copy %{{.*}}, %{{.*}} elementwise : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
-func.func @cast(%s: !lay.tensor<f32, !lay.layout<"?:1">>, %d: !lay.tensor<bf16, !lay.layout<"?:1">>, %e: !lay.tensor<f32, !lay.layout<"?:1">>) {
+func.func @cast(%s: !lay.tensor<f32, !lay.layout<"?:1">>, %d: !lay.tensor<bf16, !lay.layout<"?:1">>) {
   lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<bf16, !lay.layout<"?:1">> map {
   ^bb0(%x: f32):
     %y = arith.truncf %x : f32 to bf16
     lay.yield %y : bf16
   }
-  lay.copy %s, %e elementwise : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
-  return
-}
-
-// A block's copy of a tile: the TV layout, the widths of each side's
-// accesses, and a residue that guards a ragged tile.
-// CHECK-LABEL: func.func @block
-// CHECK: lay.copy %arg0, %arg1 thread %arg2 {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, widths = array<i64: 4, 1>}
-// CHECK: lay.copy %arg0, %arg1 thread %arg2 within %arg3 : !lay.tuple<"(?,?)"> {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">}
-func.func @block(%s: !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, %d: !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>, %t: index, %r: !lay.tuple<"(?,?)">) {
-  lay.copy %s, %d thread %t {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, widths = array<i64: 4, 1>} : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
-  lay.copy %s, %d thread %t within %r : !lay.tuple<"(?,?)"> {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">} : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
   return
 }
 

@@ -1,7 +1,7 @@
 // RUN: layoutc-opt %s -split-input-file -verify-diagnostics
 
 func.func @outside(%x: index) {
-  // expected-error @+1 {{'lay.yield' op expects parent op to be one of 'lay.make_composed_function, lay.copy'}}
+  // expected-error @+1 {{'lay.yield' op expects parent op to be one of 'lay.make_composed_function, lay.copy, lay.tiled_copy'}}
   lay.yield %x : index
 }
 

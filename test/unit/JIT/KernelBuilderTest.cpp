@@ -74,10 +74,10 @@ TEST(KernelBuilder, BufferAlignmentIsStatedOrTestedInTheKernel) {
   std::string aligned = jit::compileCopy(compiler, transpose, tiled, jit::BufferAlignment::Aligned16);
   std::string any = jit::compileCopy(compiler, transpose, tiled, jit::BufferAlignment::Any);
   EXPECT_FALSE(has(aligned, "extract_aligned_pointer_as_index")) << aligned;
-  EXPECT_TRUE(has(aligned, "widths = array<i64: 4, 4>")) << aligned;
+  EXPECT_TRUE(has(aligned, "srcWidth = 4, dstWidth = 4")) << aligned;
   EXPECT_TRUE(has(any, "memref.extract_aligned_pointer_as_index %src")) << any;
   EXPECT_TRUE(has(any, "memref.extract_aligned_pointer_as_index %dst")) << any;
-  EXPECT_TRUE(has(any, "widths = array<i64: 4, 4>")) << any;
+  EXPECT_TRUE(has(any, "srcWidth = 4, dstWidth = 4")) << any;
   Built gather = build(jit::IndexedSpec{jit::IndexedKind::Gather, 8, DType::F32, DType::I32});
   EXPECT_TRUE(has(gather.mlir, "%indices: memref<?xi32> {llvm.align = 16 : i64}")) << gather.mlir;
 }

@@ -73,7 +73,7 @@ FailureOr<Plan> hostKernel(ModuleOp module) {
   if (!block)
     return failure();
   plan.tiles = tiles ? tiles.getInt() : 0, plan.threads = (*block)[0];
-  kernel.walk([&](lay::CopyOp c) { plan.elementLoop |= c.getElementwise(); });
+  kernel.walk([&](lay::CopyOp) { plan.elementLoop = true; }); // what the passes left is an element loop
   PassManager pm(module.getContext());
   pm.addPass(createConvertLayToArith());
   pm.addPass(createCanonicalizerPass());

@@ -27,6 +27,7 @@ def Lay_Dialect : Dialect {
     whose result type is fully static fold to `lay.constant`.
   }];
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   // An algebra op on a lay.make_composed_layout acts on its outer layout.
   let hasCanonicalizer = 1;
@@ -34,6 +35,8 @@ def Lay_Dialect : Dialect {
   let extraClassDeclaration = [{
     /// Adds the types (defined, with their storage, in LayoutTypes.cpp).
     void registerTypes();
+    /// Adds the attributes (LayoutAttrs.cpp).
+    void registerAttributes();
   }];
 }
 

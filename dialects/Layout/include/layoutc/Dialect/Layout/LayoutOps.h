@@ -3,6 +3,7 @@
 #define LAYOUTC_DIALECT_LAYOUT_LAYOUTOPS_H
 
 #include "layoutc/Dialect/Layout/LayoutAlgebraBridge.h"
+#include "layoutc/Dialect/Layout/LayoutAttrs.h"
 #include "layoutc/Dialect/Layout/LayoutDialect.h"
 #include "layoutc/Dialect/Layout/LayoutTypes.h"
 

@@ -8,6 +8,7 @@
 #ifndef LAYOUTC_DIALECT_LAYOUT_LAYOUTOPS_TD
 #define LAYOUTC_DIALECT_LAYOUT_LAYOUTOPS_TD
 
+include "layoutc/Dialect/Layout/LayoutAttrs.td"
 include "layoutc/Dialect/Layout/LayoutTypes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
@@ -636,7 +637,7 @@ def Lay_MakeComposedFunctionOp : Lay_Op<"make_composed_function", [Pure]> {
 }
 
 def Lay_YieldOp : Lay_Op<"yield", [Pure, Terminator,
-                                    ParentOneOf<["MakeComposedFunctionOp", "CopyOp"]>]> {
+                                    ParentOneOf<["MakeComposedFunctionOp", "CopyOp", "TiledCopyOp"]>]> {
   let summary = "the results of a composed layout's inner function, or of a copy's map";
   let description = [{
     Ends the region of `lay.make_composed_function` with the function's
@@ -786,7 +787,7 @@ def Lay_LocalPartitionOp : Lay_Op<"local_partition", [Pure, DeclareOpInterfaceMe
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
+def Lay_CopyOp : Lay_Op<"copy"> {
   let summary = "CuTe's copy(src, dst): every element of one tensor into another";
   let description = [{
     `dst(k) = map(src(k))` for every index k of the domain: both tensors have
@@ -801,37 +802,13 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
                           !lay.tensor<f32, !lay.layout<"(8191,8193):(1,8191)">>
     ```
 
-    Without `thread`, the copy is the whole launch's work: every thread of
-    the grid takes part, and the `lay-copy-*` passes decide how (tiles per
-    block, a TV layout per thread, vectors, shared memory, predicates). A copy
-    they leave is lowered as an element loop: one element per thread per
-    step of a grid-stride loop. `elementwise` asks for that loop outright.
-
-    With `thread %t {tv = TV}` the copy is one block's: the block's threads
-    move the tile together, thread t the elements TV(t, v) for every v (TV
-    maps (thread, value) to an index of the tile, colexicographic; its value
-    mode's first leaf is a chunk of consecutive elements). `widths` gives the
-    elements per access on each side, at most the chunk. `vector_leaves`
-    names, for each side, the value leaf its accesses run along (0 when
-    unset): a side's access of width w takes the values w apart along that
-    leaf, so one side can read a thread's values in groups that the other
-    writes across (a transpose in registers). `window = W` moves the
-    destination in windows of W elements along the tile's first leaf that
-    start on a multiple of W in memory, as a warp's store of W lanes
-    touches the fewest lines where the tile's columns start inside one: the
-    TV covers the tile with W more elements along that leaf, and value
-    (r, rest) is the tile's element (r - s, rest), where s is the
-    destination's element index of (0, rest) modulo W; a value outside the
-    tile is not stored. `within %residue`
-    copies only the elements whose coordinate in the tile is elementwise below
-    the residue (CuTe's `elem_less` against the part of the domain that is
-    left: a ragged last tile).
-
-    ```mlir
-    lay.copy %st, %dt thread %t within %res : !lay.tuple<"(?,?)">
-        {tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">, widths = array<i64: 4, 1>}
-        : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
-    ```
+    The copy is the whole launch's work: every thread of the grid takes
+    part. It says what moves, not how: the `lay-copy-*` passes decide that
+    (tiles per block, a TV layout per thread, vectors, shared memory,
+    predicates) and write it as `lay.tiled_copy` ops with a
+    `#lay.copy_plan`. A copy they leave is lowered as an element loop: one
+    element per thread per step of a grid-stride loop; their remark says
+    why.
 
     `map` converts each element on the way: its block takes a source element
     and yields the destination's (casts, scale and offset):
@@ -844,40 +821,60 @@ def Lay_CopyOp : Lay_Op<"copy", [AttrSizedOperandSegments]> {
     }
     ```
   }];
-  let arguments = (ins Lay_TensorType:$src, Lay_TensorType:$dst, Optional<Index>:$thread,
-                       Optional<AnyTypeOf<[Index, Lay_TupleType]>>:$residue,
-                       OptionalAttr<TypeAttrOf<Lay_LayoutType>>:$tv,
-                       OptionalAttr<DenseI64ArrayAttr>:$widths,
-                       OptionalAttr<DenseI64ArrayAttr>:$vector_leaves, OptionalAttr<I64Attr>:$window,
-                       UnitAttr:$elementwise);
+  let arguments = (ins Lay_TensorType:$src, Lay_TensorType:$dst);
   let regions = (region AnyRegion:$map);
   let assemblyFormat = [{
-    $src `,` $dst (`thread` $thread^)? (`within` $residue^ `:` type($residue))? (`elementwise` $elementwise^)?
-    attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`map` $map^)?
+    $src `,` $dst attr-dict `:` qualified(type($src)) `,` qualified(type($dst)) (`map` $map^)?
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The map's block, or null when elements are copied unchanged.
+    ::mlir::Block *getMapBlock() { return getMap().empty() ? nullptr : &getMap().front(); }
+  }];
+}
+
+def Lay_TiledCopyOp : Lay_Op<"tiled_copy"> {
+  let summary = "one block's copy of a tile, as its plan shares it among the block's threads";
+  let description = [{
+    CuTe's `copy(tiled_copy, src, dst)` for thread `%t` of a block: the
+    block's threads move the tile together, thread t the elements TV(t, v)
+    for every v, where TV is the plan's layout of (thread, value); the plan
+    (`#lay.copy_plan`) also gives each side's accesses, the destination's
+    windows, the values moved per step and the shared memory a staged copy
+    goes through. Both tiles have a static shape; the source and the
+    destination are the tiles of one domain, and `map` converts elements as
+    in `lay.copy`. `within %residue` copies only the elements whose
+    coordinate in the tile is elementwise below the residue (CuTe's
+    `elem_less` against the part of the domain that is left: a ragged last
+    tile), one by one.
+
+    ```mlir
+    lay.tiled_copy %st, %dt thread %t within %res : !lay.tuple<"(?,?)">
+        : !lay.tensor<f32, !lay.layout<"(64,64):(8192,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8192)">>
+        plan #lay.copy_plan<tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">>
+    ```
+  }];
+  let arguments = (ins Lay_TensorType:$src, Lay_TensorType:$dst, Index:$thread,
+                       Optional<AnyTypeOf<[Index, Lay_TupleType]>>:$residue, Lay_CopyPlanAttr:$plan);
+  let regions = (region AnyRegion:$map);
+  let assemblyFormat = [{
+    $src `,` $dst `thread` $thread (`within` $residue^ `:` type($residue))? attr-dict
+    `:` qualified(type($src)) `,` qualified(type($dst)) `plan` qualified($plan) (`map` $map^)?
   }];
   let builders = [
-    OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst, CArg<"::mlir::Value", "{}">:$thread,
-                   CArg<"::mlir::Type", "{}">:$tv), [{
-      build($_builder, $_state, src, dst, thread, ::mlir::Value(), tv ? ::mlir::TypeAttr::get(tv) : ::mlir::TypeAttr(),
-            ::mlir::DenseI64ArrayAttr(), ::mlir::DenseI64ArrayAttr(), ::mlir::IntegerAttr(), ::mlir::UnitAttr());
+    OpBuilder<(ins "::mlir::Value":$src, "::mlir::Value":$dst, "::mlir::Value":$thread,
+                   "::layoutc::lay::CopyPlanAttr":$plan), [{
+      build($_builder, $_state, src, dst, thread, ::mlir::Value(), plan);
     }]>
   ];
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
-    /// The tile's layout of thread and value (a block's copy), or null.
-    ::layoutc::lay::LayoutType getTvLayout() {
-      auto tv = getTv();
-      return tv ? ::mlir::cast<::layoutc::lay::LayoutType>(*tv) : ::layoutc::lay::LayoutType();
-    }
-    /// Elements per access on the source and the destination side (1, 1 when unset).
-    int64_t getSrcWidth() { return getWidths() ? (*getWidths())[0] : 1; }
-    int64_t getDstWidth() { return getWidths() ? (*getWidths())[1] : 1; }
-    /// The value leaf each side's accesses run along (0, 0 when unset).
-    int64_t getSrcVectorLeaf() { return getVectorLeaves() ? (*getVectorLeaves())[0] : 0; }
-    int64_t getDstVectorLeaf() { return getVectorLeaves() ? (*getVectorLeaves())[1] : 0; }
     /// The map's block, or null when elements are copied unchanged.
     ::mlir::Block *getMapBlock() { return getMap().empty() ? nullptr : &getMap().front(); }
+    /// The plan's TV layout.
+    ::layoutc::lay::LayoutType getTvLayout() { return getPlan().getTv(); }
   }];
 }
 
