@@ -88,9 +88,8 @@ struct KernelOperand {
   };
   /// fn(k, offset of k) for every domain index k in order; static operands only.
   void forEachOffset(const std::function<void(int64_t k, int64_t offset)> &fn, const IndexLoad &load = {}) const;
-  /// Whether no two indices share an offset (proved by sorting strides, or
-  /// by enumeration up to 2^26 points); static operands without a function
-  /// only.
+  /// Whether no two indices share an offset, as algebra::isInjective proves
+  /// it (Unknown: false); operands without a function only.
   bool oneToOne() const;
   std::string str() const;
 
