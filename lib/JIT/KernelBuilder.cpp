@@ -381,12 +381,12 @@ BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAl
   // The indices, R:1; the rows, (W,R):(1,W); the table's rows gathered
   // through the indices: blocks of W elements, idx o 0 o (W,R):(1,W).
   int64_t w = spec.rowWidth;
-  auto idxLayoutType = LayoutType::get(c, "?:1");
+  algebra::IntTuple r(algebra::Int::unknown());
+  auto idxLayoutType = LayoutType::get(c, algebra::Layout(r, 1));
   Value idxLayout = b.create<MakeLayoutOp>(idxLayoutType, ValueRange{count});
   auto idxType = LayoutTensorType::get(c, index, idxLayoutType, 0);
   Value idx = b.create<MakeTensorOp>(idxType, kernel.arg(2), idxLayout);
-  auto rowsType = w == 1 ? idxLayoutType
-                         : LayoutType::get(c, "(" + std::to_string(w) + ",?):(1," + std::to_string(w) + ")");
+  auto rowsType = w == 1 ? idxLayoutType : LayoutType::get(c, algebra::Layout({w, r}, {1, w}));
   Value rowsLayout = b.create<MakeLayoutOp>(rowsType, ValueRange{count});
   auto composedType = ComposedType::get(c, idxType, rowsType, w);
   Value gatheredLayout =
