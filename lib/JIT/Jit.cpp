@@ -181,7 +181,7 @@ const CompiledKernel &KernelVariants::at(std::initializer_list<uint64_t> address
 
 CopyKernel::CopyKernel(KernelVariants kernels, const CopySpec &spec) : kernels_(std::move(kernels)) {
   auto operands = std::make_shared<Operands>(
-      Operands{KernelOperand::parse(spec.src, "copy: --src"), KernelOperand::parse(spec.dst, "copy: --dst"), {}});
+      Operands{KernelOperand::of(spec.src, "copy: --src"), KernelOperand::of(spec.dst, "copy: --dst"), {}});
   Operands &o = *operands;
   o.srcDynamic = o.src.dynamicCount(), o.dstDynamic = o.dst.dynamicCount();
   o.srcShapes = o.src.dynamicShapeCount(), o.dstShapes = o.dst.dynamicShapeCount();
@@ -349,19 +349,6 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   });
 }
 
-namespace {
-
-// The exact text of a scale in a key.
-std::string keyOf(std::optional<double> scale) {
-  if (!scale)
-    return "-";
-  char text[64];
-  std::snprintf(text, sizeof text, "%a", *scale);
-  return text;
-}
-
-} // namespace
-
 KernelVariants Jit::variants(const std::string &key,
                              std::function<KernelRecord(Compiler &, BufferAlignment)> compile) {
   KernelVariants v;
@@ -375,8 +362,7 @@ KernelVariants Jit::variants(const std::string &key,
 }
 
 CopyKernel Jit::copy(const CopySpec &spec) {
-  std::string key = "copy " + spec.src + "\n" + spec.dst + "\n" + dtypeName(spec.dtype) + " " +
-                    dtypeName(spec.dstType()) + " " + keyOf(spec.scale);
+  std::string key = spec.key();
   return bySpec(specs_->copies, key, [&] {
     return CopyKernel(variants(key,
                                [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {

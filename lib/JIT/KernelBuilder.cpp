@@ -265,8 +265,8 @@ void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to
 BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
   checkData(spec.dtype, "copy: --dtype");
   checkData(spec.dstType(), "copy: --to");
-  KernelOperand src = KernelOperand::parse(spec.src, "copy: --src");
-  KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst");
+  KernelOperand src = KernelOperand::of(spec.src, "copy: --src");
+  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst");
   if (src.isStatic() && dst.isStatic())
     checkDomain(src, dst, "copy: ", "--src", "--dst");
   // Parameters: src, dst, the `?` leaves (src's, then dst's), then each

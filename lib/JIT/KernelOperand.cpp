@@ -123,13 +123,13 @@ void checkFunctionOffset(const IntTuple &offset, size_t inputs, const std::strin
 
 } // namespace
 
-KernelOperand KernelOperand::parse(const std::string &text, const std::string &what) {
-  algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
+algebra::Value KernelOperand::parseValue(std::string_view text, const std::string &what) {
+  algebra::Expected<algebra::Value> v = algebra::evaluateExpression(std::string(text));
   if (!v)
-    refuse(what, "'" + text + "' is not a layout: " + v.error().oneLine());
+    refuse(what, "'" + std::string(text) + "' is not a layout: " + v.error().oneLine());
   if (v.value().kind != algebra::Value::Kind::Layout && v.value().kind != algebra::Value::Kind::Composed)
-    refuse(what, "'" + text + "' is " + v.value().describe() + ", not a layout");
-  return of(v.value(), what);
+    refuse(what, "'" + std::string(text) + "' is " + v.value().describe() + ", not a layout");
+  return v.value();
 }
 
 KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &what,
