@@ -85,15 +85,14 @@ BENCHMARK_CAPTURE(LoadModule, RowGather,
 
 // A transpose of a size no earlier iteration used: never a cache hit.
 jit::CopySpec transposeOf(int64_t n) {
-  std::string m = std::to_string(n);
-  return {"(" + m + ",4096):(4096,1)", "(" + m + ",4096):(1," + m + ")", jit::DType::F32};
+  algebra::IntTuple shape{n, 4096};
+  return {algebra::makeLayoutRight(shape), algebra::makeLayout(shape), jit::DType::F32};
 }
 
 // A reshape whose shapes have no common refinement (2 rows against 3): the
 // element loop, never a cache hit.
 jit::CopySpec reshapeOf(int64_t n) {
-  std::string a = std::to_string(3 * n), b = std::to_string(2 * n);
-  return {"(2," + a + "):(" + a + ",1)", "(3," + b + "):(1,3)", jit::DType::F32};
+  return {algebra::Layout({2, 3 * n}, {3 * n, 1}), algebra::Layout({3, 2 * n}, {1, 3}), jit::DType::F32};
 }
 
 // The JIT's default LLVM level (-O0), the one a Jit uses unless told.

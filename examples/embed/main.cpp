@@ -35,14 +35,16 @@ void report(const jit::RunReport &r) {
 
 int main() {
   jit::Jit compiler; // PTX for sm_90
-  // Layouts from text, or built in code with the algebra (LayoutRight is
-  // row-major, make_layout's default column-major): the same transpose.
+  // Layouts built in code with the algebra (LayoutRight is row-major,
+  // make_layout's default column-major), or from text: the same transpose.
   algebra::IntTuple shape{4096, 4096};
-  jit::CopySpec transpose{algebra::makeLayoutRight(shape).str(), algebra::makeLayout(shape).str(), jit::DType::F32};
-  std::cout << "transpose: " << transpose.src << " -> " << transpose.dst << "\n";
+  jit::CopySpec transpose{algebra::makeLayoutRight(shape), algebra::makeLayout(shape), jit::DType::F32};
+  std::cout << "transpose: " << transpose.src.str() << " -> " << transpose.dst.str() << "\n";
   jit::IndexedSpec gather{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32};
   try {
     show(compiler.copy(transpose).kernel());
+    // The same layouts as text, parsed once: the same spec, its kernel a hit.
+    compiler.copy({"(4096,4096):(4096,1)", "(4096, 4096):(1, 4096)", jit::DType::F32});
     show(compiler.indexed(gather).kernel());
   } catch (const jit::CompileError &e) {
     std::cerr << "compile error: " << e.what() << "\n";

@@ -1,10 +1,12 @@
 //===- Jit.cpp - The embeddable JIT: compile, cache, launch ---------------===//
 #include "layoutc/JIT/Jit.h"
 
+#include "CompilerPool.h"
 #include "CompilerStamp.inc"
 #include "KernelBuilder.h"
 #include "KernelOperand.h"
 #include "KernelRecord.h"
+#include "OnceMap.h"
 
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/Version.h"
@@ -15,7 +17,6 @@
 #include <cstdio>
 #include <limits>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace layoutc::jit {
 
@@ -181,7 +182,7 @@ const CompiledKernel &KernelVariants::at(std::initializer_list<uint64_t> address
 
 CopyKernel::CopyKernel(KernelVariants kernels, const CopySpec &spec) : kernels_(std::move(kernels)) {
   auto operands = std::make_shared<Operands>(
-      Operands{KernelOperand::parse(spec.src, "copy: --src"), KernelOperand::parse(spec.dst, "copy: --dst"), {}});
+      Operands{KernelOperand::of(spec.src, "copy: --src"), KernelOperand::of(spec.dst, "copy: --dst"), {}});
   Operands &o = *operands;
   o.srcDynamic = o.src.dynamicCount(), o.dstDynamic = o.dst.dynamicCount();
   o.srcShapes = o.src.dynamicShapeCount(), o.dstShapes = o.dst.dynamicShapeCount();
@@ -232,31 +233,29 @@ void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int6
 }
 
 struct Jit::State {
-  std::mutex compileMutex; // the Compiler: one compile at a time
-  std::optional<Compiler> compiler; // made on the first compile: cache hits need no MLIR
-  Compiler &compilerLocked() {
-    if (!compiler)
-      compiler.emplace();
-    return *compiler;
-  }
-  mutable std::mutex cacheMutex;
-  std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> cache;
+  CompilerPool compilers;
+  OnceMap<std::shared_ptr<const CompiledKernel>> kernels;
+  mutable std::mutex statsMutex;
   size_t hits = 0, diskHits = 0, misses = 0;
   mutable std::mutex diskMutex;
   std::optional<DiskCache> disk;
   // Whole disk entries whose record did not read back (compiled again).
   size_t damaged = 0;
+
+  void count(size_t &counter) {
+    std::lock_guard<std::mutex> lock(statsMutex);
+    ++counter;
+  }
 };
 
-// Specs already compiled, by their text: a repeated spec is one lookup.
-// Apart from State: the kernels here keep State (their Any variants compile
-// in it), so State must not keep them.
+// Specs already built, by their keys: a repeated spec is one lookup. Apart
+// from State: the kernels here keep State (their Any variants compile in
+// it), so State must not keep them.
 struct Jit::Specs {
-  std::mutex specMutex;
-  std::unordered_map<std::string, CopyKernel> copies;
-  std::unordered_map<std::string, TensorCopyKernel> tensorCopies;
-  std::unordered_map<std::string, IndexedKernel> indexed;
-  std::unordered_map<std::string, std::shared_ptr<const CompiledKernel>> modules;
+  OnceMap<CopyKernel> copies;
+  OnceMap<TensorCopyKernel> tensorCopies;
+  OnceMap<IndexedKernel> indexed;
+  OnceMap<std::shared_ptr<const CompiledKernel>> modules;
 };
 
 Jit::Jit(JitOptions options)
@@ -271,73 +270,56 @@ Jit::Jit(JitOptions options)
 }
 Jit::~Jit() = default;
 
+// The kernel of `spec`: compiled once (or read from the disk cache) by the
+// first thread to ask, in a Compiler of its own; other keys compile meanwhile.
 std::shared_ptr<const CompiledKernel> Jit::cached(State &state, const JitOptions &options, const std::string &spec,
                                                   const std::function<KernelRecord(Compiler &)> &compile) {
   std::string key = spec + "\n// " + options.arch + " O" + std::to_string(options.optLevel);
-  {
-    std::lock_guard<std::mutex> lock(state.cacheMutex);
-    auto it = state.cache.find(key);
-    if (it != state.cache.end()) {
-      ++state.hits;
-      return it->second;
+  bool fromDisk = false;
+  auto got = state.kernels.get(key, [&] {
+    std::optional<KernelRecord> record;
+    if (state.disk) {
+      std::lock_guard<std::mutex> lock(state.diskMutex);
+      if (std::optional<std::string> stored = state.disk->load(kCompilerVersion + key)) {
+        record = KernelRecord::parse(*stored);
+        if (!record)
+          ++state.damaged;
+      }
     }
-  }
-  std::optional<KernelRecord> record;
-  if (state.disk) {
-    std::lock_guard<std::mutex> lock(state.diskMutex);
-    if (std::optional<std::string> stored = state.disk->load(kCompilerVersion + key)) {
-      record = KernelRecord::parse(*stored);
-      if (!record)
-        ++state.damaged;
+    fromDisk = record.has_value();
+    if (!record)
+      record = compile(*state.compilers.lease());
+    if (record->ptx.find(".entry " + record->name + "(") == std::string::npos)
+      throw CompileError("the module has no kernel named '" + record->name +
+                         "' (a gpu.func with the kernel attribute)");
+    if (!fromDisk && state.disk) {
+      std::lock_guard<std::mutex> lock(state.diskMutex);
+      state.disk->store(kCompilerVersion + key, record->serialize());
     }
-  }
-  bool fromDisk = record.has_value();
-  if (!record) {
-    std::lock_guard<std::mutex> lock(state.compileMutex);
-    record = compile(state.compilerLocked());
-  }
-  if (record->ptx.find(".entry " + record->name + "(") == std::string::npos)
-    throw CompileError("the module has no kernel named '" + record->name + "' (a gpu.func with the kernel attribute)");
-  if (!fromDisk && state.disk) {
-    std::lock_guard<std::mutex> lock(state.diskMutex);
-    state.disk->store(kCompilerVersion + key, record->serialize());
-  }
-  auto kernel = std::make_shared<const CompiledKernel>(record->name, std::move(record->ptx),
-                                                       std::move(record->params), std::move(record->plan));
-  std::lock_guard<std::mutex> lock(state.cacheMutex);
-  ++(fromDisk ? state.diskHits : state.misses);
-  // Two threads may compile the same kernel at once; the first one stored wins.
-  return state.cache.emplace(std::move(key), std::move(kernel)).first->second;
+    return std::make_shared<const CompiledKernel>(record->name, std::move(record->ptx), std::move(record->params),
+                                                  std::move(record->plan));
+  });
+  state.count(!got.made ? state.hits : fromDisk ? state.diskHits : state.misses);
+  return got.value;
 }
 
 // The kernel of a spec (or MLIR text) seen before (one lookup, counted as a
-// hit), or build() made and remembered.
+// hit), or build()'s, made once.
 template <class Kernel, class Build>
-Kernel Jit::bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build) {
-  {
-    std::lock_guard<std::mutex> lock(specs_->specMutex);
-    if (auto it = kernels.find(key); it != kernels.end()) {
-      std::lock_guard<std::mutex> count(state_->cacheMutex);
-      ++state_->hits;
-      return it->second;
-    }
-  }
-  Kernel kernel = build();
-  std::lock_guard<std::mutex> lock(specs_->specMutex);
-  return kernels.emplace(std::move(key), std::move(kernel)).first->second;
+Kernel Jit::bySpec(OnceMap<Kernel> &kernels, const std::string &key, Build build) {
+  auto got = kernels.get(key, build);
+  if (!got.made)
+    state_->count(state_->hits);
+  return got.value;
 }
 
 std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::string_view kernel, int indexBits) {
   // The text as given is the first key (no parse on a repeat); its canonical
   // form, the second (equal modules written differently share a kernel).
   std::string key = std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + std::string(mlir);
-  return bySpec(specs_->modules, std::move(key), [&] {
+  return bySpec(specs_->modules, key, [&] {
     CompileOptions options{options_.arch, Emit::Mlir, options_.optLevel, indexBits};
-    std::string canonical;
-    {
-      std::lock_guard<std::mutex> lock(state_->compileMutex);
-      canonical = state_->compilerLocked().compile(mlir, "<input>", options);
-    }
+    std::string canonical = (*state_->compilers.lease()).compile(mlir, "<input>", options);
     return cached(*state_, options_, "module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
                   [&](Compiler &compiler) {
                     KernelRecord r{std::string(kernel), {}, {}, {}};
@@ -348,19 +330,6 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
                   });
   });
 }
-
-namespace {
-
-// The exact text of a scale in a key.
-std::string keyOf(std::optional<double> scale) {
-  if (!scale)
-    return "-";
-  char text[64];
-  std::snprintf(text, sizeof text, "%a", *scale);
-  return text;
-}
-
-} // namespace
 
 KernelVariants Jit::variants(const std::string &key,
                              std::function<KernelRecord(Compiler &, BufferAlignment)> compile) {
@@ -375,8 +344,7 @@ KernelVariants Jit::variants(const std::string &key,
 }
 
 CopyKernel Jit::copy(const CopySpec &spec) {
-  std::string key = "copy " + spec.src + "\n" + spec.dst + "\n" + dtypeName(spec.dtype) + " " +
-                    dtypeName(spec.dstType()) + " " + keyOf(spec.scale);
+  std::string key = spec.key();
   return bySpec(specs_->copies, key, [&] {
     return CopyKernel(variants(key,
                                [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {
@@ -415,8 +383,9 @@ Jit::CacheStats Jit::cacheStats() const {
     std::lock_guard<std::mutex> lock(state_->diskMutex);
     corrupt = state_->disk->corrupt() + state_->damaged;
   }
-  std::lock_guard<std::mutex> lock(state_->cacheMutex);
-  return {state_->hits, state_->diskHits, state_->misses, state_->cache.size(), corrupt};
+  size_t entries = state_->kernels.size();
+  std::lock_guard<std::mutex> lock(state_->statsMutex);
+  return {state_->hits, state_->diskHits, state_->misses, entries, corrupt};
 }
 
 } // namespace layoutc::jit

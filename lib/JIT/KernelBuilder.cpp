@@ -265,8 +265,8 @@ void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to
 BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
   checkData(spec.dtype, "copy: --dtype");
   checkData(spec.dstType(), "copy: --to");
-  KernelOperand src = KernelOperand::parse(spec.src, "copy: --src");
-  KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst");
+  KernelOperand src = KernelOperand::of(spec.src, "copy: --src");
+  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst");
   if (src.isStatic() && dst.isStatic())
     checkDomain(src, dst, "copy: ", "--src", "--dst");
   // Parameters: src, dst, the `?` leaves (src's, then dst's), then each
@@ -381,14 +381,12 @@ BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAl
   // The indices, R:1; the rows, (W,R):(1,W); the table's rows gathered
   // through the indices: blocks of W elements, idx o 0 o (W,R):(1,W).
   int64_t w = spec.rowWidth;
-  algebra::Int rowCount = algebra::Int::unknown();
-  auto idxLayoutType = LayoutType::get(c, algebra::Layout(rowCount, algebra::Int(1)));
+  algebra::IntTuple r(algebra::Int::unknown());
+  auto idxLayoutType = LayoutType::get(c, algebra::Layout(r, 1));
   Value idxLayout = b.create<MakeLayoutOp>(idxLayoutType, ValueRange{count});
   auto idxType = LayoutTensorType::get(c, index, idxLayoutType, 0);
   Value idx = b.create<MakeTensorOp>(idxType, kernel.arg(2), idxLayout);
-  auto rowsType = w == 1 ? idxLayoutType
-                         : LayoutType::get(c, algebra::Layout(algebra::IntTuple{w, algebra::IntTuple(rowCount)},
-                                                              algebra::IntTuple{1, w}));
+  auto rowsType = w == 1 ? idxLayoutType : LayoutType::get(c, algebra::Layout({w, r}, {1, w}));
   Value rowsLayout = b.create<MakeLayoutOp>(rowsType, ValueRange{count});
   auto composedType = ComposedType::get(c, idxType, rowsType, w);
   Value gatheredLayout =

@@ -2,6 +2,7 @@
 #include "KernelOperand.h"
 
 #include "layoutc/Algebra/Expression.h"
+#include "layoutc/Algebra/Injective.h"
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/JIT/Compiler.h"
 
@@ -122,13 +123,13 @@ void checkFunctionOffset(const IntTuple &offset, size_t inputs, const std::strin
 
 } // namespace
 
-KernelOperand KernelOperand::parse(const std::string &text, const std::string &what) {
-  algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
+algebra::Value KernelOperand::parseValue(std::string_view text, const std::string &what) {
+  algebra::Expected<algebra::Value> v = algebra::evaluateExpression(std::string(text));
   if (!v)
-    refuse(what, "'" + text + "' is not a layout: " + v.error().oneLine());
+    refuse(what, "'" + std::string(text) + "' is not a layout: " + v.error().oneLine());
   if (v.value().kind != algebra::Value::Kind::Layout && v.value().kind != algebra::Value::Kind::Composed)
-    refuse(what, "'" + text + "' is " + v.value().describe() + ", not a layout");
-  return of(v.value(), what);
+    refuse(what, "'" + std::string(text) + "' is " + v.value().describe() + ", not a layout");
+  return v.value();
 }
 
 KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &what,
@@ -281,34 +282,7 @@ void KernelOperand::forEachOffset(const std::function<void(int64_t, int64_t)> &f
 
 bool KernelOperand::oneToOne() const {
   requireNoFunction("whether the offsets repeat");
-  // Sorted by stride, each mode must start past the last offset of the
-  // modes before it (a mixed-radix number system): sufficient, and exact for
-  // the compact and strided layouts of copies.
-  std::vector<FlatMode> modes = flatModes(layout);
-  modes.erase(std::remove_if(modes.begin(), modes.end(), [](const FlatMode &m) { return m.shape == 1; }),
-              modes.end());
-  std::sort(modes.begin(), modes.end(), [](const FlatMode &a, const FlatMode &b) { return a.stride < b.stride; });
-  int64_t reach = 0;
-  bool sorted = true;
-  for (const FlatMode &m : modes) {
-    if (m.stride <= reach) {
-      sorted = false;
-      break;
-    }
-    reach = algebra::add(reach, algebra::mul(m.shape - 1, m.stride));
-  }
-  if (sorted)
-    return true;
-  if (size() > (int64_t(1) << 26))
-    return false;
-  std::vector<bool> seen(size_t(maxOffset()) + 1, false);
-  bool ok = true;
-  forEachOffset([&](int64_t, int64_t at) {
-    if (seen[size_t(at)])
-      ok = false;
-    seen[size_t(at)] = true;
-  });
-  return ok;
+  return (composed ? algebra::isInjective(*composed) : algebra::isInjective(layout)).injective();
 }
 
 std::string KernelOperand::str() const { return composed ? composed->str() : layout.str(); }

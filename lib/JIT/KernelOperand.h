@@ -19,6 +19,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace layoutc::jit {
@@ -31,8 +32,13 @@ struct KernelOperand {
   /// The inner function, when composed's inner is one.
   std::optional<InnerProgram> program;
 
-  /// Parses and checks `text`; `what` names it in errors ("copy: --src ...").
-  static KernelOperand parse(const std::string &text, const std::string &what);
+  /// The value of `text` (CuTe notation, or an expression), a layout or a
+  /// composed layout; else throws CompileError naming `what` ("copy: --src").
+  static algebra::Value parseValue(std::string_view text, const std::string &what);
+  /// Parses and checks `text`; `what` names it in errors.
+  static KernelOperand parse(std::string_view text, const std::string &what) {
+    return of(parseValue(text, what), what);
+  }
   /// Post-condition: the operand of a layout or composed layout `value`,
   /// checked; `program` given exactly when its inner is a function, and
   /// checked against inputCount() inputs and `indexBuffers` buffers; else
@@ -88,9 +94,8 @@ struct KernelOperand {
   };
   /// fn(k, offset of k) for every domain index k in order; static operands only.
   void forEachOffset(const std::function<void(int64_t k, int64_t offset)> &fn, const IndexLoad &load = {}) const;
-  /// Whether no two indices share an offset (proved by sorting strides, or
-  /// by enumeration up to 2^26 points); static operands without a function
-  /// only.
+  /// Whether no two indices share an offset, as algebra::isInjective proves
+  /// it (Unknown: false); operands without a function only.
   bool oneToOne() const;
   std::string str() const;
 

@@ -2,6 +2,7 @@
 #include "layoutc/JIT/Kernels.h"
 
 #include "KernelBuilder.h"
+#include "KernelOperand.h"
 
 #include <chrono>
 #include <cstdio>
@@ -65,19 +66,43 @@ TensorSide::TensorSide(const algebra::Value &layout, std::optional<InnerProgram>
   }
 }
 
+namespace {
+// A side's canonical text: its kind and its parts printed as in a type (a
+// function inner as "function").
+std::string sideKey(const algebra::Value &side) {
+  if (side.kind == algebra::Value::Kind::Layout)
+    return "layout " + side.layout().typeStr();
+  if (side.kind != algebra::Value::Kind::Composed)
+    return "value " + std::to_string(int(side.kind)) + " " + side.str();
+  const algebra::ComposedLayout &c = side.composed();
+  std::string inner = c.inner == algebra::ComposedLayout::Inner::Swizzle  ? c.swizzle.str()
+                      : c.inner == algebra::ComposedLayout::Inner::Layout ? c.innerLayout.typeStr()
+                                                                           : "function";
+  return "composed " + inner + " o " + c.offset.typeStr() + " o " + c.outer.typeStr();
+}
+
+// The exact text of a scale.
+std::string scaleKey(std::optional<double> scale) {
+  if (!scale)
+    return "-";
+  char text[64];
+  std::snprintf(text, sizeof text, "%a", *scale);
+  return text;
+}
+} // namespace
+
+CopySpec::CopySpec(std::string_view src, std::string_view dst, DType dtype, std::optional<DType> to,
+                   std::optional<double> scale)
+    : CopySpec(KernelOperand::parseValue(src, "copy: --src"), KernelOperand::parseValue(dst, "copy: --dst"), dtype,
+               to, scale) {}
+
+std::string CopySpec::key() const {
+  return "copy\nsrc " + sideKey(src) + "\ndst " + sideKey(dst) + "\n" + dtypeName(dtype) + " " +
+         dtypeName(dstType()) + " " + scaleKey(scale);
+}
+
 std::string TensorSide::key() const {
-  std::string text;
-  if (layout_.kind == algebra::Value::Kind::Layout) {
-    text = "layout " + layout_.layout().typeStr();
-  } else if (layout_.kind == algebra::Value::Kind::Composed) {
-    const algebra::ComposedLayout &c = layout_.composed();
-    std::string inner = c.inner == algebra::ComposedLayout::Inner::Swizzle  ? c.swizzle.str()
-                        : c.inner == algebra::ComposedLayout::Inner::Layout ? c.innerLayout.typeStr()
-                                                                             : "function";
-    text = "composed " + inner + " o " + c.offset.typeStr() + " o " + c.outer.typeStr();
-  } else {
-    text = "value " + std::to_string(int(layout_.kind)) + " " + layout_.str();
-  }
+  std::string text = sideKey(layout_);
   return program_ ? text + " program " + program_->str() : text;
 }
 

@@ -82,9 +82,9 @@ template <class Launch> void time(RunReport &report, const RunOptions &options, 
 
 RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   size_t next = 0;
-  KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
-  KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst").bind(options.dynamic, next);
-  checkFits("copy " + spec.src + " -> " + spec.dst, copyFootprint(src, dst, spec, options), options.device);
+  KernelOperand src = KernelOperand::of(spec.src, "copy: --src").bind(options.dynamic, next);
+  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  checkFits("copy " + src.str() + " -> " + dst.str(), copyFootprint(src, dst, spec, options), options.device);
   CopyKernel kernel = jit.copy(spec);
   const int eb = dtypeBytes(spec.dtype), db = dtypeBytes(spec.dstType());
   const bool converts = spec.dstType() != spec.dtype || spec.scale;

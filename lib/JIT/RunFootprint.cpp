@@ -43,8 +43,8 @@ uint64_t hostMemory() {
 
 RunFootprint copyFootprint(const CopySpec &spec, const RunOptions &options) {
   size_t next = 0;
-  KernelOperand src = KernelOperand::parse(spec.src, "copy: --src").bind(options.dynamic, next);
-  KernelOperand dst = KernelOperand::parse(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  KernelOperand src = KernelOperand::of(spec.src, "copy: --src").bind(options.dynamic, next);
+  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst").bind(options.dynamic, next);
   return copyFootprint(src, dst, spec, options);
 }
 

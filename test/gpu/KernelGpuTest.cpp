@@ -243,7 +243,7 @@ TEST(KernelGpu, OffsetsBeyondTwoToThe31OnAStridedView) {
   jit::KernelPlan plan;
   tiled(spec, &plan);
   EXPECT_EQ(plan.indexBits, 64);
-  expectCopy(spec.src, spec.dst, spec.dtype, 8192);
+  expectCopy(spec.src.str(), spec.dst.str(), spec.dtype, 8192);
 }
 
 TEST(KernelGpu, GatherElementsWithRepeatedUnorderedIndices) {

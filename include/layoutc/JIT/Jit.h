@@ -6,13 +6,17 @@
 //
 //   layoutc::jit::Jit jit;                                   // sm_90 PTX
 //   layoutc::runtime::Context gpu(0);
-//   auto t = jit.copy({"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", DType::F32});
+//   algebra::Layout rows = algebra::makeLayoutRight({4096, 4096}), cols = algebra::makeLayout({4096, 4096});
+//   auto t = jit.copy({rows, cols, DType::F32});             // or {"(4096,4096):(4096,1)", "...", DType::F32}
 //   t.launch(gpu, src, dst, {}, stream);
 //
 // Compiled kernels are cached in memory and on disk (DiskCache) by their spec
-// (or canonical MLIR), arch, index width and optimization level, and the
-// compiler's version; a kernel compiles once and is loaded once per device it
-// runs on. Every member is thread-safe.
+// (its canonical text, CopySpec::key(): one layout written two ways is one
+// kernel; or canonical MLIR), arch, index width and optimization level, and
+// the compiler's version; a kernel compiles once and is loaded once per device
+// it runs on. Every member is thread-safe: different kernels compile in
+// parallel (each compile in a Compiler of its own), and threads asking for a
+// kernel being compiled wait for that compile.
 //
 // Errors are exceptions, one family per layer, all std::runtime_error or
 // std::invalid_argument: CompileError (a spec or MLIR the compiler refuses,
@@ -38,12 +42,12 @@
 #include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 #include <vector>
 
 namespace layoutc::jit {
 
 struct KernelRecord;
+template <class Value> class OnceMap;
 
 struct JitOptions {
   std::string arch = "sm_90";
@@ -236,8 +240,7 @@ private:
   /// (compiled when first launched; it keeps the state it compiles in).
   KernelVariants variants(const std::string &key,
                           std::function<KernelRecord(Compiler &, BufferAlignment)> compile);
-  template <class Kernel, class Build>
-  Kernel bySpec(std::unordered_map<std::string, Kernel> &kernels, std::string key, Build build);
+  template <class Kernel, class Build> Kernel bySpec(OnceMap<Kernel> &kernels, const std::string &key, Build build);
   struct Specs;
   JitOptions options_;
   std::shared_ptr<State> state_;

@@ -36,9 +36,10 @@ int dtypeBytes(DType t);
 bool isFloat(DType t);
 
 /// copy(src @ Ls, dst @ Ld): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
-/// Ls and Ld are layouts in CuTe notation (or expressions evaluating to one),
-/// possibly swizzled (`S<3,4,3> o 0 o (64,64):(64,1)`), with equal sizes; Ld
-/// must be one-to-one. `?` leaves are given at launch, Ls's first.
+/// Ls and Ld are algebra values: layouts, or composed layouts with a swizzle
+/// or layout inner (`S<3,4,3> o 0 o (64,64):(64,1)`), with equal sizes; Ld
+/// must be one-to-one. `?` leaves are given at launch, Ls's first. A spec is
+/// its values: two spellings of one layout are one spec (key()).
 ///
 /// `to` makes the destination's elements another type, and `scale`
 /// multiplies each element on the way: the element goes to f32 (f64 when a
@@ -48,14 +49,25 @@ bool isFloat(DType t);
 /// integers without a scale are sign-extended or truncated.
 struct CopySpec {
   CopySpec() = default;
-  CopySpec(std::string src, std::string dst, DType dtype = DType::F32, std::optional<DType> to = std::nullopt,
+  CopySpec(algebra::Value src, algebra::Value dst, DType dtype = DType::F32, std::optional<DType> to = std::nullopt,
            std::optional<double> scale = std::nullopt)
       : src(std::move(src)), dst(std::move(dst)), dtype(dtype), to(to), scale(scale) {}
-  std::string src, dst;
+  CopySpec(algebra::Layout src, algebra::Layout dst, DType dtype = DType::F32,
+           std::optional<DType> to = std::nullopt, std::optional<double> scale = std::nullopt)
+      : CopySpec(algebra::Value::of(std::move(src)), algebra::Value::of(std::move(dst)), dtype, to, scale) {}
+  /// Each side parsed once from CuTe notation (or an expression evaluating to
+  /// a layout or a composed layout); one that is not throws CompileError
+  /// naming it (`copy: --src`, `copy: --dst`).
+  CopySpec(std::string_view src, std::string_view dst, DType dtype = DType::F32,
+           std::optional<DType> to = std::nullopt, std::optional<double> scale = std::nullopt);
+  algebra::Value src = algebra::Value::of(algebra::Layout()), dst = algebra::Value::of(algebra::Layout());
   DType dtype = DType::F32;
   std::optional<DType> to;
   std::optional<double> scale;
   DType dstType() const { return to.value_or(dtype); }
+  /// The spec's canonical text (its values printed as in a type), the Jit's
+  /// cache key: equal for equal specs, however their layouts were written.
+  std::string key() const;
 };
 
 /// One side of a TensorCopySpec: a static Layout, or a static ComposedLayout

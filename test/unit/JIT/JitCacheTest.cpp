@@ -40,6 +40,27 @@ TEST(JitCache, ASpecCompilesOnce) {
   EXPECT_NE(a.kernel().ptx().find(".entry copy("), std::string::npos);
 }
 
+// A spec is its algebra values: one layout written in other words, as an
+// expression, or built in code is the same spec, compiled once.
+TEST(JitCache, OneLayoutWrittenTwoWaysCompilesOnce) {
+  jit::Jit j(memoryOnly());
+  jit::CopyKernel a = j.copy({"(32,64):(64,1)", "(32,64):(1,32)", DType::F32});
+  jit::CopyKernel b = j.copy({"( 32 , 64 ) : ( 64 , 1 )", "(32, 64):(1, 32)", DType::F32});
+  jit::CopyKernel c = j.copy({"make_layout((32,64), (64,1))", "coalesce((32,(8,8)):(1,(32,256)), (1,1))", DType::F32});
+  algebra::IntTuple shape{32, 64};
+  jit::CopyKernel d = j.copy({algebra::makeLayoutRight(shape), algebra::makeLayout(shape), DType::F32});
+  for (const jit::CopyKernel *k : {&b, &c, &d})
+    EXPECT_EQ(&k->kernel(), &a.kernel());
+  jit::Jit::CacheStats s = j.cacheStats();
+  EXPECT_EQ(s.misses, 1u);
+  EXPECT_EQ(s.hits, 3u);
+  EXPECT_EQ(s.entries, 1u);
+  // CuTe tells (8):(1), a tuple of one mode, from 8:1: two specs.
+  j.copy({"8:1", "8:1", DType::F32});
+  j.copy({"(8):(1)", "(8):(1)", DType::F32});
+  EXPECT_EQ(j.cacheStats().misses, 3u);
+}
+
 // A spec compiles its kernel for 16-byte aligned buffers; the kernel for any
 // others compiles once, when first asked for (a launch on such buffers),
 // even after the Jit that made it is gone.

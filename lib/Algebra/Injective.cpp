@@ -1,0 +1,217 @@
+//===- Injective.cpp - Whether a layout is one-to-one ---------------------===//
+#include "layoutc/Algebra/Injective.h"
+
+#include "Flat.h"
+
+#include "layoutc/Algebra/Operations.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+namespace layoutc::algebra {
+
+namespace {
+
+using Pair = std::pair<int64_t, int64_t>;
+
+// A leaf mode of more than one index: its shape, its stride along one basis
+// direction, its step in the domain index (the product of the shapes before
+// it; none past a `?` shape or an overflow) and its place among the leaves.
+struct Mode {
+  Int shape, stride;
+  std::optional<int64_t> pitch;
+  size_t position;
+  bool known() const { return shape.isStatic() && stride.isStatic(); }
+};
+
+std::optional<int64_t> product(std::optional<int64_t> a, int64_t b) {
+  int64_t r;
+  return a && !__builtin_mul_overflow(*a, b, &r) ? std::optional<int64_t>(r) : std::nullopt;
+}
+
+// Calls emit(index, offset) for every coordinate of the static `modes` (the
+// others at 0) in index order, mode 0 fastest; stops where emit returns false.
+template <class Emit> void eachPoint(const std::vector<Mode> &modes, Emit emit) {
+  std::vector<int64_t> coord(modes.size(), 0);
+  uint64_t index = 0;
+  int64_t offset = 0;
+  while (emit(int64_t(index), offset)) {
+    size_t m = 0;
+    for (; m < modes.size(); ++m) {
+      const Mode &x = modes[m];
+      index += uint64_t(x.pitch.value_or(0));
+      offset += x.stride.value;
+      if (++coord[m] < x.shape.value)
+        break;
+      index -= uint64_t(x.pitch.value_or(0)) * uint64_t(x.shape.value);
+      offset -= x.stride.value * x.shape.value;
+      coord[m] = 0;
+    }
+    if (m == modes.size())
+      return;
+  }
+}
+
+// The first repeat among the values each(emit) gives in index order (n of
+// them): the least b whose value an index a < b had, with the least such a.
+// A bit per value between the least and the largest where that is at most a
+// byte a point, else the values sorted: at most 8 bytes a point.
+template <class Each> std::optional<Pair> firstRepeat(int64_t n, Each each) {
+  int64_t lo = INT64_MAX, hi = INT64_MIN;
+  each([&](int64_t, int64_t v) {
+    lo = std::min(lo, v), hi = std::max(hi, v);
+    return true;
+  });
+  std::vector<int64_t> repeated; // values seen twice, ascending
+  if (uint64_t(hi) - uint64_t(lo) < uint64_t(n) * 8) {
+    std::vector<bool> seen(size_t(uint64_t(hi) - uint64_t(lo) + 1), false);
+    each([&](int64_t, int64_t v) {
+      if (!seen[size_t(uint64_t(v) - uint64_t(lo))]) {
+        seen[size_t(uint64_t(v) - uint64_t(lo))] = true;
+        return true;
+      }
+      repeated.push_back(v);
+      return false;
+    });
+  } else {
+    std::vector<int64_t> values;
+    values.reserve(size_t(n));
+    each([&](int64_t, int64_t v) {
+      values.push_back(v);
+      return true;
+    });
+    std::sort(values.begin(), values.end());
+    for (size_t i = 1; i < values.size(); ++i)
+      if (values[i] == values[i - 1] && (repeated.empty() || repeated.back() != values[i]))
+        repeated.push_back(values[i]);
+  }
+  std::unordered_map<int64_t, int64_t> first;
+  std::optional<Pair> found;
+  each([&](int64_t k, int64_t v) {
+    if (!std::binary_search(repeated.begin(), repeated.end(), v))
+      return true;
+    auto [at, fresh] = first.emplace(v, k);
+    if (!fresh)
+      found = Pair{at->second, k};
+    return fresh;
+  });
+  return found;
+}
+
+// `modes` less those that cannot make a repeat: sorted by |stride| (all
+// static), the top mode while its stride passes the reach of every mode below
+// (two coordinates differing there differ in value). Post-condition: the
+// layout of `modes` is injective iff the layout of the result is.
+std::vector<Mode> withoutNestedTop(std::vector<Mode> modes) {
+  if (!std::all_of(modes.begin(), modes.end(), [](const Mode &m) { return m.stride.isStatic(); }))
+    return modes;
+  auto magnitude = [](const Mode &m) { return m.stride.value < 0 ? -m.stride.value : m.stride.value; };
+  std::stable_sort(modes.begin(), modes.end(),
+                   [&](const Mode &a, const Mode &b) { return magnitude(a) < magnitude(b); });
+  while (!modes.empty()) {
+    std::optional<int64_t> reach = 0;
+    for (size_t i = 0; i + 1 < modes.size() && reach; ++i) {
+      std::optional<int64_t> step =
+          modes[i].shape.isStatic() ? product(modes[i].shape.value - 1, magnitude(modes[i])) : std::nullopt;
+      reach = step && !__builtin_add_overflow(*reach, *step, &*reach) ? reach : std::nullopt;
+    }
+    if (!reach || magnitude(modes.back()) <= *reach)
+      break;
+    modes.pop_back();
+  }
+  std::sort(modes.begin(), modes.end(), [](const Mode &a, const Mode &b) { return a.position < b.position; });
+  return modes;
+}
+
+// isInjective of the layout of `modes`, all static, along one direction.
+Injectivity decideKnown(const std::vector<Mode> &all) {
+  std::vector<Mode> modes = withoutNestedTop(all);
+  std::optional<int64_t> points = 1, reach = 0;
+  for (const Mode &m : modes) {
+    points = product(points, m.shape.value);
+    std::optional<int64_t> step = product(m.shape.value - 1, m.stride.value < 0 ? -m.stride.value : m.stride.value);
+    reach = reach && step && !__builtin_add_overflow(*reach, *step, &*reach) ? reach : std::nullopt;
+  }
+  if (points && *points <= kInjectivePointLimit) {
+    std::optional<Pair> repeat = firstRepeat(*points, [&](auto emit) { eachPoint(modes, emit); });
+    if (!repeat)
+      return {};
+    bool stated = std::all_of(modes.begin(), modes.end(), [](const Mode &m) { return m.pitch.has_value(); });
+    return {Injectivity::Answer::NotInjective, stated ? repeat : std::nullopt};
+  }
+  // More points than offsets between the least and the largest: two share one.
+  if (reach && (!points || *points > *reach + 1))
+    return {Injectivity::Answer::NotInjective, std::nullopt};
+  return {Injectivity::Answer::Unknown, std::nullopt};
+}
+
+// isInjective of the layout of `modes`, along one direction. A repeat among
+// the static modes (the others at 0) is one whatever the `?` leaves are.
+Injectivity decideDirection(const std::vector<Mode> &modes) {
+  std::vector<Mode> known;
+  std::copy_if(modes.begin(), modes.end(), std::back_inserter(known), [](const Mode &m) { return m.known(); });
+  Injectivity k = decideKnown(known);
+  if (known.size() == modes.size() || k.answer == Injectivity::Answer::NotInjective)
+    return k;
+  std::vector<Mode> rest = withoutNestedTop(modes);
+  if (std::all_of(rest.begin(), rest.end(), [](const Mode &m) { return m.known(); }) && decideKnown(rest).injective())
+    return {};
+  return {Injectivity::Answer::Unknown, std::nullopt};
+}
+
+} // namespace
+
+Injectivity isInjective(const Layout &l) {
+  detail::FlatLayout f = detail::flat(l, "is_injective");
+  std::map<uint32_t, std::vector<Mode>> directions;
+  std::optional<int64_t> pitch = 1;
+  for (size_t i = 0; i < f.rank(); ++i) {
+    Mode m{f.shape[i], f.stride[i], pitch, i};
+    pitch = m.shape.isStatic() ? product(pitch, m.shape.value) : std::nullopt;
+    if (m.shape.is(1))
+      continue;
+    // A stride-0 mode of more than one index: its first step repeats index 0.
+    if (m.shape.isStatic() && m.stride.isStatic() && m.stride.value == 0)
+      return {Injectivity::Answer::NotInjective, m.pitch ? std::optional<Pair>(Pair{0, *m.pitch}) : std::nullopt};
+    directions[m.stride.basis].push_back(m);
+  }
+  Injectivity answer;
+  for (const auto &[basis, modes] : directions) {
+    Injectivity d = decideDirection(modes);
+    if (d.answer == Injectivity::Answer::NotInjective)
+      return d;
+    if (d.answer == Injectivity::Answer::Unknown)
+      answer = d;
+  }
+  return answer;
+}
+
+Injectivity isInjective(const ComposedLayout &c) {
+  if (c.inner == ComposedLayout::Inner::Function)
+    return {Injectivity::Answer::Unknown, std::nullopt};
+  Injectivity outer = isInjective(c.outer);
+  if (c.inner == ComposedLayout::Inner::Swizzle || outer.answer == Injectivity::Answer::NotInjective)
+    return outer;
+  if (outer.injective() && isInjective(c.innerLayout).injective())
+    return outer;
+  // inner(offset + outer(k)) for every k.
+  detail::FlatLayout f = detail::flat(c.outer, "is_injective");
+  std::vector<Mode> modes;
+  std::optional<int64_t> points = 1;
+  for (size_t i = 0; i < f.rank(); ++i) {
+    modes.push_back({f.shape[i], f.stride[i], points, i});
+    points = f.shape[i].isStatic() ? product(points, f.shape[i].value) : std::nullopt;
+  }
+  bool known = std::all_of(modes.begin(), modes.end(), [](const Mode &m) { return m.known() && !m.stride.basis; });
+  if (!known || !points || *points > kInjectivePointLimit || !c.offset.isInt() || !c.offset.isStatic())
+    return {Injectivity::Answer::Unknown, std::nullopt};
+  int64_t offset = c.offset.value();
+  std::optional<Pair> repeat = firstRepeat(*points, [&](auto emit) {
+    eachPoint(modes, [&](int64_t k, int64_t x) { return emit(k, evaluate(c.innerLayout, offset + x)); });
+  });
+  return repeat ? Injectivity{Injectivity::Answer::NotInjective, repeat} : Injectivity{};
+}
+
+} // namespace layoutc::algebra
