@@ -8,66 +8,14 @@
 //===----------------------------------------------------------------------===//
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 
+#include "layoutc/Algebra/Injective.h"
 #include "layoutc/Algebra/Operations.h"
-
-#include <algorithm>
-#include <unordered_map>
 
 using namespace mlir;
 using namespace layoutc;
 using namespace layoutc::lay;
 
 namespace {
-
-// Whether the modes (size, |stride|), sorted by stride, nest: each stride at
-// least the span of the ones below it. Then distinct coordinates differ in a
-// highest mode by at least its stride, more than the lower modes can make up:
-// the layout is one-to-one, whatever the strides' signs.
-bool nests(std::vector<std::pair<int64_t, int64_t>> modes) {
-  std::sort(modes.begin(), modes.end(), [](auto a, auto b) { return a.second < b.second; });
-  int64_t span = 1;
-  for (size_t i = 0; i < modes.size(); ++i) {
-    if (modes[i].second < span)
-      return false;
-    if (__builtin_mul_overflow(modes[i].first, modes[i].second, &span))
-      return i + 1 == modes.size(); // a span past int64: only the top mode may have it
-  }
-  return true;
-}
-
-// Two domain indices a layout maps to one offset, if its static structure
-// shows them: a stride-0 mode of size > 1, or (for small static layouts whose
-// modes do not nest) a repeated offset. Outer layouts only: an inner part maps
-// equal values alike.
-std::optional<std::pair<int64_t, int64_t>> collision(const algebra::Layout &l) {
-  std::vector<algebra::IntTuple> shape, stride;
-  algebra::flattenInto(l.shape, shape);
-  algebra::flattenInto(l.stride, stride);
-  std::vector<std::pair<int64_t, int64_t>> modes;
-  int64_t before = 1;
-  bool allStatic = true;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    algebra::Int s = shape[i].integer(), d = stride[i].integer();
-    if (s.isStatic() && d.is(0) && s.value > 1)
-      return std::make_pair(int64_t(0), before);
-    allStatic = allStatic && s.isStatic() && d.isStatic() && !stride[i].isBasis();
-    if (!s.isStatic() || before > (int64_t(1) << 16))
-      return std::nullopt;
-    before *= s.value;
-    if (allStatic && s.value > 1)
-      modes.emplace_back(s.value, d.value < 0 ? -d.value : d.value);
-  }
-  constexpr int64_t kEnumerated = int64_t(1) << 16;
-  if (!allStatic || before > kEnumerated || nests(modes))
-    return std::nullopt;
-  std::unordered_map<int64_t, int64_t> first;
-  for (int64_t k = 0; k < before; ++k) {
-    auto [it, fresh] = first.emplace(algebra::evaluate(l, k), k);
-    if (!fresh)
-      return std::make_pair(it->second, k);
-  }
-  return std::nullopt;
-}
 
 // The tile's modes: what a residue bounds, one entry per flat leaf.
 int leafCount(LayoutTensorType t) {
@@ -91,9 +39,16 @@ static LogicalResult verifySides(Operation *op, LayoutTensorType src, LayoutTens
   if (!map && src.getElementType() != dst.getElementType())
     return op->emitOpError() << "copies " << src.getElementType() << " elements into " << dst.getElementType()
                              << " ones; a copy between element types converts them in a `map` region";
-  if (std::optional<std::pair<int64_t, int64_t>> c = collision(ld))
-    return op->emitOpError() << "writes indices " << c->first << " and " << c->second << " of the destination "
-                             << dst.getOuterLayout() << " to one offset; a copy's destination must be one-to-one";
+  // Outer layouts only: an inner part maps equal values alike.
+  algebra::Injectivity one = algebra::isInjective(ld);
+  if (one.answer == algebra::Injectivity::Answer::NotInjective) {
+    InFlightDiagnostic d = op->emitOpError();
+    if (one.collision)
+      d << "writes indices " << one.collision->first << " and " << one.collision->second << " of the destination ";
+    else
+      d << "writes two indices of the destination ";
+    return d << dst.getOuterLayout() << " to one offset; a copy's destination must be one-to-one";
+  }
   return success();
 } catch (const algebra::AlgebraError &e) {
   return op->emitOpError() << "cannot check the copy from " << src.getLayout() << " to " << dst.getLayout() << ": "
