@@ -22,11 +22,8 @@
 namespace layoutc::algebra {
 class IntTuple;
 } // namespace layoutc::algebra
-namespace layoutc::lay {
-class IndexEmitter;
-} // namespace layoutc::lay
-
 namespace layoutc::conversion {
+class IndexEmitter;
 
 /// Why each op a pattern left was left.
 using Reasons = llvm::DenseMap<mlir::Operation *, std::string>;
@@ -37,7 +34,7 @@ void populateCopyExpansionPatterns(mlir::RewritePatternSet &patterns, Reasons &r
 /// lay.make_tensor, or a view of one), and the element's position in it, as
 /// lay.load computes them; empty, with the reason in `why`, where the
 /// tensor's layout or views are not in the IR. Defined with the lowering.
-std::optional<std::pair<mlir::Value, mlir::Value>> elementPosition(lay::IndexEmitter &emitter,
+std::optional<std::pair<mlir::Value, mlir::Value>> elementPosition(IndexEmitter &emitter,
                                                                    mlir::PatternRewriter &rewriter,
                                                                    mlir::Location loc, mlir::Value tensor,
                                                                    const algebra::IntTuple &coord, std::string &why);

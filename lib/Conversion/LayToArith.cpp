@@ -5,7 +5,7 @@
 // disagree on a layout's function.
 //
 //===----------------------------------------------------------------------===//
-#include "layoutc/Dialect/Layout/IndexEmitter.h"
+#include "IndexEmitter.h"
 #include "CopyExpansion.h"
 #include "LeafBinding.h"
 #include "TensorViews.h"
@@ -32,7 +32,7 @@ namespace layoutc {
 using namespace mlir;
 using namespace layoutc;
 using namespace layoutc::lay;
-using lay::IndexEmitter;
+using conversion::IndexEmitter;
 using conversion::bindLayout;
 using conversion::bindTensorLayout;
 using conversion::dynamicLeaves;

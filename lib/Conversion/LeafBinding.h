@@ -8,7 +8,7 @@
 #ifndef LAYOUTC_LIB_CONVERSION_LEAFBINDING_H
 #define LAYOUTC_LIB_CONVERSION_LEAFBINDING_H
 
-#include "layoutc/Dialect/Layout/IndexEmitter.h"
+#include "IndexEmitter.h"
 
 #include "mlir/IR/Value.h"
 
@@ -22,11 +22,11 @@ namespace layoutc::conversion {
 std::optional<mlir::ValueRange> dynamicLeaves(mlir::Value v);
 
 /// The layout `v` (a !lay.layout) with its `?` leaves bound in `emitter`.
-std::optional<algebra::Layout> bindLayout(lay::IndexEmitter &emitter, mlir::Value v);
+std::optional<algebra::Layout> bindLayout(IndexEmitter &emitter, mlir::Value v);
 
 /// The outer layout of the tensor `tensor` made by lay.make_tensor (the
 /// outer layout of a composed one), bound in `emitter`.
-std::optional<algebra::Layout> bindTensorLayout(lay::IndexEmitter &emitter, mlir::Value tensor);
+std::optional<algebra::Layout> bindTensorLayout(IndexEmitter &emitter, mlir::Value tensor);
 
 } // namespace layoutc::conversion
 

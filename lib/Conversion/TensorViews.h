@@ -16,7 +16,7 @@
 #ifndef LAYOUTC_LIB_CONVERSION_TENSORVIEWS_H
 #define LAYOUTC_LIB_CONVERSION_TENSORVIEWS_H
 
-#include "layoutc/Dialect/Layout/IndexEmitter.h"
+#include "IndexEmitter.h"
 
 #include "mlir/IR/Value.h"
 
@@ -26,7 +26,6 @@
 
 namespace layoutc::conversion {
 
-using lay::IndexEmitter;
 
 /// A coordinate of the tensor a view chain starts from.
 struct TensorAccess {

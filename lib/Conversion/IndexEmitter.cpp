@@ -1,5 +1,5 @@
 //===- IndexEmitter.cpp - The layout algebra over SSA index values --------===//
-#include "layoutc/Dialect/Layout/IndexEmitter.h"
+#include "IndexEmitter.h"
 
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 
@@ -7,7 +7,7 @@
 
 using namespace mlir;
 
-namespace layoutc::lay {
+namespace layoutc::conversion {
 
 using algebra::Int;
 using algebra::IntOp;
@@ -161,4 +161,4 @@ Int IndexEmitter::swizzle(const algebra::Swizzle &s, Int x) {
   return leaf(arith::XOrIOp::create(builder_, loc_, v, moved));
 }
 
-} // namespace layoutc::lay
+} // namespace layoutc::conversion

@@ -9,8 +9,8 @@
 // under it (crd2idx, idx2crd, swizzles).
 //
 //===----------------------------------------------------------------------===//
-#ifndef LAYOUTC_DIALECT_LAYOUT_INDEXEMITTER_H
-#define LAYOUTC_DIALECT_LAYOUT_INDEXEMITTER_H
+#ifndef LAYOUTC_CONVERSION_INDEXEMITTER_H
+#define LAYOUTC_CONVERSION_INDEXEMITTER_H
 
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/IntTuple.h"
@@ -21,7 +21,7 @@
 #include <optional>
 #include <vector>
 
-namespace layoutc::lay {
+namespace layoutc::conversion {
 
 class IndexEmitter : public algebra::IntDomain {
 public:
@@ -53,6 +53,6 @@ private:
   std::vector<mlir::Value> values_;
 };
 
-} // namespace layoutc::lay
+} // namespace layoutc::conversion
 
 #endif
