@@ -155,8 +155,10 @@ Reach functionReach(MakeComposedFunctionOp make) {
         ranges[v] = *r;
       if (interior.contains(v))
         continue;
-      if (!r)
-        return past("its " + name + " has no int64 bound");
+      if (!r) {
+        reach.unbounded = reach.side + ": its " + name + " has no int64 bound the pass knows";
+        return reach;
+      }
       if (!r->fitsInt32())
         return past("its " + name + " ranges over " + r->str());
     }

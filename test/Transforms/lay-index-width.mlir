@@ -264,3 +264,28 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// An op the interval arithmetic does not know bounds nothing: 64 bits.
+// CHECK-LABEL: gpu.func @unknown_op
+// CHECK-SAME: lay.index_bits = 64 : i64
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{lay-index-width: 64-bit index math: the inner function over 64:1: its arith.divsi has no int64 bound the pass knows}}
+    gpu.func @unknown_op(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
+      %c0 = arith.constant 0 : index
+      %outer = lay.constant : !lay.layout<"64:1">
+      %f = lay.make_composed_function %c0, %outer : index, !lay.layout<"64:1"> -> !lay.composed<(index) -> index, !lay.layout<"64:1">> {
+      ^bb0(%x: index):
+        %c2 = arith.constant 2 : index
+        %y = arith.divsi %x, %c2 : index
+        lay.yield %y : index
+      }
+      %s = lay.make_tensor %src, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"64:1">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"64:1">>>
+      %d = lay.make_tensor %dst, %outer : memref<?xf32>, !lay.layout<"64:1"> -> !lay.tensor<f32, !lay.layout<"64:1">>
+      lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"64:1">>>, !lay.tensor<f32, !lay.layout<"64:1">>
+      gpu.return
+    }
+  }
+}
