@@ -228,8 +228,9 @@ layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const
                                       const char *index_dtype, layoutc_kernel **kernel);
 layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype,
                                        const char *index_dtype, layoutc_kernel **kernel);
-/* The gpu.func `kernel_name` of an MLIR module (lay ops in a gpu.module),
-   with index_bits (32 or 64) wide index math. */
+/* The gpu.func `kernel_name` of an MLIR module (lay ops in a gpu.module).
+   Its index math is as wide as lay-index-width records (lay.index_bits),
+   else index_bits (32 or 64) wide. */
 layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
                                     layoutc_kernel **kernel);
 void layoutc_kernel_free(layoutc_kernel *kernel);

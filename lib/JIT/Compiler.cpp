@@ -54,11 +54,24 @@ std::unique_ptr<mlir::PassManager> loweringPipeline(mlir::MLIRContext &context, 
   return pm;
 }
 
-// A pass manager with the kernel passes.
+// A pass manager with the kernel passes: the index width, then the lay-copy passes.
 std::unique_ptr<mlir::PassManager> kernelPipeline(mlir::MLIRContext &context) {
   auto pm = std::make_unique<mlir::PassManager>(&context);
+  pm->addPass(createLayIndexWidth());
   buildCopyKernelPipeline(*pm);
   return pm;
+}
+
+// The width of the module's index math: the widest lay-index-width recorded
+// on its kernels, `otherwise` for a kernel with none.
+int recordedIndexBits(mlir::ModuleOp module, int otherwise) {
+  lay::LayDialect::IndexBitsAttrHelper recorded(module.getContext());
+  int bits = 0;
+  module.walk([&](mlir::gpu::GPUFuncOp func) {
+    if (func.isKernel())
+      bits = std::max(bits, recorded.isAttrPresent(func) ? int(recorded.getAttr(func).getInt()) : otherwise);
+  });
+  return bits ? bits : otherwise;
 }
 
 // The launch the passes recorded on the first kernel, into `plan`.
@@ -197,16 +210,16 @@ std::string Compiler::compileIn(Session &session, mlir::Operation *op, std::stri
   if (mlir::failed(kernels.run(module)))
     throw session.fail("the lay-copy passes failed on " + std::string(name));
   planning.stop();
+  int indexBits = recordedIndexBits(module, options.indexBits);
   if (options.plan) {
-    options.plan->indexBits = options.indexBits;
+    options.plan->indexBits = indexBits;
     readLaunch(module, *options.plan);
   }
   if (options.emit == Emit::Tiled)
     return print(module);
 
-  std::unique_ptr<mlir::PassManager> timed =
-      options.timeReport ? loweringPipeline(context, options.indexBits) : nullptr;
-  mlir::PassManager &pm = timed ? *timed : state_->pipeline(options.indexBits);
+  std::unique_ptr<mlir::PassManager> timed = options.timeReport ? loweringPipeline(context, indexBits) : nullptr;
+  mlir::PassManager &pm = timed ? *timed : state_->pipeline(indexBits);
   mlir::TimingScope lowering = root.nest("lower to NVVM");
   if (timed)
     pm.enableTiming(lowering);

@@ -3,9 +3,6 @@
 
 #include "layoutc/JIT/Compiler.h"
 
-#include <algorithm>
-#include <iterator>
-#include <limits>
 #include <stdexcept>
 
 namespace layoutc::jit {
@@ -138,76 +135,6 @@ int64_t evaluate(const InnerProgram &p, const std::vector<int64_t> &inputs, cons
     }
   }
   return v.at(size_t(p.result));
-}
-
-namespace {
-
-using Wide = __int128;
-
-std::optional<IntRange> rangeOf(Wide lo, Wide hi) {
-  if (lo < std::numeric_limits<int64_t>::min() || hi > std::numeric_limits<int64_t>::max())
-    return std::nullopt;
-  return IntRange{int64_t(lo), int64_t(hi)};
-}
-
-// The range of a op b over the corners of a and b: exact for +, -, * and for
-// floor division by a range without 0 (monotone in each operand there).
-template <class F> std::optional<IntRange> corners(IntRange a, IntRange b, F op) {
-  Wide values[] = {op(a.lo, b.lo), op(a.lo, b.hi), op(a.hi, b.lo), op(a.hi, b.hi)};
-  return rangeOf(*std::min_element(std::begin(values), std::end(values)),
-                 *std::max_element(std::begin(values), std::end(values)));
-}
-
-std::optional<IntRange> floorDivRange(IntRange a, IntRange b) {
-  if (b.lo <= 0 && b.hi >= 0)
-    return std::nullopt;
-  if (a.lo == std::numeric_limits<int64_t>::min() && b.hi == -1 && b.lo <= -1)
-    return std::nullopt; // INT64_MIN // -1 passes int64
-  return corners(a, b, [](Wide x, Wide y) { return Wide(floorDiv(int64_t(x), int64_t(y))); });
-}
-
-std::optional<IntRange> floorModRange(IntRange a, IntRange b) {
-  if (b.lo > 0) // in [0, b - 1]; a itself where it is already below every b
-    return a.lo >= 0 && a.hi < b.lo ? a : IntRange{0, b.hi - 1};
-  if (b.hi < 0)
-    return a.hi <= 0 && a.lo > b.hi ? a : IntRange{b.lo + 1, 0};
-  return std::nullopt;
-}
-
-} // namespace
-
-std::vector<std::optional<IntRange>> stepRanges(const InnerProgram &p, const std::vector<IntRange> &inputs,
-                                                const std::vector<std::optional<IntRange>> &loads) {
-  std::vector<std::optional<IntRange>> r(p.steps.size());
-  for (size_t i = 0; i < p.steps.size(); ++i) {
-    const Step &s = p.steps[i];
-    if (s.op == StepOp::Input) {
-      if (uint64_t(s.a) < inputs.size())
-        r[i] = inputs[size_t(s.a)];
-      continue;
-    }
-    if (s.op == StepOp::Constant) {
-      r[i] = IntRange{s.a, s.a};
-      continue;
-    }
-    if (s.op == StepOp::Load) {
-      if (uint64_t(s.a) < loads.size())
-        r[i] = loads[size_t(s.a)];
-      continue;
-    }
-    const std::optional<IntRange> &a = r.at(size_t(s.a)), &b = r.at(size_t(s.b));
-    if (!a || !b)
-      continue;
-    switch (s.op) {
-    case StepOp::Add: r[i] = rangeOf(Wide(a->lo) + b->lo, Wide(a->hi) + b->hi); break;
-    case StepOp::Sub: r[i] = rangeOf(Wide(a->lo) - b->hi, Wide(a->hi) - b->lo); break;
-    case StepOp::Mul: r[i] = corners(*a, *b, [](Wide x, Wide y) { return x * y; }); break;
-    case StepOp::FloorDiv: r[i] = floorDivRange(*a, *b); break;
-    case StepOp::Mod: r[i] = floorModRange(*a, *b); break;
-    default: break;
-    }
-  }
-  return r;
 }
 
 } // namespace layoutc::jit

@@ -122,7 +122,7 @@ const std::string kCompilerVersion = "layoutc " LAYOUTC_VERSION " (" LAYOUTC_COM
 // A built kernel compiled to PTX, with its plan.
 KernelRecord compileRecord(Compiler &compiler, BuiltKernel built, const JitOptions &options) {
   KernelRecord r{built.name, built.params, {}, {}};
-  CompileOptions o{options.arch, Emit::Ptx, options.optLevel, built.indexBits};
+  CompileOptions o{options.arch, Emit::Ptx, options.optLevel};
   o.plan = &r.plan;
   r.ptx = compiler.compile(built.module.get(), "<" + built.name + " kernel>", o);
   return r;

@@ -11,19 +11,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
-#include <limits>
-
 namespace layoutc::jit {
 
 using namespace mlir;
 using namespace layoutc::lay;
 
 namespace {
-
-constexpr int64_t kInt32Max = std::numeric_limits<int32_t>::max();
-// A grid-stride loop's index passes its end by up to one step (at most 2^20
-// blocks of 256 threads) before it stops: 32-bit math keeps that room.
-constexpr int64_t kLoopHeadroom = int64_t(1) << 28;
 
 Type elementType(MLIRContext &c, DType t) {
   switch (t) {
@@ -204,24 +197,6 @@ void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::o
   b.create<YieldOp>(ValueRange{y});
 }
 
-// The index width of a static copy: 32 bits where the size and every offset
-// fit in int32 with room for a loop's last step, and a function side's every
-// step stays within int32 (its index buffers' elements within `loads`: an
-// i32 buffer's in int32); else 64.
-int indexBitsOf(const KernelOperand &src, const KernelOperand &dst,
-                const std::vector<std::optional<IntRange>> &loads = {}) {
-  if (!src.isStatic() || !dst.isStatic())
-    return 64;
-  int64_t top = src.size();
-  for (const KernelOperand *op : {&src, &dst}) {
-    if (!op->isFunction())
-      top = std::max(top, op->maxOffset() + 1);
-    else if (!op->stepsFitInt32(loads))
-      return 64;
-  }
-  return top <= kInt32Max - kLoopHeadroom ? 32 : 64;
-}
-
 // Post-condition: returns when the static sides have one domain and dst,
 // unless it has an inner function (a scatter), is one-to-one; else throws
 // CompileError "PREFIX SRCNAME ...".
@@ -237,14 +212,11 @@ void checkDomain(const KernelOperand &src, const KernelOperand &dst, const std::
                        "destination must be one-to-one");
 }
 
-// A copy kernel before its body: named copy, with the index width of its
-// sides and its first parameters, the buffers src (of `from`) and dst (of
-// `to`), their types in `types`.
-BuiltKernel startCopy(MLIRContext &context, const KernelOperand &src, const KernelOperand &dst, DType from, DType to,
-                      SmallVector<Type> &types) {
+// A copy kernel before its body: named copy, with its first parameters,
+// the buffers src (of `from`) and dst (of `to`), their types in `types`.
+BuiltKernel startCopy(MLIRContext &context, DType from, DType to, SmallVector<Type> &types) {
   BuiltKernel k;
   k.name = "copy";
-  k.indexBits = indexBitsOf(src, dst);
   types.append({MemRefType::get({ShapedType::kDynamic}, elementType(context, from)),
                 MemRefType::get({ShapedType::kDynamic}, elementType(context, to))});
   k.params = {{Param::Kind::Buffer, from, "src"}, {Param::Kind::Buffer, to, "dst"}};
@@ -272,7 +244,7 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignmen
   // Parameters: src, dst, the `?` leaves (src's, then dst's), then each
   // `?` shape leaf's fast-division multiplier and shift.
   SmallVector<Type> types;
-  BuiltKernel k = startCopy(context, src, dst, spec.dtype, spec.dstType(), types);
+  BuiltKernel k = startCopy(context, spec.dtype, spec.dstType(), types);
   int srcLeaves = src.dynamicCount(), dstLeaves = dst.dynamicCount();
   int shapes = src.dynamicShapeCount() + dst.dynamicShapeCount();
   for (int i = 0; i < srcLeaves + dstLeaves + 2 * shapes; ++i) {
@@ -333,13 +305,7 @@ BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, Bu
   checkDomain(src, dst, "tensor copy: ", "src", "dst");
   // Parameters: src, dst, then the index buffers.
   SmallVector<Type> types;
-  BuiltKernel k = startCopy(context, src, dst, spec.dtype, spec.dstType(), types);
-  std::vector<std::optional<IntRange>> loads; // an i32 buffer's elements are within int32
-  for (DType t : spec.indexTypes)
-    loads.push_back(t == DType::I32 ? std::optional<IntRange>(IntRange{std::numeric_limits<int32_t>::min(),
-                                                                       std::numeric_limits<int32_t>::max()})
-                                    : std::nullopt);
-  k.indexBits = indexBitsOf(src, dst, loads);
+  BuiltKernel k = startCopy(context, spec.dtype, spec.dstType(), types);
   for (size_t i = 0; i < indexBuffers; ++i) {
     types.push_back(MemRefType::get({ShapedType::kDynamic}, elementType(context, spec.indexTypes[i])));
     k.params.push_back({Param::Kind::Buffer, spec.indexTypes[i], "index_" + std::to_string(i)});

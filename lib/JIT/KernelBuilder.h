@@ -18,15 +18,12 @@
 
 namespace layoutc::jit {
 
-/// A module with one kernel (gpu.func @<name> in gpu.module @layoutc), its
-/// parameters in order and the width of its index math: 32 bits where every
-/// offset and size of a static spec fits in int32 with room for a loop's
-/// last step, else 64.
+/// A module with one kernel (gpu.func @<name> in gpu.module @layoutc) and
+/// its parameters in order. The width of its index math is lay-index-width's.
 struct BuiltKernel {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string name;
   std::vector<Param> params;
-  int indexBits = 64;
 };
 
 /// The kernels of specs, for buffers aligned as `buffers` says; a bad spec

@@ -7,7 +7,6 @@
 #include "layoutc/JIT/Compiler.h"
 
 #include <algorithm>
-#include <limits>
 
 namespace layoutc::jit {
 
@@ -185,27 +184,6 @@ std::vector<int64_t> KernelOperand::offsetComponents() const {
     for (size_t i = 0; i < at.size(); ++i)
       at[i] = composed->offset[i].value();
   return at;
-}
-
-bool KernelOperand::stepsFitInt32(const std::vector<std::optional<IntRange>> &loads) const {
-  if (!isFunction() || !isStatic())
-    return false;
-  // Each input, offset + layout(k)'s component, ranges over its offset plus
-  // every mode's (shape - 1) * stride along it (strides are not negative).
-  std::vector<int64_t> at = offsetComponents();
-  std::vector<IntRange> inputs;
-  for (int64_t o : at)
-    inputs.push_back({o, o});
-  for (const FlatMode &m : flatModes(layout)) {
-    IntRange &r = inputs.at(m.component);
-    int64_t reach;
-    if (__builtin_mul_overflow(m.shape - 1, m.stride, &reach) || __builtin_add_overflow(r.hi, reach, &r.hi))
-      return false;
-  }
-  for (const std::optional<IntRange> &r : stepRanges(*program, inputs, loads))
-    if (!r || !r->within(std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max()))
-      return false;
-  return true;
 }
 
 int KernelOperand::dynamicCount() const { return dynamicLeaves(layout); }

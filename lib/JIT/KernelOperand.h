@@ -51,10 +51,6 @@ struct KernelOperand {
   size_t inputCount() const;
   /// The offset as inputCount() integers (0 for a plain layout).
   std::vector<int64_t> offsetComponents() const;
-  /// Post-condition: true when this static function side's every step stays
-  /// within int32 at every domain index, the index buffers' elements within
-  /// `loads` (nullopt: any int64), so its math may be 32 bits wide.
-  bool stepsFitInt32(const std::vector<std::optional<IntRange>> &loads) const;
   /// A leaf mode of the layout: offset + layout(k) moves by `stride` along
   /// `component` (a coordinate mode; 0 for an integer stride).
   struct FlatMode {

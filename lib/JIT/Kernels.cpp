@@ -121,7 +121,6 @@ template <class Build> std::string compileBuilt(Compiler &compiler, Build build,
   auto start = std::chrono::steady_clock::now();
   BuiltKernel kernel = build(compiler.context());
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  options.indexBits = kernel.indexBits;
   std::string text = compiler.compile(kernel.module.get(), "<" + kernel.name + " kernel>", options);
   if (options.timeReport) {
     char line[128];

@@ -179,7 +179,8 @@ class Jit:
 
     def compile(self, mlir: str, kernel_name: str, index_bits: int = 64) -> Kernel:
         """The gpu.func `kernel_name` of an MLIR module with lay ops, its
-        `index` type `index_bits` (32 or 64) wide.
+        `index` type as wide as lay-index-width records (lay.index_bits),
+        else `index_bits` (32 or 64) wide.
 
         >>> module = "gpu.module @m { gpu.func @k() kernel { gpu.return } }"
         >>> Jit(disk_cache=False).compile(module, "k").name

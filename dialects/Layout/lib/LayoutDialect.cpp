@@ -6,6 +6,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -20,6 +21,19 @@ void LayDialect::initialize() {
 #define GET_OP_LIST
 #include "layoutc/Dialect/Layout/LayoutOps.cpp.inc"
       >();
+}
+
+LogicalResult LayDialect::verifyOperationAttribute(Operation *op, NamedAttribute attribute) {
+  if (attribute.getName() != IndexBitsAttrHelper::getNameStr())
+    return success();
+  if (!isa<FunctionOpInterface>(op))
+    return op->emitOpError() << "has '" << attribute.getName().getValue()
+                             << "', the width of a kernel's index math: it belongs on a function (gpu.func)";
+  auto bits = dyn_cast<IntegerAttr>(attribute.getValue());
+  if (!bits || !bits.getType().isSignlessInteger() || (bits.getInt() != 32 && bits.getInt() != 64))
+    return op->emitOpError() << "has '" << attribute.getName().getValue() << "' = " << attribute.getValue()
+                             << ": the width of a kernel's index math is 32 or 64 bits";
+  return success();
 }
 
 Operation *LayDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type,

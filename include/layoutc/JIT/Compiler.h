@@ -49,7 +49,8 @@ struct KernelPlan {
   /// correct: the loops stride by the grid).
   int64_t elementsPerBlock = 256;
   std::optional<int64_t> tiles;
-  /// The width of the index math.
+  /// The width of the index math: what lay-index-width recorded on the
+  /// kernels (lay.index_bits), else CompileOptions::indexBits.
   int indexBits = 64;
   std::vector<std::string> reasons;
 };
@@ -59,7 +60,9 @@ struct CompileOptions {
   Emit emit = Emit::Ptx;
   /// target::PtxOptions::optLevel: 0 (lean, leaving the rest to ptxas) to 3.
   int optLevel = 0;
-  /// The width of index arithmetic in the kernels, 32 or 64; memref
+  /// The width of index arithmetic, 32 or 64, in kernels that record none:
+  /// lay-index-width records it (lay.index_bits) on each kernel whose index
+  /// values are all the lay IR's, and the widest recorded wins. Memref
   /// descriptor fields (offset, size, stride) have this width too.
   int indexBits = 64;
   /// When set, receives what the lay-copy passes decided (with the first

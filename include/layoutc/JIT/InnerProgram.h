@@ -15,7 +15,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -63,20 +62,6 @@ int64_t floorMod(int64_t a, int64_t b);
 /// does; a division by 0, or a LOAD without `load`, throws
 /// std::invalid_argument naming the step.
 int64_t evaluate(const InnerProgram &p, const std::vector<int64_t> &inputs, const IndexLoad &load = {});
-
-/// A closed interval [lo, hi] of int64 values.
-struct IntRange {
-  int64_t lo = 0, hi = 0;
-  bool within(int64_t low, int64_t high) const { return low <= lo && hi <= high; }
-};
-
-/// Post-condition: for each step of `p` (checked by checkProgram), a range
-/// holding its value for every input within `inputs` (one range per input)
-/// and every element of index buffer i within `loads[i]` (nullopt: any
-/// int64); nullopt where no int64 range is known (a result that may pass
-/// int64, a division by a range holding 0) and for the steps using one.
-std::vector<std::optional<IntRange>> stepRanges(const InnerProgram &p, const std::vector<IntRange> &inputs,
-                                                const std::vector<std::optional<IntRange>> &loads);
 
 } // namespace layoutc::jit
 

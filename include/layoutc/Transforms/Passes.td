@@ -40,6 +40,27 @@ def LayCoalesce : Pass<"lay-coalesce"> {
   let dependentDialects = ["::layoutc::lay::LayDialect"];
 }
 
+def LayIndexWidth : Pass<"lay-index-width"> {
+  let summary = "Decide whether each kernel's index math fits in 32 bits, and record it";
+  let description = [{
+    For each `gpu.func` kernel that accesses tensors (`lay.copy`,
+    `lay.load`, `lay.store`) and whose index values are all the lay IR's
+    (made by lay ops and constants, or the kernel's arguments): 32 bits
+    where every value of its index math stays within int32, else 64,
+    recorded as `lay.index_bits` on the `gpu.func` and explained in a
+    remark. A tensor's size and offsets must stay within int32 less the
+    2^28 a grid-stride loop's index may pass its end by; the values of an
+    inner function (`lay.make_composed_function`) within int32, bounded by
+    interval arithmetic over its `arith` ops from its inputs' ranges
+    (offset + outer(k)) and its index buffers' element types (an `i32`
+    element is within int32). A dynamic leaf `?` keeps 64 bits, as does a
+    gather through an index tensor. A kernel that makes index values of
+    its own (`gpu.thread_id`, `scf.for`) is not decided: it keeps the
+    width it states, and without one the compiler's applies.
+  }];
+  let dependentDialects = ["::layoutc::lay::LayDialect"];
+}
+
 //===----------------------------------------------------------------------===//
 // The kernel passes: a grid's lay.copy becomes tiles, threads, vectors,
 // shared memory and predicates, each decided from the layouts.

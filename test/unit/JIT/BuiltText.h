@@ -12,18 +12,17 @@
 namespace layoutc::test {
 
 // A spec's kernel as built, printed (parameters by their names), with its
-// parameters and index width.
+// parameters.
 struct Built {
   std::string mlir;
   std::vector<jit::Param> params;
-  int indexBits;
 };
 
 inline Built printed(jit::BuiltKernel k) {
   std::string text;
   llvm::raw_string_ostream os(text);
   k.module->print(os, mlir::OpPrintingFlags().printNameLocAsPrefix());
-  return {text, k.params, k.indexBits};
+  return {text, k.params};
 }
 
 } // namespace layoutc::test

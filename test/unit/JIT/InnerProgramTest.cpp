@@ -77,50 +77,5 @@ TEST(InnerProgram, TextIsCanonical) {
   EXPECT_NE(other.str(), gatherProgram().str());
 }
 
-// The ranges of the steps, over the inputs' ranges: exact for +, -, *, floor
-// division by a range without 0 (at its corners) and modulo.
-TEST(InnerProgram, RangesOfTheSteps) {
-  using jit::IntRange;
-  auto ranges = [](const jit::InnerProgram &p, IntRange in, std::vector<std::optional<IntRange>> loads = {}) {
-    std::vector<std::pair<int64_t, int64_t>> out;
-    for (const std::optional<IntRange> &r : jit::stepRanges(p, {in}, loads))
-      out.push_back(r ? std::pair{r->lo, r->hi} : std::pair{int64_t(1), int64_t(0)}); // (1, 0): unknown
-    return out;
-  };
-  using V = std::vector<std::pair<int64_t, int64_t>>;
-  // (x * 4 + 1) % 7 over x in [0, 100]
-  jit::InnerProgram p{{{StepOp::Input, 0, 0},
-                       {StepOp::Constant, 4, 0},
-                       {StepOp::Mul, 0, 1},
-                       {StepOp::Constant, 1, 0},
-                       {StepOp::Add, 2, 3},
-                       {StepOp::Constant, 7, 0},
-                       {StepOp::Mod, 4, 5}},
-                      6};
-  EXPECT_EQ(ranges(p, {0, 100}), (V{{0, 100}, {4, 4}, {0, 400}, {1, 1}, {1, 401}, {7, 7}, {0, 6}}));
-  // x // -3, x % 10 and 5 - x over x in [-7, 8]; x % 10 over [0, 5] is x
-  jit::InnerProgram q{{{StepOp::Input, 0, 0},
-                       {StepOp::Constant, -3, 0},
-                       {StepOp::FloorDiv, 0, 1},
-                       {StepOp::Constant, 10, 0},
-                       {StepOp::Mod, 0, 3},
-                       {StepOp::Constant, 5, 0},
-                       {StepOp::Sub, 5, 0}},
-                      6};
-  EXPECT_EQ(ranges(q, {-7, 8}), (V{{-7, 8}, {-3, -3}, {-3, 2}, {10, 10}, {0, 9}, {5, 5}, {-3, 12}}));
-  EXPECT_EQ(ranges(q, {0, 5})[4], (std::pair<int64_t, int64_t>{0, 5}));
-  // a division by a range holding 0, a product past int64, an unbounded load: unknown, and what uses them
-  jit::InnerProgram r{{{StepOp::Input, 0, 0},
-                       {StepOp::FloorDiv, 0, 0},
-                       {StepOp::Constant, int64_t(1) << 40, 0},
-                       {StepOp::Mul, 2, 2},
-                       {StepOp::Load, 0, 0},
-                       {StepOp::Add, 4, 0},
-                       {StepOp::Load, 1, 0}},
-                      6};
-  V got = ranges(r, {-1, 1}, {std::nullopt, IntRange{-5, 5}});
-  EXPECT_EQ(got, (V{{-1, 1}, {1, 0}, {int64_t(1) << 40, int64_t(1) << 40}, {1, 0}, {1, 0}, {1, 0}, {-5, 5}}));
-}
-
 } // namespace
 } // namespace layoutc::test

@@ -25,6 +25,10 @@ def Lay_Dialect : Dialect {
     semantics: structure follows static values only. An inadmissible static
     case is a verifier error carrying the library's explanation. Operations
     whose result type is fully static fold to `lay.constant`.
+
+    `lay.index_bits` on a kernel (`gpu.func`) is the width of its index
+    math, 32 or 64, as `lay-index-width` records it; the lowering follows
+    it.
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
@@ -32,6 +36,9 @@ def Lay_Dialect : Dialect {
   // An algebra op on a lay.make_composed_layout acts on its outer layout.
   let hasCanonicalizer = 1;
   let dependentDialects = ["::mlir::arith::ArithDialect"];
+  // The width of a kernel's index math, verified to be 32 or 64.
+  let discardableAttrs = (ins "::mlir::IntegerAttr":$index_bits);
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Adds the types (defined, with their storage, in LayoutTypes.cpp).
     void registerTypes();
