@@ -54,7 +54,7 @@ TEST(NotationParses, NoneAfterTheInputIsParsed) {
       {"(4096,4096):(0,1)", "(4096,4096):(4096,1)", DType::F32},          // a broadcast
   };
   for (const jit::CopySpec &spec : copies)
-    EXPECT_EQ(parsesToCompile(compiler, jit::compileCopy(compiler, spec, mlir)), 0u) << spec.src << " -> " << spec.dst;
+    EXPECT_EQ(parsesToCompile(compiler, jit::compileCopy(compiler, spec, mlir)), 0u) << spec.key();
   jit::IndexedSpec gather{jit::IndexedKind::Gather, 77, DType::F32, DType::I32};
   EXPECT_EQ(parsesToCompile(compiler, jit::compileIndexed(compiler, gather, mlir)), 0u);
 }
