@@ -54,10 +54,9 @@ std::unique_ptr<mlir::PassManager> loweringPipeline(mlir::MLIRContext &context, 
   return pm;
 }
 
-// A pass manager with the kernel passes: the index width, then the lay-copy passes.
+// A pass manager with the kernel passes (buildCopyKernelPipeline).
 std::unique_ptr<mlir::PassManager> kernelPipeline(mlir::MLIRContext &context) {
   auto pm = std::make_unique<mlir::PassManager>(&context);
-  pm->addPass(createLayIndexWidth());
   buildCopyKernelPipeline(*pm);
   return pm;
 }

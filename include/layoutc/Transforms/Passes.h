@@ -20,7 +20,7 @@ namespace layoutc {
 constexpr const char *kTileElementsAttr = "lay.tile_elements";
 constexpr const char *kTilesAttr = "lay.tiles";
 
-/// The kernel passes in their order: lay-copy-partition, lay-copy-stage,
+/// The kernel passes in their order: lay-index-width, lay-copy-partition, lay-copy-stage,
 /// lay-copy-predicate, lay-copy-vectorize, lay-copy-unroll, then
 /// canonicalize.
 void buildCopyKernelPipeline(mlir::OpPassManager &pm);
