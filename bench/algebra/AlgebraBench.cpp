@@ -107,7 +107,7 @@ void BM_CorpusCompositions(benchmark::State &state) {
     if (c.op != "composition")
       continue;
     Value b = parseValue(c.args[1]).value();
-    Tiler t = b.kind == Value::Kind::Layout ? Tiler::ofLayout(b.layout())
+    Tiler t = b.kind == Value::Kind::Layout  ? Tiler::ofLayout(b.layout())
               : b.kind == Value::Kind::Tiler ? b.tiler()
                                              : Tiler::ofShape(b.tuple());
     ops.emplace_back(parseLayout(c.args[0]).value(), t);

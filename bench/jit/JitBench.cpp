@@ -75,12 +75,10 @@ std::string ptxOf(const jit::IndexedSpec &spec) {
   return jit::compileIndexed(compiler, spec, ptxO3());
 }
 BENCHMARK_CAPTURE(LoadModule, StagedTranspose,
-                  ptxOf(jit::CopySpec{"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", jit::DType::F32}),
-                  "copy")
+                  ptxOf(jit::CopySpec{"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", jit::DType::F32}), "copy")
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(LoadModule, RowGather,
-                  ptxOf(jit::IndexedSpec{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32}),
-                  "gather")
+                  ptxOf(jit::IndexedSpec{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32}), "gather")
     ->Unit(benchmark::kMillisecond);
 
 // A transpose of a size no earlier iteration used: never a cache hit.

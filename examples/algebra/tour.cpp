@@ -25,8 +25,8 @@ int main() {
 
   // A tiler of two modes: divide a 9x32 layout into 3x8 tiles.
   Layout m = parseLayout("(9,(4,8)):(59,(13,1))").value();
-  Tiler tile = Tiler::ofTuple({Tiler::ofLayout(parseLayout("3:3").value()),
-                               Tiler::ofLayout(parseLayout("(2,4):(1,8)").value())});
+  Tiler tile = Tiler::ofTuple(
+      {Tiler::ofLayout(parseLayout("3:3").value()), Tiler::ofLayout(parseLayout("(2,4):(1,8)").value())});
   std::cout << "zipped_divide = " << zippedDivide(m, tile).str() << "\n";
 
   // Errors are values: attempt() catches the AlgebraError an operation raises.

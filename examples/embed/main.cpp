@@ -27,8 +27,8 @@ void show(const jit::CompiledKernel &k) {
 }
 
 void report(const jit::RunReport &r) {
-  std::cout << r.kernel << ": " << r.checked << " elements checked, " << r.mismatches << " wrong, "
-            << r.milliseconds << " ms, " << r.gbPerSecond() << " GB/s\n";
+  std::cout << r.kernel << ": " << r.checked << " elements checked, " << r.mismatches << " wrong, " << r.milliseconds
+            << " ms, " << r.gbPerSecond() << " GB/s\n";
 }
 
 } // namespace

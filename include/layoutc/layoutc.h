@@ -72,14 +72,14 @@ const char *layoutc_status_name(layoutc_status status);
 typedef struct layoutc_value layoutc_value;
 
 typedef enum layoutc_value_kind {
-  LAYOUTC_VALUE_INT_TUPLE = 0, /* an integer or a tuple: 12, (2,(3,4)) */
-  LAYOUTC_VALUE_LAYOUT = 1,    /* (6,2):(8,2) */
-  LAYOUTC_VALUE_SWIZZLE = 2,   /* S<3,4,3> */
-  LAYOUTC_VALUE_COMPOSED = 3,  /* S<3,4,3> o 0 o (64,64):(64,1) */
-  LAYOUTC_VALUE_TILER = 4,     /* <2:1,4:1> */
-  LAYOUTC_VALUE_BOOL = 5,      /* true, false */
-  LAYOUTC_VALUE_TAG = 6,       /* LayoutLeft, LayoutRight */
-  LAYOUTC_VALUE_EQUALITY = 7,  /* equal's answer: true, false: ..., depends on ?: ... */
+  LAYOUTC_VALUE_INT_TUPLE = 0,    /* an integer or a tuple: 12, (2,(3,4)) */
+  LAYOUTC_VALUE_LAYOUT = 1,       /* (6,2):(8,2) */
+  LAYOUTC_VALUE_SWIZZLE = 2,      /* S<3,4,3> */
+  LAYOUTC_VALUE_COMPOSED = 3,     /* S<3,4,3> o 0 o (64,64):(64,1) */
+  LAYOUTC_VALUE_TILER = 4,        /* <2:1,4:1> */
+  LAYOUTC_VALUE_BOOL = 5,         /* true, false */
+  LAYOUTC_VALUE_TAG = 6,          /* LayoutLeft, LayoutRight */
+  LAYOUTC_VALUE_EQUALITY = 7,     /* equal's answer: true, false: ..., depends on ?: ... */
   LAYOUTC_VALUE_LINEAR_LAYOUT = 8 /* to_linear_layout's answer, Triton's printed form */
 } layoutc_value_kind;
 
@@ -184,7 +184,7 @@ layoutc_status layoutc_value_picture_tv(const layoutc_value *tv, const layoutc_v
    (thread, value) -> tile index, elements of `dtype` ("f32", "f16", ...).
    The text is owned by `smem` as above. */
 layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layoutc_value *access, const char *dtype,
-                                          const char **text);
+                                           const char **text);
 /* The layout L with L(i) == offsets[i] for every i < n, or why none exists
    (layoutc infer). */
 layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **result);
@@ -218,16 +218,15 @@ layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_sta
    "f32", "f16", "bf16", "f64", "i32", "i8" or "i64"; to_dtype: the
    destination's (NULL: dtype); scale: multiplies each element on the way
    (NULL: none). */
-layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout,
-                                    const char *dtype, const char *to_dtype, const double *scale,
-                                    layoutc_kernel **kernel);
+layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
+                                    const char *to_dtype, const double *scale, layoutc_kernel **kernel);
 /* gather: rows[r, c] = table[indices[r], c]; scatter: table[indices[r], c] =
    rows[r, c]; for r < count, c < row_width; row-major tables and rows.
    index_dtype: "i32" or "i64". */
-layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype,
-                                      const char *index_dtype, layoutc_kernel **kernel);
-layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype,
-                                       const char *index_dtype, layoutc_kernel **kernel);
+layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
+                                      layoutc_kernel **kernel);
+layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
+                                       layoutc_kernel **kernel);
 /* The gpu.func `kernel_name` of an MLIR module (lay ops in a gpu.module).
    Its index math is as wide as lay-index-width records (lay.index_bits),
    else index_bits (32 or 64) wide. */
@@ -242,11 +241,14 @@ void layoutc_kernel_free(layoutc_kernel *kernel);
    the divisor's sign). A divisor of 0 at run time, or a result past int64,
    gives an unspecified offset. */
 typedef enum layoutc_op {
-  LAYOUTC_OP_INPUT = 0,     /* the function's input number a (0-based) */
-  LAYOUTC_OP_CONSTANT = 1,  /* the integer a */
-  LAYOUTC_OP_ADD = 2, LAYOUTC_OP_SUB = 3, LAYOUTC_OP_MUL = 4,
-  LAYOUTC_OP_FLOOR_DIV = 5, LAYOUTC_OP_MOD = 6,
-  LAYOUTC_OP_LOAD = 7       /* the element at offset (step b's value) of index buffer a, as int64 */
+  LAYOUTC_OP_INPUT = 0,    /* the function's input number a (0-based) */
+  LAYOUTC_OP_CONSTANT = 1, /* the integer a */
+  LAYOUTC_OP_ADD = 2,
+  LAYOUTC_OP_SUB = 3,
+  LAYOUTC_OP_MUL = 4,
+  LAYOUTC_OP_FLOOR_DIV = 5,
+  LAYOUTC_OP_MOD = 6,
+  LAYOUTC_OP_LOAD = 7 /* the element at offset (step b's value) of index buffer a, as int64 */
 } layoutc_op;
 typedef struct layoutc_step {
   int32_t op; /* a layoutc_op */
@@ -284,9 +286,9 @@ typedef struct layoutc_tensor_side {
    not a layout, `?` leaves, a malformed program, sizes that differ, ...),
    naming the side, the step and the condition. */
 layoutc_status layoutc_compile_tensor_copy(layoutc_jit *jit, const layoutc_tensor_side *src,
-                                           const layoutc_tensor_side *dst, const char *dtype,
-                                           const char *to_dtype, const char *const *index_dtypes,
-                                           size_t index_count, layoutc_kernel **kernel);
+                                           const layoutc_tensor_side *dst, const char *dtype, const char *to_dtype,
+                                           const char *const *index_dtypes, size_t index_count,
+                                           layoutc_kernel **kernel);
 
 /* The kernel's entry name and PTX (for 16-byte aligned buffers), owned by
    the kernel. */
@@ -296,8 +298,8 @@ layoutc_status layoutc_kernel_ptx(const layoutc_kernel *kernel, const char **ptx
 /* A copy kernel's facts for the `?` values `dynamic` (count of them): the
    elements it moves, and the elements src and dst must hold (largest offset
    + 1). */
-layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count,
-                                    int64_t *size, int64_t *src_elements, int64_t *dst_elements);
+layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count, int64_t *size,
+                                    int64_t *src_elements, int64_t *dst_elements);
 
 /* The GPUs the CUDA driver reports; LAYOUTC_ERROR_NO_DRIVER or
    LAYOUTC_ERROR_NO_DEVICE (with the reason) where there are none. */

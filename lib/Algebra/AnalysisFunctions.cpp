@@ -43,7 +43,8 @@ Value fromLinear(const Call &call) {
 
 const std::map<std::string, std::function<Value(const Call &)>> &functions() {
   static const std::map<std::string, std::function<Value(const Call &)>> table = {
-      {"equal", [](const Call &call) {
+      {"equal",
+       [](const Call &call) {
          checkArity(call, 2, 2);
          return Value::of(equal(call.args[0], call.args[1]));
        }},

@@ -31,9 +31,7 @@ std::string span(const BankReport &r, size_t first, size_t last) {
          std::to_string(b.warp) + " value " + std::to_string(lastValue);
 }
 
-std::string counted(size_t n, const std::string &what) {
-  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-}
+std::string counted(size_t n, const std::string &what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
 
 std::string cost(const BankCost &c) {
   return counted(size_t(c.wavefronts), "wavefront") + " (ideal " + std::to_string(c.ideal) + ")";
@@ -98,9 +96,8 @@ Picture bankPicture(const Value &smemValue, const Layout &tv, const std::string 
   p.notes.push_back("Each cell: the bank of its element's first byte (32 banks of 4 bytes); outlined, with the "
                     "thread that reads it: the worst instruction.");
   p.notes.push_back(std::to_string(report.access.width) + " " + dtype + " (" + std::to_string(accessBytes) +
-                    " bytes) per access, served " + served(accessBytes) + "; " +
-                    counted(size_t(report.warps), "warp") + " of " +
-                    counted(report.instructions.size() / size_t(report.warps), "instruction") +
+                    " bytes) per access, served " + served(accessBytes) + "; " + counted(size_t(report.warps), "warp") +
+                    " of " + counted(report.instructions.size() / size_t(report.warps), "instruction") +
                     (report.warps == 1 ? ":" : " each:"));
   for (const std::string &line : costLines(report))
     p.notes.push_back(line);

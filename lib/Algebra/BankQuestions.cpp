@@ -59,9 +59,9 @@ void checkAccess(const SharedMemory &smem, const Layout &tv, const std::string &
 }
 
 const std::map<std::string, int> &elementTypes() {
-  static const std::map<std::string, int> bytes = {{"f64", 8}, {"i64", 8}, {"u64", 8}, {"f32", 4}, {"i32", 4},
-                                                   {"u32", 4}, {"f16", 2}, {"bf16", 2}, {"i16", 2}, {"u16", 2},
-                                                   {"i8", 1},  {"u8", 1}};
+  static const std::map<std::string, int> bytes = {{"f64", 8}, {"i64", 8}, {"u64", 8}, {"f32", 4},
+                                                   {"i32", 4}, {"u32", 4}, {"f16", 2}, {"bf16", 2},
+                                                   {"i16", 2}, {"u16", 2}, {"i8", 1},  {"u8", 1}};
   return bytes;
 }
 
@@ -157,9 +157,9 @@ Swizzle swizzleFor(const SharedMemory &smem, const Layout &write, const Layout &
   };
   std::vector<Swizzle> tried = swizzleCandidates(smem, w, r);
   std::string best = s.bits > 0 ? "the best, " + s.str() + "," : "the best is no swizzle, which";
-  fail(op, "no swizzle makes both phases conflict-free on SMEM " + smem.layout.str() + ": " + best +
-               " takes " + cost(cw) + " writing " + std::to_string(w.width) + " per access and " + cost(cr) +
-               " reading " + std::to_string(r.width) + " per access" +
+  fail(op, "no swizzle makes both phases conflict-free on SMEM " + smem.layout.str() + ": " + best + " takes " +
+               cost(cw) + " writing " + std::to_string(w.width) + " per access and " + cost(cr) + " reading " +
+               std::to_string(r.width) + " per access" +
                (tried.empty() ? "; the tile's " + std::to_string(size(smem.layout)) +
                                     " elements leave no bits to swizzle above the access width"
                               : "; of the " + std::to_string(tried.size()) + " swizzles tried (S<B," +

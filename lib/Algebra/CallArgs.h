@@ -17,7 +17,7 @@ namespace layoutc::algebra::detail {
 inline void checkArity(const std::string &name, size_t n, size_t lo, size_t hi) {
   if (n < lo || n > hi)
     failType(name, "takes " + (lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi)) +
-                   " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
+                       " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(n));
 }
 inline void checkArity(const Call &call, size_t lo, size_t hi) { checkArity(call.name, call.args.size(), lo, hi); }
 /// Fails unless the call has lo to hi template arguments; returns them.
@@ -25,12 +25,12 @@ inline const std::vector<int64_t> &checkTemplateArgs(const Call &call, size_t lo
   size_t n = call.templateArgs.size();
   if (n < lo || n > hi)
     failType(call.name, "takes " + std::to_string(lo) + (lo == hi ? "" : " to " + std::to_string(hi)) +
-                        " template argument" + (hi == 1 ? "" : "s") + " <...>, got " + std::to_string(n));
+                            " template argument" + (hi == 1 ? "" : "s") + " <...>, got " + std::to_string(n));
   return call.templateArgs;
 }
 [[noreturn]] inline void wrongArgument(const Call &call, size_t i, const std::string &expected) {
-  failType(call.name, "argument " + std::to_string(i + 1) + " must be " + expected + ", not " +
-                      call.args[i].describe());
+  failType(call.name,
+           "argument " + std::to_string(i + 1) + " must be " + expected + ", not " + call.args[i].describe());
 }
 
 } // namespace layoutc::algebra::detail

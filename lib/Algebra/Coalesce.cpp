@@ -24,13 +24,14 @@ Layout byProfile(const Layout &l, const IntTuple &profile, const char *op,
     return fn(l);
   int r = rank(l);
   if (int(profile.size()) > r)
-    fail(op, "profile " + profile.str() + " has " + std::to_string(profile.size()) +
-                 " modes but layout " + l.str() + " has rank " + std::to_string(r));
+    fail(op, "profile " + profile.str() + " has " + std::to_string(profile.size()) + " modes but layout " + l.str() +
+                 " has rank " + std::to_string(r));
   std::vector<Layout> modes;
   for (int i = 0; i < r; ++i) {
     Layout m = modeOf(l, i);
     if (i < int(profile.size()))
-      m = withContext(op, [i] { return "mode " + std::to_string(i); }, [&] { return byProfile(m, profile[i], op, fn); });
+      m = withContext(
+          op, [i] { return "mode " + std::to_string(i); }, [&] { return byProfile(m, profile[i], op, fn); });
     modes.push_back(m);
   }
   return concatLayouts(std::move(modes));
@@ -51,9 +52,7 @@ Layout coalesce(const Layout &l, const IntTuple &profile) {
   return byProfile(l, profile, "coalesce", [](const Layout &m) { return coalesce(m); });
 }
 
-Layout filterZeros(const Layout &l) {
-  return Layout(filterZerosShape(l.stride, l.shape), l.stride);
-}
+Layout filterZeros(const Layout &l) { return Layout(filterZerosShape(l.stride, l.shape), l.stride); }
 
 Layout filter(const Layout &l) {
   bool single;

@@ -30,8 +30,7 @@ bool staticRest(const IntTuple &t, int64_t &rest, int64_t &divisor) {
 // remaining stride; the gap below it (stride / last covered extent) becomes a
 // new mode. A zero gap means two modes overlap: L is not injective. Sorting
 // needs static strides, so a dynamic stride is allowed only in rank 1.
-Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
-                            const IntTuple &cotarget) {
+Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single, const IntTuple &cotarget) {
   if (single && f.stride[0].is(0))
     return makeLayout(coalesceShape(cotarget));
   detail::Ints &shape = f.shape, &stride = f.stride;
@@ -50,9 +49,9 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
   auto gap = [&](Int minStride, Int shapeAtMin) {
     Int newShape = divide(minStride, covered);
     if (newShape.is(0))
-      fail(kOp, "layout " + l.str() + " is not injective: its mode " + shapeAtMin.str() + ":" +
-                    minStride.str() + " starts at offset " + minStride.str() + ", inside the " +
-                    covered.str() + " offsets its smaller-stride modes already span");
+      fail(kOp, "layout " + l.str() + " is not injective: its mode " + shapeAtMin.str() + ":" + minStride.str() +
+                    " starts at offset " + minStride.str() + ", inside the " + covered.str() +
+                    " offsets its smaller-stride modes already span");
     return newShape;
   };
   while (shape.size() > 1) {
@@ -97,10 +96,11 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single,
 Layout complementOfCoordinates(const Layout &l, const IntTuple *cotarget) {
   detail::CoordinateSpace cs = detail::CoordinateSpace::of(l, kOp, cotarget);
   Layout lin = cs.linear(l);
-  Layout r = !cotarget ? complement(lin)
-                       : complement(lin, cotarget->isTuple() ? IntTuple::of(product(*cotarget)) : *cotarget);
-  return withContext(kOp, [&] { return "the complement " + r.str() + " of " + lin.str() + " (L with its coordinates numbered)"; },
-                     [&] { return cs.coordinates(r); });
+  Layout r =
+      !cotarget ? complement(lin) : complement(lin, cotarget->isTuple() ? IntTuple::of(product(*cotarget)) : *cotarget);
+  return withContext(
+      kOp, [&] { return "the complement " + r.str() + " of " + lin.str() + " (L with its coordinates numbered)"; },
+      [&] { return cs.coordinates(r); });
 }
 } // namespace
 

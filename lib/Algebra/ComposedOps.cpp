@@ -20,15 +20,12 @@ ComposedLayout withOuter(const ComposedLayout &c, Layout outer) {
   return r;
 }
 
-ComposedLayout composition(const ComposedLayout &c, const Tiler &t) {
-  return withOuter(c, composition(c.outer, t));
-}
+ComposedLayout composition(const ComposedLayout &c, const Tiler &t) { return withOuter(c, composition(c.outer, t)); }
 
 Layout composition(const Layout &a, const ComposedLayout &b) {
   static const char *kOp = "composition";
   if (b.inner != ComposedLayout::Inner::Layout)
-    fail(kOp, "B = " + b.str() + " has a " +
-                  (b.inner == ComposedLayout::Inner::Swizzle ? "swizzle" : "function") +
+    fail(kOp, "B = " + b.str() + " has a " + (b.inner == ComposedLayout::Inner::Swizzle ? "swizzle" : "function") +
                   " inner; CuTe rewrites A o S as S' o A, which is A o S only in special cases, so layoutc "
                   "composes a layout only with a composed layout whose inner is a layout");
   if (!(b.offset.isInt() && b.offset.isStatic() && b.offset.value() == 0))
@@ -128,8 +125,8 @@ SwizzleSlice sliceSwizzled(const IntTuple &coord, const ComposedLayout &c) {
   int64_t o = c.offset.value(), x = fixed.value();
   if ((o & x) != 0 || !reach || (*reach & (o | x)) != 0)
     fail(kOp, "CuTe's slice through the swizzle " + s.str() + " assumes that the offset " + std::to_string(o) +
-                  ", the fixed part " + std::to_string(x) + " and the values of the sliced layout " +
-                  sliced.str() + " set disjoint bits; they do not, so its answer would be another function");
+                  ", the fixed part " + std::to_string(x) + " and the values of the sliced layout " + sliced.str() +
+                  " set disjoint bits; they do not, so its answer would be another function");
   int64_t zy = yyyMask(s) | zzzMask(s);
   int64_t onlyZY = c.offset.value() ^ (fixed.value() & zy);
   int64_t antiZY = fixed.value() & ~zy;
@@ -138,8 +135,8 @@ SwizzleSlice sliceSwizzled(const IntTuple &coord, const ComposedLayout &c) {
   // The swizzle bits the sliced layout reaches (CuTe's projection P o L at
   // its last coordinate): bits both read and xor'ed keep the swizzle.
   int top = s.base + s.bits + absValue(s.shift);
-  Layout projection(IntTuple{IntTuple(pow2(s.base)), IntTuple(pow2(s.bits)),
-                             IntTuple(pow2(absValue(s.shift) - s.bits)), IntTuple(pow2(s.bits)), IntTuple(1)},
+  Layout projection(IntTuple{IntTuple(pow2(s.base)), IntTuple(pow2(s.bits)), IntTuple(pow2(absValue(s.shift) - s.bits)),
+                             IntTuple(pow2(s.bits)), IntTuple(1)},
                     IntTuple{IntTuple(0), IntTuple(pow2(s.base)), IntTuple(0),
                              IntTuple(pow2(s.base + absValue(s.shift))), IntTuple(0)});
   Layout reached = withContext(kOp, "projecting " + sliced.str() + " on the swizzle's bits",
@@ -151,19 +148,18 @@ SwizzleSlice sliceSwizzled(const IntTuple &coord, const ComposedLayout &c) {
                   ", of which its last value shows only " + std::to_string(active) +
                   "; CuTe would decay the swizzle to a layout, another function");
   if (collides)
-    return {Value::of(ComposedLayout{ComposedLayout::Inner::Swizzle, s, Layout(), InnerFunction(),
-                                     IntTuple(onlyZY), sliced}),
+    return {Value::of(
+                ComposedLayout{ComposedLayout::Inner::Swizzle, s, Layout(), InnerFunction(), IntTuple(onlyZY), sliced}),
             antiZY};
   // No two reached bits are swizzled together: the swizzle at this offset is
   // a layout of the bits (negative strides where the offset's bit is set).
   int64_t z = zzzMask(s) & -zzzMask(s), y = yyyMask(s) & -yyyMask(s);
   Layout bitsLayout(IntTuple{IntTuple(pow2(s.base)), twos(s.bits), IntTuple(pow2(absValue(s.shift) - s.bits)),
                              twos(s.bits), IntTuple(1)},
-                    IntTuple{IntTuple(1), swizzleStrides(z < y, z, y, onlyZY, s.bits),
-                             IntTuple(pow2(s.base + s.bits)), swizzleStrides(z > y, z, y, onlyZY, s.bits),
-                             IntTuple(pow2(top))});
-  Layout decayed = withContext(kOp, "decaying the swizzle to a layout",
-                               [&] { return composition(bitsLayout, sliced); });
+                    IntTuple{IntTuple(1), swizzleStrides(z < y, z, y, onlyZY, s.bits), IntTuple(pow2(s.base + s.bits)),
+                             swizzleStrides(z > y, z, y, onlyZY, s.bits), IntTuple(pow2(top))});
+  Layout decayed =
+      withContext(kOp, "decaying the swizzle to a layout", [&] { return composition(bitsLayout, sliced); });
   return {Value::of(decayed), s(onlyZY) + antiZY};
 }
 
@@ -204,8 +200,8 @@ std::vector<Layout> leavesOf(const Layout &l) {
 void checkInnerUpcast(const Layout &inner, int64_t n) {
   std::vector<Layout> leaves = leavesOf(inner);
   const Layout &first = leaves[0];
-  bool ok = first.stride.isInt() && first.stride.isStatic() && first.stride.value() == 1 &&
-            first.shape.isStatic() && first.shape.value() % n == 0;
+  bool ok = first.stride.isInt() && first.stride.isStatic() && first.stride.value() == 1 && first.shape.isStatic() &&
+            first.shape.value() % n == 0;
   for (size_t i = 1; ok && i < leaves.size(); ++i)
     ok = leaves[i].stride.isInt() && leaves[i].stride.isStatic() && leaves[i].stride.value() % n == 0;
   if (!ok)
@@ -219,9 +215,10 @@ void checkInnerUpcast(const Layout &inner, int64_t n) {
 // the first leaf, and no other, has stride 1.
 void checkInnerDowncast(const Layout &inner, int64_t n) {
   std::vector<Layout> leaves = leavesOf(inner);
-  auto unit = [](const Layout &l) { return l.stride.isInt() && l.stride.isStatic() && absValue(l.stride.value()) == 1; };
-  bool ok = unit(leaves[0]) && leaves[0].stride.value() == 1 &&
-            std::none_of(leaves.begin() + 1, leaves.end(), unit);
+  auto unit = [](const Layout &l) {
+    return l.stride.isInt() && l.stride.isStatic() && absValue(l.stride.value()) == 1;
+  };
+  bool ok = unit(leaves[0]) && leaves[0].stride.value() == 1 && std::none_of(leaves.begin() + 1, leaves.end(), unit);
   if (!ok)
     fail("downcast", "the inner layout " + inner.str() + " is not downcast<" + std::to_string(n) +
                          "> exactly: its first leaf, and no other, must have stride 1");
@@ -276,9 +273,9 @@ ComposedLayout downcast(const ComposedLayout &c, int64_t n) {
 }
 
 ComposedLayout recastLayout(const ComposedLayout &c, int64_t oldBits, int64_t newBits) {
-  return detail::recastBy(c, oldBits, newBits,
-                          [](const ComposedLayout &x, int64_t n) { return upcast(x, n); },
-                          [](const ComposedLayout &x, int64_t n) { return downcast(x, n); });
+  return detail::recastBy(
+      c, oldBits, newBits, [](const ComposedLayout &x, int64_t n) { return upcast(x, n); },
+      [](const ComposedLayout &x, int64_t n) { return downcast(x, n); });
 }
 
 namespace {
@@ -287,11 +284,25 @@ namespace {
 // shape<I>(outer)).
 const std::set<std::string> kOuterQueries = {"size", "rank", "depth", "shape"};
 // Layout ops that act on the outer layout and keep inner and offset.
-const std::set<std::string> kOuterOps = {
-    "get",           "take",          "flatten",        "append",          "group_modes",
-    "coalesce",      "filter",        "composition",    "logical_divide",  "zipped_divide",
-    "tiled_divide",  "flat_divide",   "logical_product", "zipped_product", "tiled_product",
-    "flat_product",  "blocked_product", "raked_product", "tile_to_shape"};
+const std::set<std::string> kOuterOps = {"get",
+                                         "take",
+                                         "flatten",
+                                         "append",
+                                         "group_modes",
+                                         "coalesce",
+                                         "filter",
+                                         "composition",
+                                         "logical_divide",
+                                         "zipped_divide",
+                                         "tiled_divide",
+                                         "flat_divide",
+                                         "logical_product",
+                                         "zipped_product",
+                                         "tiled_product",
+                                         "flat_product",
+                                         "blocked_product",
+                                         "raked_product",
+                                         "tile_to_shape"};
 
 [[noreturn]] void notDefined(const std::string &name, const ComposedLayout &c) {
   std::string why;
@@ -337,8 +348,8 @@ IntTuple coordinateArg(const std::string &name, const std::vector<Value> &args) 
 Value recastCall(const std::string &name, const std::vector<int64_t> &t, const ComposedLayout &c) {
   size_t want = name == "recast_layout" ? 2 : 1;
   if (t.size() != want)
-    fail(name, "takes " + std::to_string(want) + " template argument" + (want == 1 ? "" : "s") +
-                   " <...>, got " + std::to_string(t.size()));
+    fail(name, "takes " + std::to_string(want) + " template argument" + (want == 1 ? "" : "s") + " <...>, got " +
+                   std::to_string(t.size()));
   if (name == "upcast")
     return Value::of(upcast(c, t[0]));
   if (name == "downcast")

@@ -32,7 +32,7 @@ constexpr const char *kOp = "composition";
 constexpr int64_t kBruteForceLimit = int64_t(1) << 24;
 
 struct Context {
-  const detail::FlatLayout &a; // coalesce_x(A)
+  const detail::FlatLayout &a;      // coalesce_x(A)
   const IntTuple &shapeA, &strideA; // A, uncoalesced (for messages)
   const Layout &origB;
   // maxDigit[i]: the sum over B's leaves of their largest digit in A's mode i.
@@ -100,10 +100,9 @@ void composeLeaf(Context &cx, Int s, Int d, const Out &out) {
     Int S = a.shape[i], D = a.stride[i];
     auto [nextShape, nextStride, divisible] = stepPast(S, restStride);
     if (!divisible)
-      fail(kOp, "stride divisibility: B's leaf " + leafName(s, d) + " reaches mode " +
-                    std::to_string(i) + " of coalesced A " + detail::str(a) + " with stride " +
-                    restStride.str() + ", which neither is a multiple of nor below the mode's size " +
-                    S.str());
+      fail(kOp, "stride divisibility: B's leaf " + leafName(s, d) + " reaches mode " + std::to_string(i) +
+                    " of coalesced A " + detail::str(a) + " with stride " + restStride.str() +
+                    ", which neither is a multiple of nor below the mode's size " + S.str());
     if (nextShape.is(1) || restShape.is(1)) {
       restStride = nextStride;
       continue;
@@ -123,11 +122,10 @@ void composeLeaf(Context &cx, Int s, Int d, const Out &out) {
     }
     if (!divides)
       fail(kOp, "shape divisibility: B's leaf " + leafName(s, d) + " has " + restShape.str() +
-                    " elements left at mode " + std::to_string(i) + " of coalesced A " +
-                    detail::str(a) + ", which holds " + newShape.str() + " of them; " +
-                    newShape.str() + " does not divide " + restShape.str());
-    bool known = !S.isUnknown() && !restStride.isUnknown() && !newShape.isUnknown() &&
-                 !restShape.isUnknown();
+                    " elements left at mode " + std::to_string(i) + " of coalesced A " + detail::str(a) +
+                    ", which holds " + newShape.str() + " of them; " + newShape.str() + " does not divide " +
+                    restShape.str());
+    bool known = !S.isUnknown() && !restStride.isUnknown() && !newShape.isUnknown() && !restShape.isUnknown();
     if (known && restStride.value > 0) {
       // The leaf wraps inside mode i (r does not divide S) and goes on into
       // mode i+1: CuTe's weak divisibility checks pass, but its result counts
@@ -165,15 +163,14 @@ template <class LeafFn> void composeTree(const IntTuple &s, const IntTuple &d, L
 using Targets = detail::SmallVec<const Context *, 4>;
 
 // The counterexample: R(i) != A(B(i)) along the channel `ch`.
-[[noreturn]] __attribute__((noinline)) void notAdditive(const Context &cx, const Layout &r, int64_t i,
-                                                        uint32_t ch, int64_t want, int64_t got) {
+[[noreturn]] __attribute__((noinline)) void notAdditive(const Context &cx, const Layout &r, int64_t i, uint32_t ch,
+                                                        int64_t want, int64_t got) {
   std::string b = crd2idx(IntTuple(i), cx.origB).str();
   std::string value = ch ? "has the component " : "= ";
   fail(kOp, "A o B is not a layout CuTe can form for A = " + cx.strA() + " and B = " + cx.origB.str() +
-                ": coordinate " + std::to_string(i) + " of B maps to B(" + std::to_string(i) + ") = " + b +
-                " and A(" + b + ") " + value + Int(want, Int::Kind::Static, ch).str() + ", but CuTe's result " +
-                r.str() + " gives " + Int(got, Int::Kind::Static, ch).str() +
-                " (A is not additive on the offsets B reaches)");
+                ": coordinate " + std::to_string(i) + " of B maps to B(" + std::to_string(i) + ") = " + b + " and A(" +
+                b + ") " + value + Int(want, Int::Kind::Static, ch).str() + ", but CuTe's result " + r.str() +
+                " gives " + Int(got, Int::Kind::Static, ch).str() + " (A is not additive on the offsets B reaches)");
 }
 
 // R == A o B at every point of B, over every channel of the values (the
@@ -184,9 +181,9 @@ void bruteForceCheck(const Targets &targets, const detail::FlatLayout &fb, const
   detail::FlatLayout fr = detail::flat(r, kOp);
   int64_t n = size(cx.origB);
   if (n > kBruteForceLimit)
-    fail(kOp, "cannot prove that " + r.str() + " equals A o B for A = " + cx.strA() +
-                  " and B = " + cx.origB.str() + ": the images of B's modes overlap in A's digits and B's " +
-                  std::to_string(n) + " points are too many to check one by one");
+    fail(kOp, "cannot prove that " + r.str() + " equals A o B for A = " + cx.strA() + " and B = " + cx.origB.str() +
+                  ": the images of B's modes overlap in A's digits and B's " + std::to_string(n) +
+                  " points are too many to check one by one");
   detail::SmallVec<uint32_t, 4> channels{0};
   for (const Context *t : targets)
     for (size_t k = 0; k < t->a.rank(); ++k)
@@ -216,7 +213,8 @@ inline __attribute__((always_inline)) bool needsPointCheck(Context &cx, const Ou
   if (fa.rank() == 1)
     return false;
   if (!fa.known() || !cx.bKnown) {
-    activeDomain().assume("composition(" + cx.strA() + ", " + cx.origB.str() + ") = " + Layout(r.shape, r.stride).str() +
+    activeDomain().assume("composition(" + cx.strA() + ", " + cx.origB.str() +
+                          ") = " + Layout(r.shape, r.stride).str() +
                           " is A o B only if the run-time values meet CuTe's divisibility conditions");
     return false;
   }
@@ -243,8 +241,8 @@ Layout modeAt(const Layout &a, const std::vector<int> &path, Int d) {
   for (size_t l = 0; l < path.size(); ++l) {
     int r = rank(cur);
     if (path[l] >= r || (!cur.shape.isTuple() && path[l] != 0))
-      fail(kOp, "B's stride " + d.str() + " addresses mode " + pathName(path) + " of A = " + a.str() +
-                    ", but " + (l == 0 ? std::string("A") : "its mode " + pathName({path.begin(), path.begin() + long(l)})) +
+      fail(kOp, "B's stride " + d.str() + " addresses mode " + pathName(path) + " of A = " + a.str() + ", but " +
+                    (l == 0 ? std::string("A") : "its mode " + pathName({path.begin(), path.begin() + long(l)})) +
                     " has rank " + std::to_string(r));
     cur = modeOf(cur, path[l]);
   }
@@ -287,15 +285,19 @@ Layout composeBasisB(const Layout &a, const Layout &b) {
     cxs.back().bKey = keys[t];
   }
   Layout r;
-  composeTree(b.shape, b.stride, [&](Int s, Int d, const Out &out) {
-    if (d.is(0))
-      return out.leaf(s, Int(0));
-    size_t t = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
-    Int v = d;
-    v.basis = 0;
-    withContext(kOp, [&] { return "B's stride " + d.str() + " into mode " + modes[t].str() + " of A"; },
-                [&] { composeLeaf(cxs[t], s, v, out); });
-  }, Out{r.shape, r.stride});
+  composeTree(
+      b.shape, b.stride,
+      [&](Int s, Int d, const Out &out) {
+        if (d.is(0))
+          return out.leaf(s, Int(0));
+        size_t t = size_t(std::find(keys.begin(), keys.end(), d.basis) - keys.begin());
+        Int v = d;
+        v.basis = 0;
+        withContext(
+            kOp, [&] { return "B's stride " + d.str() + " into mode " + modes[t].str() + " of A"; },
+            [&] { composeLeaf(cxs[t], s, v, out); });
+      },
+      Out{r.shape, r.stride});
   bool check = false;
   for (Context &cx : cxs)
     check = needsPointCheck(cx, Out{r.shape, r.stride}) || check;
@@ -319,7 +321,8 @@ void compose(const IntTuple &shapeA, const IntTuple &strideA, const Layout &b, c
   }
   detail::FlatLayout fa = detail::coalesceX(shapeA, strideA);
   Context cx{fa, shapeA, strideA, b, detail::SmallVec<int64_t, 12>(fa.rank(), 0)};
-  composeTree(b.shape, b.stride, [&](Int s, Int d, const Out &o) { composeLeaf(cx, s, d, o); }, out);
+  composeTree(
+      b.shape, b.stride, [&](Int s, Int d, const Out &o) { composeLeaf(cx, s, d, o); }, out);
   if (fa.rank() > 1 && needsPointCheck(cx, out))
     bruteForceCheck(Targets{&cx}, detail::flatIntegers(b, kOp), Layout(out.shape, out.stride));
 }
@@ -340,14 +343,17 @@ void compose(const IntTuple &shapeA, const IntTuple &strideA, const Tiler &b, co
     break;
   }
   if (rank(b) > rank(shapeA))
-    fail(kOp, "tiler " + b.str() + " has " + std::to_string(rank(b)) + " modes but A = " +
-                  Layout(shapeA, strideA).str() + " has rank " + std::to_string(rank(shapeA)));
+    fail(kOp, "tiler " + b.str() + " has " + std::to_string(rank(b)) +
+                  " modes but A = " + Layout(shapeA, strideA).str() + " has rank " + std::to_string(rank(shapeA)));
   out.shape.setTuple(b.modes.size());
   out.stride.setTuple(b.modes.size());
   for (int i = 0; i < rank(b); ++i)
-    withContext(kOp, [i] { return "mode " + std::to_string(i); }, [&] {
-      compose(mode(shapeA, i), mode(strideA, i), b.modes[size_t(i)], Out{out.shape[size_t(i)], out.stride[size_t(i)]});
-    });
+    withContext(
+        kOp, [i] { return "mode " + std::to_string(i); },
+        [&] {
+          compose(mode(shapeA, i), mode(strideA, i), b.modes[size_t(i)],
+                  Out{out.shape[size_t(i)], out.stride[size_t(i)]});
+        });
 }
 
 } // namespace

@@ -22,8 +22,7 @@ IntTuple mapStrides(const IntTuple &d, const std::function<Int(Int)> &fn) {
   return IntTuple::tuple(std::move(c));
 }
 
-void leafPaths(const IntTuple &t, std::vector<int> &path, std::vector<uint32_t> &keys,
-               std::vector<Int> &extents) {
+void leafPaths(const IntTuple &t, std::vector<int> &path, std::vector<uint32_t> &keys, std::vector<Int> &extents) {
   if (!t.isTuple()) {
     keys.push_back(basisKey(path));
     extents.push_back(t.integer());
@@ -54,8 +53,8 @@ void checkBasisDepths(const std::string &op, const std::string &what, const std:
     for (Int e : strides) {
       std::vector<int> p = basisPath(d.basis), q = basisPath(e.basis);
       if (q.size() > p.size() && std::equal(p.begin(), p.end(), q.begin()))
-        fail(op, what + " has the strides " + d.str() + " and " + e.str() + ", which address " +
-                     modeName(d.basis) + " both whole and by its sub-modes; CuTe cannot add such coordinates");
+        fail(op, what + " has the strides " + d.str() + " and " + e.str() + ", which address " + modeName(d.basis) +
+                     " both whole and by its sub-modes; CuTe cannot add such coordinates");
     }
 }
 
@@ -86,8 +85,7 @@ CoordinateSpace CoordinateSpace::of(const Layout &l, const std::string &op, cons
     for (uint32_t key : cs.keys_)
       strides.push_back(Int(1, Int::Kind::Static, key));
     checkBasisDepths(op, what, strides);
-    std::sort(cs.keys_.begin(), cs.keys_.end(),
-              [](uint32_t a, uint32_t b) { return basisPath(a) < basisPath(b); });
+    std::sort(cs.keys_.begin(), cs.keys_.end(), [](uint32_t a, uint32_t b) { return basisPath(a) < basisPath(b); });
     cs.extents_.assign(cs.keys_.size(), Int(1));
   }
   // Bounded modes need static, non-negative leaves; spans give the extents
@@ -146,9 +144,9 @@ Layout CoordinateSpace::coordinates(const Layout &r) const {
     stride.push_back(IntTuple::of(Int(1, Int::Kind::Static, keys_[i])));
   }
   Layout numbering(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride)));
-  return withContext(op_.c_str(),
-                     [&] { return "mapping " + r.str() + " back to coordinates through " + numbering.str(); },
-                     [&] { return composition(numbering, r); });
+  return withContext(
+      op_.c_str(), [&] { return "mapping " + r.str() + " back to coordinates through " + numbering.str(); },
+      [&] { return composition(numbering, r); });
 }
 
 } // namespace layoutc::algebra::detail

@@ -27,13 +27,14 @@ Layout byModeTiler(const Layout &l, const Tiler &t, const char *op, const Layout
   }
   int r = rank(l);
   if (rank(t) > r)
-    fail(op, "tiler " + t.str() + " has " + std::to_string(rank(t)) +
-                 " modes but the layout " + l.str() + " has rank " + std::to_string(r));
+    fail(op, "tiler " + t.str() + " has " + std::to_string(rank(t)) + " modes but the layout " + l.str() +
+                 " has rank " + std::to_string(r));
   std::vector<Layout> modes;
   for (int i = 0; i < r; ++i) {
     Layout m = modeOf(l, i);
     if (i < rank(t))
-      m = withContext(op, [i] { return "mode " + std::to_string(i); }, [&] { return byModeTiler(m, t.modes[size_t(i)], op, fn); });
+      m = withContext(
+          op, [i] { return "mode " + std::to_string(i); }, [&] { return byModeTiler(m, t.modes[size_t(i)], op, fn); });
     modes.push_back(m);
   }
   return concatLayouts(std::move(modes));
@@ -44,8 +45,7 @@ Layout byModeTiler(const Layout &l, const Tiler &t, const char *op, const Layout
 std::pair<IntTuple, IntTuple> split2(const IntTuple &t, const Tiler &guide, const char *op) {
   if (guide.kind != Tiler::Kind::Tuple) {
     if (!t.isTuple() || t.size() != 2)
-      fail(op, "mode " + t.str() + " is not the rank-2 (tile, rest) pair the tiler " +
-                   guide.str() + " expects");
+      fail(op, "mode " + t.str() + " is not the rank-2 (tile, rest) pair the tiler " + guide.str() + " expects");
     return {t[0], t[1]};
   }
   if (!t.isTuple() || t.size() < guide.modes.size())
@@ -88,11 +88,13 @@ Layout logicalDivide(const Layout &l, const Tiler &t) {
   const char *op = "logical_divide";
   return byModeTiler(l, t, op, [&](const Layout &a, const Layout &tile) {
     IntTuple target = coalesce(a).shape;
-    Layout rest = withContext(op, [&] { return "complement of the tiler " + tile.str() + " in " + target.str(); },
-                              [&] { return complement(tile, target); });
+    Layout rest = withContext(
+        op, [&] { return "complement of the tiler " + tile.str() + " in " + target.str(); },
+        [&] { return complement(tile, target); });
     Layout full = concatLayouts({tile, rest});
-    return withContext(op, [&] { return "composing " + a.str() + " with (tiler, complement) = " + full.str(); },
-                       [&] { return composition(a, full); });
+    return withContext(
+        op, [&] { return "composing " + a.str() + " with (tiler, complement) = " + full.str(); },
+        [&] { return composition(a, full); });
   });
 }
 
@@ -112,10 +114,13 @@ Layout logicalProduct(const Layout &a, const Tiler &b) {
   const char *op = "logical_product";
   return byModeTiler(a, b, op, [&](const Layout &block, const Layout &tiler) {
     Int target = mul(sizeInt(block), cosizeInt(tiler));
-    Layout rest = withContext(op, [&] { return "complement of the block " + block.str() + " in " + target.str(); },
-                              [&] { return complement(block, IntTuple::of(target)); });
-    return concatLayouts({block, withContext(op, [&] { return "composing the complement " + rest.str() + " with the tiler " + tiler.str(); },
-                                             [&] { return composition(rest, tiler); })});
+    Layout rest = withContext(
+        op, [&] { return "complement of the block " + block.str() + " in " + target.str(); },
+        [&] { return complement(block, IntTuple::of(target)); });
+    return concatLayouts(
+        {block, withContext(
+                    op, [&] { return "composing the complement " + rest.str() + " with the tiler " + tiler.str(); },
+                    [&] { return composition(rest, tiler); })});
   });
 }
 
@@ -153,8 +158,8 @@ void checkPermutation(const IntTuple &order) {
   for (size_t i = 0; i < leaves.size(); ++i)
     for (size_t j = 0; j < i; ++j)
       if (leaves[i].isStatic() && leaves[i] == leaves[j])
-        fail("tile_to_shape", "order " + order.str() + " is not a permutation: modes " + std::to_string(j) +
-                                  " and " + std::to_string(i) + " both have rank " + leaves[i].str() +
+        fail("tile_to_shape", "order " + order.str() + " is not a permutation: modes " + std::to_string(j) + " and " +
+                                  std::to_string(i) + " both have rank " + leaves[i].str() +
                                   ", so their tiles would overlap; give each mode its own rank");
 }
 } // namespace
@@ -163,16 +168,15 @@ Layout tileToShape(const Layout &block, const IntTuple &shape, const IntTuple *o
   checkExtents(shape, "tile_to_shape", "target shape");
   int r = rank(shape);
   if (rank(block) > r)
-    fail("tile_to_shape", "block " + block.str() + " has rank " + std::to_string(rank(block)) +
-                              ", above the rank " + std::to_string(r) + " of the target shape " +
-                              shape.str());
+    fail("tile_to_shape", "block " + block.str() + " has rank " + std::to_string(rank(block)) + ", above the rank " +
+                              std::to_string(r) + " of the target shape " + shape.str());
   Layout padded = append(block, r);
   std::vector<IntTuple> productShape;
   for (int i = 0; i < r; ++i) {
     Int b = product(mode(padded.shape, i)), t = product(mode(shape, i));
     if (b.isStatic() && t.isStatic() && remainder(t.value, b.value) != 0)
-      fail("tile_to_shape", "block size " + b.str() + " of mode " + std::to_string(i) +
-                                " does not divide the target size " + t.str());
+      fail("tile_to_shape",
+           "block size " + b.str() + " of mode " + std::to_string(i) + " does not divide the target size " + t.str());
     productShape.push_back(IntTuple::of(ceilDiv(t, b)));
   }
   IntTuple ps = IntTuple::tuple(std::move(productShape));
@@ -221,10 +225,9 @@ Layout upcast(const Layout &l, int64_t n) {
       return Layout(s, divide(d, Int(n)));
     int64_t ad = absValue(d.value);
     if (remainder(ad, n) != 0 && remainder(n, ad) != 0)
-      fail("upcast", "stride " + d.str() + " of " + l.str() + " and the factor " +
-                         std::to_string(n) + " do not divide one another");
-    return Layout(IntTuple::of(ceilDiv(s, Int(ceilDiv(n, ad)))),
-                  IntTuple(signum(d.value) * ceilDiv(ad, n)));
+      fail("upcast", "stride " + d.str() + " of " + l.str() + " and the factor " + std::to_string(n) +
+                         " do not divide one another");
+    return Layout(IntTuple::of(ceilDiv(s, Int(ceilDiv(n, ad)))), IntTuple(signum(d.value) * ceilDiv(ad, n)));
   });
 }
 
@@ -240,8 +243,9 @@ Layout downcast(const Layout &l, int64_t n) {
 }
 
 Layout recastLayout(const Layout &l, int64_t oldBits, int64_t newBits) {
-  return detail::recastBy(l, oldBits, newBits, [](const Layout &x, int64_t n) { return upcast(x, n); },
-                          [](const Layout &x, int64_t n) { return downcast(x, n); });
+  return detail::recastBy(
+      l, oldBits, newBits, [](const Layout &x, int64_t n) { return upcast(x, n); },
+      [](const Layout &x, int64_t n) { return downcast(x, n); });
 }
 
 } // namespace layoutc::algebra

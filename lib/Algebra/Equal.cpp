@@ -28,8 +28,8 @@ Value functionOf(const Value &v, size_t i) {
     break;
   case Value::Kind::Swizzle:
     fail(kOp, arg + " is the swizzle " + v.str() +
-                  ", a function of every offset with no domain: compare it composed with a layout, " +
-                  v.str() + " o 0 o L");
+                  ", a function of every offset with no domain: compare it composed with a layout, " + v.str() +
+                  " o 0 o L");
   default:
     break;
   }
@@ -182,9 +182,8 @@ std::optional<int64_t> firstDifference(const LinearLayout &a, const LinearLayout
 }
 
 std::optional<LinearLayout> linearForm(const Value &f) {
-  Expected<LinearLayout> ll = attempt(kOp, [&] {
-    return f.kind == Value::Kind::Layout ? toLinearLayout(f.layout()) : toLinearLayout(f.composed());
-  });
+  Expected<LinearLayout> ll = attempt(
+      kOp, [&] { return f.kind == Value::Kind::Layout ? toLinearLayout(f.layout()) : toLinearLayout(f.composed()); });
   return ll ? std::optional<LinearLayout>(ll.value()) : std::nullopt;
 }
 

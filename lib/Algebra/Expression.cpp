@@ -34,9 +34,7 @@ struct Args {
     if (call.hasTemplateArgs)
       fail(call.name, "takes no template arguments <...>");
   }
-  const std::vector<int64_t> &templ(size_t lo, size_t hi) const {
-    return detail::checkTemplateArgs(call, lo, hi);
-  }
+  const std::vector<int64_t> &templ(size_t lo, size_t hi) const { return detail::checkTemplateArgs(call, lo, hi); }
   Layout layout(size_t i) const {
     if (at(i).kind != Value::Kind::Layout)
       wrong(i, "a layout");
@@ -124,12 +122,14 @@ std::optional<Value> swizzleExtent(const Args &a) {
 
 const std::map<std::string, Handler> &handlers() {
   static const std::map<std::string, Handler> table = {
-      {"size", [](const Args &a) {
+      {"size",
+       [](const Args &a) {
          if (std::optional<Value> extent = swizzleExtent(a))
            return *extent;
          return Value::of(IntTuple::of(sizeInt(subLayout(a))));
        }},
-      {"cosize", [](const Args &a) {
+      {"cosize",
+       [](const Args &a) {
          if (std::optional<Value> extent = swizzleExtent(a))
            return *extent;
          return Value::of(IntTuple::of(cosizeInt(subLayout(a))));
@@ -138,52 +138,62 @@ const std::map<std::string, Handler> &handlers() {
       {"depth", [](const Args &a) { return Value::of(IntTuple(int64_t(depth(subLayout(a))))); }},
       {"shape", [](const Args &a) { return Value::of(subLayout(a).shape); }},
       {"stride", [](const Args &a) { return Value::of(subLayout(a).stride); }},
-      {"get", [](const Args &a) {
+      {"get",
+       [](const Args &a) {
          a.templ(1, 64);
          return Value::of(subLayout(a));
        }},
-      {"select", [](const Args &a) {
+      {"select",
+       [](const Args &a) {
          a.arity(1, 1);
          return Value::of(select(a.layout(0), toModes(a.templ(1, 64))));
        }},
-      {"take", [](const Args &a) {
+      {"take",
+       [](const Args &a) {
          a.arity(1, 1);
          auto t = a.templ(2, 2);
          return Value::of(take(a.layout(0), int(t[0]), int(t[1])));
        }},
-      {"group_modes", [](const Args &a) {
+      {"group_modes",
+       [](const Args &a) {
          a.arity(1, 1);
          auto t = a.templ(2, 2);
          return Value::of(groupModes(a.layout(0), int(t[0]), int(t[1])));
        }},
-      {"append", [](const Args &a) {
+      {"append",
+       [](const Args &a) {
          a.arity(1, 2);
          Layout x = a.count() == 2 ? a.layout(1) : Layout();
          return Value::of(append(a.layout(0), int(a.templ(1, 1)[0]), x));
        }},
-      {"prepend", [](const Args &a) {
+      {"prepend",
+       [](const Args &a) {
          a.arity(1, 2);
          Layout x = a.count() == 2 ? a.layout(1) : Layout();
          return Value::of(prepend(a.layout(0), int(a.templ(1, 1)[0]), x));
        }},
       {"flatten", [](const Args &a) { return unaryLayout(a, flatten); }},
-      {"unflatten", [](const Args &a) {
+      {"unflatten",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(unflatten(a.layout(0), a.tuple(1)));
        }},
-      {"coalesce", [](const Args &a) {
+      {"coalesce",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(1, 2);
          return Value::of(a.count() == 2 ? coalesce(a.layout(0), a.tuple(1)) : coalesce(a.layout(0)));
        }},
-      {"filter", [](const Args &a) {
+      {"filter",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(1, 2);
          return Value::of(a.count() == 2 ? filter(a.layout(0), a.tuple(1)) : filter(a.layout(0)));
        }},
       {"filter_zeros", [](const Args &a) { return unaryLayout(a, filterZeros); }},
-      {"composition", [](const Args &a) {
+      {"composition",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          if (a.at(0).kind == Value::Kind::Composed)
@@ -192,7 +202,8 @@ const std::map<std::string, Handler> &handlers() {
            return Value::of(composition(a.at(0).swizzle(), a.layout(1)));
          return Value::of(composition(a.layout(0), a.tiler(1)));
        }},
-      {"complement", [](const Args &a) {
+      {"complement",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(1, 2);
          return Value::of(a.count() == 2 ? complement(a.layout(0), a.tuple(1)) : complement(a.layout(0)));
@@ -200,12 +211,14 @@ const std::map<std::string, Handler> &handlers() {
       {"right_inverse", [](const Args &a) { return unaryLayout(a, rightInverse); }},
       {"left_inverse", [](const Args &a) { return unaryLayout(a, leftInverse); }},
       {"nullspace", [](const Args &a) { return unaryLayout(a, nullspace); }},
-      {"max_common_layout", [](const Args &a) {
+      {"max_common_layout",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(maxCommonLayout(a.layout(0), a.layout(1)));
        }},
-      {"max_common_vector", [](const Args &a) {
+      {"max_common_vector",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(IntTuple(maxCommonVector(a.layout(0), a.layout(1))));
@@ -220,7 +233,8 @@ const std::map<std::string, Handler> &handlers() {
       {"flat_product", [](const Args &a) { return tilerOp(a, flatProduct); }},
       {"blocked_product", [](const Args &a) { return rankedProductOp(a, blockedProduct); }},
       {"raked_product", [](const Args &a) { return rankedProductOp(a, rakedProduct); }},
-      {"tile_to_shape", [](const Args &a) {
+      {"tile_to_shape",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 3);
          IntTuple order;
@@ -228,29 +242,34 @@ const std::map<std::string, Handler> &handlers() {
            order = a.tuple(2);
          return Value::of(tileToShape(a.layout(0), a.tuple(1), a.count() == 3 ? &order : nullptr));
        }},
-      {"crd2idx", [](const Args &a) {
+      {"crd2idx",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(crd2idx(a.tuple(0), a.layoutOrShape(1)));
        }},
-      {"idx2crd", [](const Args &a) {
+      {"idx2crd",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 3);
          if (a.count() == 3)
            return Value::of(idx2crd(a.tuple(0), a.tuple(1), a.tuple(2)));
          return Value::of(idx2crd(a.tuple(0), a.tuple(1)));
        }},
-      {"slice", [](const Args &a) {
+      {"slice",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(slice(a.tuple(0), a.layout(1)));
        }},
-      {"dice", [](const Args &a) {
+      {"dice",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(dice(a.tuple(0), a.layout(1)));
        }},
-      {"make_layout", [](const Args &a) {
+      {"make_layout",
+       [](const Args &a) {
          a.noTemplate();
          // make_layout(L0, L1, ...): the layouts as the modes of one
          // (CuTe's make_layout of layouts).
@@ -261,8 +280,8 @@ const std::map<std::string, Handler> &handlers() {
              shapes.push_back(a.layout(i).shape);
              strides.push_back(a.layout(i).stride);
            }
-           return Value::of(makeLayout(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)),
-                                       "make_layout"));
+           return Value::of(
+               makeLayout(IntTuple::tuple(std::move(shapes)), IntTuple::tuple(std::move(strides)), "make_layout"));
          }
          a.arity(1, 2);
          if (a.count() == 1)
@@ -271,17 +290,20 @@ const std::map<std::string, Handler> &handlers() {
            return Value::of(a.at(1).tag() == "LayoutRight" ? makeLayoutRight(a.tuple(0)) : makeLayout(a.tuple(0)));
          return Value::of(makeLayout(a.tuple(0), a.tuple(1), "make_layout"));
        }},
-      {"make_ordered_layout", [](const Args &a) {
+      {"make_ordered_layout",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          return Value::of(makeOrderedLayout(a.tuple(0), a.tuple(1)));
        }},
-      {"make_identity_layout", [](const Args &a) {
+      {"make_identity_layout",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(1, 1);
          return Value::of(makeIdentityLayout(a.tuple(0)));
        }},
-      {"make_composed_layout", [](const Args &a) {
+      {"make_composed_layout",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(3, 3);
          ComposedLayout c;
@@ -295,7 +317,8 @@ const std::map<std::string, Handler> &handlers() {
          c.outer = a.layout(2);
          return Value::of(c);
        }},
-      {"compatible", [](const Args &a) {
+      {"compatible",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          auto shapeOf = [&](size_t i) {
@@ -303,7 +326,8 @@ const std::map<std::string, Handler> &handlers() {
          };
          return Value::ofBool(compatible(shapeOf(0), shapeOf(1)));
        }},
-      {"swizzle", [](const Args &a) {
+      {"swizzle",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(2, 2);
          if (a.at(0).kind != Value::Kind::Swizzle)
@@ -313,26 +337,31 @@ const std::map<std::string, Handler> &handlers() {
            a.wrong(1, "an integer offset");
          return Value::of(IntTuple::of(swizzle(a.at(0).swizzle(), x.integer())));
        }},
-      {"upcast", [](const Args &a) {
+      {"upcast",
+       [](const Args &a) {
          a.arity(1, 1);
          return Value::of(upcast(a.layout(0), a.templ(1, 1)[0]));
        }},
-      {"downcast", [](const Args &a) {
+      {"downcast",
+       [](const Args &a) {
          a.arity(1, 1);
          return Value::of(downcast(a.layout(0), a.templ(1, 1)[0]));
        }},
-      {"recast_layout", [](const Args &a) {
+      {"recast_layout",
+       [](const Args &a) {
          a.arity(1, 1);
          auto t = a.templ(2, 2);
          return Value::of(recastLayout(a.layout(0), t[0], t[1]));
        }},
-      {"bank_conflicts", [](const Args &a) {
+      {"bank_conflicts",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(3, 3);
          BankReport r = bankConflicts(sharedMemory(a.at(0), a.dtypeBytes(2), a.call.name), a.layout(1), a.call.name);
          return Value::of(IntTuple{IntTuple(r.worst.wavefronts), IntTuple(r.worst.ideal)});
        }},
-      {"swizzle_for", [](const Args &a) {
+      {"swizzle_for",
+       [](const Args &a) {
          a.noTemplate();
          a.arity(4, 4);
          return Value::of(swizzleFor(sharedMemory(a.at(0), a.dtypeBytes(3), a.call.name), a.layout(1), a.layout(2)));
@@ -380,9 +409,7 @@ Value apply(const Value &f, const Value &arg, size_t) {
 
 } // namespace
 
-Expected<Value> evaluateExpression(std::string_view text) {
-  return evaluateExpression(text, ExpressionHooks{});
-}
+Expected<Value> evaluateExpression(std::string_view text) { return evaluateExpression(text, ExpressionHooks{}); }
 
 Expected<Value> evaluateExpression(std::string_view text, const ExpressionHooks &hooks) {
   IntDomain domain;

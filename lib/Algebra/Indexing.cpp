@@ -81,24 +81,18 @@ void accumulate(IntTuple &acc, const IntTuple &stride, Int c, size_t depth = 0) 
   accumulate(acc[i], stride, c, depth + 1);
 }
 
-std::string modeName(const std::string &path) {
-  return path.empty() ? "the layout" : "mode " + path;
-}
+std::string modeName(const std::string &path) { return path.empty() ? "the layout" : "mode " + path; }
 
-void crd2idxInto(IntTuple &acc, const IntTuple &coord, const IntTuple &shape,
-                 const IntTuple &stride, const std::string &path) {
-  auto sub = [&](size_t i) {
-    return path.empty() ? std::to_string(i) : path + "," + std::to_string(i);
-  };
+void crd2idxInto(IntTuple &acc, const IntTuple &coord, const IntTuple &shape, const IntTuple &stride,
+                 const std::string &path) {
+  auto sub = [&](size_t i) { return path.empty() ? std::to_string(i) : path + "," + std::to_string(i); };
   if (coord.isTuple()) {
     if (!shape.isTuple())
-      fail("crd2idx", "coordinate " + coord.str() + " is a tuple but " + modeName(path) +
-                          " has the integer shape " + shape.str());
+      fail("crd2idx",
+           "coordinate " + coord.str() + " is a tuple but " + modeName(path) + " has the integer shape " + shape.str());
     if (coord.size() != shape.size())
-      fail("crd2idx", "coordinate " + coord.str() + " has rank " +
-                          std::to_string(coord.size()) + " but " + modeName(path) +
-                          " has shape " + shape.str() + " of rank " +
-                          std::to_string(shape.size()));
+      fail("crd2idx", "coordinate " + coord.str() + " has rank " + std::to_string(coord.size()) + " but " +
+                          modeName(path) + " has shape " + shape.str() + " of rank " + std::to_string(shape.size()));
     for (size_t i = 0; i < coord.size(); ++i)
       crd2idxInto(acc, coord[i], shape[i], stride[i], sub(i));
     return;
@@ -139,8 +133,7 @@ IntTuple idx2crdStrided(Int idx, const IntTuple &shape, const IntTuple &stride) 
 
 // Keeps (slice) or drops (dice) the modes where the coordinate has `_`,
 // collecting them flat, as CuTe's filter_tuple of lifted slices does.
-void sliceInto(const IntTuple &c, const IntTuple &t, bool keepUnderscore,
-               std::vector<IntTuple> &out) {
+void sliceInto(const IntTuple &c, const IntTuple &t, bool keepUnderscore, std::vector<IntTuple> &out) {
   if (c.isTuple()) {
     for (size_t i = 0; i < c.size(); ++i)
       sliceInto(c[i], t[i], keepUnderscore, out);
@@ -163,9 +156,8 @@ void checkSliceCoord(const IntTuple &c, const IntTuple &shape, const Layout &l, 
   if (!c.isTuple())
     return;
   if (!shape.isTuple() || shape.size() != c.size())
-    fail(op, "coordinate " + c.str() + " has rank " + std::to_string(c.size()) +
-                 " where layout " + l.str() + " has the mode " + shape.str() + " of rank " +
-                 std::to_string(rank(shape)));
+    fail(op, "coordinate " + c.str() + " has rank " + std::to_string(c.size()) + " where layout " + l.str() +
+                 " has the mode " + shape.str() + " of rank " + std::to_string(rank(shape)));
   for (size_t i = 0; i < c.size(); ++i)
     checkSliceCoord(c[i], shape[i], l, op);
 }
@@ -201,8 +193,7 @@ IntTuple crd2crd(const IntTuple &coord, const IntTuple &src, const IntTuple &dst
 IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape) {
   if (idx.isTuple()) {
     if (!shape.isTuple() || shape.size() != idx.size())
-      fail("idx2crd", "index " + idx.str() + " does not match the rank of shape " +
-                          shape.str());
+      fail("idx2crd", "index " + idx.str() + " does not match the rank of shape " + shape.str());
     std::vector<IntTuple> c;
     for (size_t i = 0; i < idx.size(); ++i)
       c.push_back(idx2crd(idx[i], shape[i]));
@@ -235,13 +226,9 @@ IntTuple idx2crd(const IntTuple &idx, const IntTuple &shape, const IntTuple &str
   return idx2crdStrided(idx.integer(), shape, stride);
 }
 
-Layout slice(const IntTuple &coord, const Layout &l) {
-  return sliceLayout(coord, l, true, "slice");
-}
+Layout slice(const IntTuple &coord, const Layout &l) { return sliceLayout(coord, l, true, "slice"); }
 
-Layout dice(const IntTuple &coord, const Layout &l) {
-  return sliceLayout(coord, l, false, "dice");
-}
+Layout dice(const IntTuple &coord, const Layout &l) { return sliceLayout(coord, l, false, "dice"); }
 
 IntTuple addCoordinates(const IntTuple &a, const IntTuple &b) {
   if (a.isInt() && a.integer().is(0))
@@ -276,8 +263,8 @@ IntTuple evaluate(const ComposedLayout &c, const IntTuple &coord) {
 int64_t evaluate(const ComposedLayout &c, int64_t index) {
   IntTuple r = evaluate(c, IntTuple(index));
   if (!r.isInt() || r.isUnknown())
-    fail("", "composed layout " + c.str() + " maps " + std::to_string(index) + " to " + r.str() +
-                 ", not to an integer");
+    fail("",
+         "composed layout " + c.str() + " maps " + std::to_string(index) + " to " + r.str() + ", not to an integer");
   return r.value();
 }
 

@@ -26,11 +26,10 @@ Layout infer(const std::vector<int64_t> &f) {
       ++run;
     if (n % run != 0)
       fail(op, "no layout of size " + std::to_string(m) + ": f(" + std::to_string(block) +
-                   "*j) = " + std::to_string(d) + "*j holds for j < " + std::to_string(run) +
-                   " and breaks at f(" + std::to_string(run * block) + ") = " +
-                   std::to_string(f[size_t(run * block)]) + ", but a mode of size " +
-                   std::to_string(run) + " does not divide the remaining " + std::to_string(n) +
-                   " offsets");
+                   "*j) = " + std::to_string(d) + "*j holds for j < " + std::to_string(run) + " and breaks at f(" +
+                   std::to_string(run * block) + ") = " + std::to_string(f[size_t(run * block)]) +
+                   ", but a mode of size " + std::to_string(run) + " does not divide the remaining " +
+                   std::to_string(n) + " offsets");
     l.shape.push_back(Int(run));
     l.stride.push_back(Int(d));
     block = mul(block, run);
@@ -43,9 +42,9 @@ Layout infer(const std::vector<int64_t> &f) {
     int64_t got = detail::evaluateFlat(l, i);
     if (got != f[size_t(i)])
       fail(op, "no layout gives these offsets: the strides forced by f(1), f(2), f(4), ... "
-                   "form " + detail::str(l) + ", which maps " + std::to_string(i) + " to " +
-                   std::to_string(got) + ", but f(" + std::to_string(i) + ") = " +
-                   std::to_string(f[size_t(i)]));
+               "form " +
+                   detail::str(l) + ", which maps " + std::to_string(i) + " to " + std::to_string(got) + ", but f(" +
+                   std::to_string(i) + ") = " + std::to_string(f[size_t(i)]));
   }
   return detail::backwardCoalesce(l);
 }

@@ -20,9 +20,8 @@ std::string AlgebraError::oneLine() const {
 }
 
 void overflow(const char *what, int64_t a, int64_t b) {
-  std::string expr = std::string(what) == "abs"
-                         ? "abs(" + std::to_string(a) + ")"
-                         : std::to_string(a) + " " + what + " " + std::to_string(b);
+  std::string expr = std::string(what) == "abs" ? "abs(" + std::to_string(a) + ")"
+                                                : std::to_string(a) + " " + what + " " + std::to_string(b);
   fail("", "int64 overflow computing " + expr);
 }
 
@@ -32,8 +31,7 @@ void divisionByZero(const char *what, int64_t a) {
 
 int64_t shapeDiv(int64_t a, int64_t b, const std::string &op) {
   if (b == 0 || (remainder(a, b) != 0 && (a == 0 || remainder(b, a) != 0)))
-    fail(op, "shape_div(" + std::to_string(a) + ", " + std::to_string(b) +
-                 ") needs one of them to divide the other");
+    fail(op, "shape_div(" + std::to_string(a) + ", " + std::to_string(b) + ") needs one of them to divide the other");
   int64_t q = divide(a, b);
   return q != 0 ? q : signum(a) * signum(b);
 }
@@ -138,7 +136,9 @@ int64_t resultDivisor(IntOp op, int64_t da, int64_t db, Int b) {
   case IntOp::Div:
   case IntOp::CeilDiv:
   case IntOp::ShapeDiv:
-    return b.isStatic() && b.value != 0 && da % b.value == 0 ? std::max<int64_t>(da / (b.value < 0 ? -b.value : b.value), 1) : 1;
+    return b.isStatic() && b.value != 0 && da % b.value == 0
+               ? std::max<int64_t>(da / (b.value < 0 ? -b.value : b.value), 1)
+               : 1;
   case IntOp::Abs:
     return std::max<int64_t>(da, 1);
   case IntOp::Signum:
@@ -172,7 +172,8 @@ int resultBits(IntOp op, int ka, int kb, Int a, Int b) {
   case IntOp::CeilDiv:
     return ka && kc >= 0 ? clamp(std::max(ka - kc, 1) + 1) : 0;
   case IntOp::Rem:
-    return b.isStatic() && b.value > 0 ? (ka ? std::min(ka, Int(b.value - 1).bitBound()) : Int(b.value - 1).bitBound()) : 0;
+    return b.isStatic() && b.value > 0 ? (ka ? std::min(ka, Int(b.value - 1).bitBound()) : Int(b.value - 1).bitBound())
+                                       : 0;
   case IntOp::Abs:
     return ka;
   case IntOp::Sub:
@@ -190,21 +191,39 @@ Int IntDomain::apply(IntOp op, Int a, Int b) {
                         uint8_t(resultBits(op, a.bitBound(), unary ? 0 : b.bitBound(), a, b)));
   int64_t x = a.value, y = b.value, r = 0;
   switch (op) {
-  case IntOp::Add: r = add(x, y); break;
-  case IntOp::Sub: r = sub(x, y); break;
-  case IntOp::Mul: r = mul(x, y); break;
-  case IntOp::Div: r = divide(x, y); break;
-  case IntOp::Rem: r = remainder(x, y); break;
-  case IntOp::CeilDiv: r = ceilDiv(x, y); break;
+  case IntOp::Add:
+    r = add(x, y);
+    break;
+  case IntOp::Sub:
+    r = sub(x, y);
+    break;
+  case IntOp::Mul:
+    r = mul(x, y);
+    break;
+  case IntOp::Div:
+    r = divide(x, y);
+    break;
+  case IntOp::Rem:
+    r = remainder(x, y);
+    break;
+  case IntOp::CeilDiv:
+    r = ceilDiv(x, y);
+    break;
   case IntOp::ShapeDiv: {
     // CuTe's dynamic shape_div: no divisibility check, rounded away from 0.
     int64_t q = divide(x, y);
     r = q != 0 ? q : signum(x) * signum(y);
     break;
   }
-  case IntOp::Min: r = x < y ? x : y; break;
-  case IntOp::Abs: r = absValue(x); break;
-  case IntOp::Signum: r = signum(x); break;
+  case IntOp::Min:
+    r = x < y ? x : y;
+    break;
+  case IntOp::Abs:
+    r = absValue(x);
+    break;
+  case IntOp::Signum:
+    r = signum(x);
+    break;
   }
   return Int::dynamic(r);
 }

@@ -112,8 +112,7 @@ void checkExtentsAt(const IntTuple &leaf, const IntTuple &shape, const std::stri
                  leaf.str() + (path.empty() ? "" : " at mode " + path) + "; an extent is an integer >= 1");
   if (!leaf.isInt() || !leaf.isStatic() || leaf.value() >= 1)
     return;
-  fail(op, what + " " + shape.str() + " has the extent " + leaf.str() +
-               (path.empty() ? "" : " at mode " + path) +
+  fail(op, what + " " + shape.str() + " has the extent " + leaf.str() + (path.empty() ? "" : " at mode " + path) +
                "; an extent is an integer >= 1 (layoutc forms no empty or negative modes)");
 }
 } // namespace
@@ -180,9 +179,7 @@ bool congruent(const IntTuple &a, const IntTuple &b) {
   return allModes(a, b, congruent);
 }
 
-bool weaklyCongruent(const IntTuple &a, const IntTuple &b) {
-  return !a.isTuple() || allModes(a, b, weaklyCongruent);
-}
+bool weaklyCongruent(const IntTuple &a, const IntTuple &b) { return !a.isTuple() || allModes(a, b, weaklyCongruent); }
 
 bool compatible(const IntTuple &a, const IntTuple &b) {
   if (!a.isTuple()) {
@@ -212,13 +209,9 @@ IntTuple compact(const IntTuple &shape, Int &current, bool leftToRight) {
 }
 } // namespace
 
-IntTuple compactColMajor(const IntTuple &shape, Int current) {
-  return compact(shape, current, true);
-}
+IntTuple compactColMajor(const IntTuple &shape, Int current) { return compact(shape, current, true); }
 
-IntTuple compactRowMajor(const IntTuple &shape, Int current) {
-  return compact(shape, current, false);
-}
+IntTuple compactRowMajor(const IntTuple &shape, Int current) { return compact(shape, current, false); }
 
 IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
   if (a.isTuple()) {
@@ -237,8 +230,7 @@ IntTuple ceilDiv(const IntTuple &a, const IntTuple &b) {
   return IntTuple::of(ceilDiv(a.integer(), b.integer()));
 }
 
-IntTuple foldDivisor(const IntTuple &a, const IntTuple &b,
-                     IntTuple (*div)(const IntTuple &, const IntTuple &)) {
+IntTuple foldDivisor(const IntTuple &a, const IntTuple &b, IntTuple (*div)(const IntTuple &, const IntTuple &)) {
   std::vector<IntTuple> c;
   IntTuple rest = b;
   for (const IntTuple &ai : a.children()) {

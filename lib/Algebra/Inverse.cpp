@@ -83,12 +83,11 @@ Layout leftInverse(const Layout &l) {
       continue;
     if (d < 0)
       fail("left_inverse", "stride " + std::to_string(d) + " of coalesced " + detail::str(c.f) +
-                               " is negative; CuTe's left inverse would have the negative shape " +
-                               std::to_string(d) + ", and a shape is positive");
+                               " is negative; CuTe's left inverse would have the negative shape " + std::to_string(d) +
+                               ", and a shape is positive");
     if (remainder(d, covered) != 0)
-      fail("left_inverse", "divisibility: stride " + std::to_string(d) + " of coalesced " +
-                               detail::str(c.f) + " is not a multiple of the " +
-                               std::to_string(covered) +
+      fail("left_inverse", "divisibility: stride " + std::to_string(d) + " of coalesced " + detail::str(c.f) +
+                               " is not a multiple of the " + std::to_string(covered) +
                                " offsets its smaller-stride modes span");
     Int s = below == none ? Int(1) : c.f.shape[below];
     if (s.isStatic() && d / covered < s.value)
@@ -132,8 +131,9 @@ namespace {
 // coalesce(A o right_inverse(B)): where A and B agree, as a function of B's
 // offsets.
 Layout commonPart(const char *op, const Layout &a, const Layout &invB) {
-  return withContext(op, [&] { return "composing " + a.str() + " with right_inverse(B) = " + invB.str(); },
-                     [&] { return coalesce(composition(a, invB)); });
+  return withContext(
+      op, [&] { return "composing " + a.str() + " with right_inverse(B) = " + invB.str(); },
+      [&] { return coalesce(composition(a, invB)); });
 }
 } // namespace
 

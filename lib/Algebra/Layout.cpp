@@ -11,16 +11,13 @@ std::string Layout::str() const { return shape.str() + ":" + stride.str(); }
 std::string Layout::typeStr() const { return shape.typeStr() + ":" + stride.typeStr(); }
 
 namespace {
-void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::string &what,
-                 std::string path) {
-  if (shape.isTuple() != stride.isTuple() ||
-      (shape.isTuple() && shape.size() != stride.size()))
-    fail("", what + ": shape " + shape.str() + " and stride " + stride.str() +
-                 " are not congruent" + (path.empty() ? "" : " at mode " + path));
+void checkLeaves(const IntTuple &shape, const IntTuple &stride, const std::string &what, std::string path) {
+  if (shape.isTuple() != stride.isTuple() || (shape.isTuple() && shape.size() != stride.size()))
+    fail("", what + ": shape " + shape.str() + " and stride " + stride.str() + " are not congruent" +
+                 (path.empty() ? "" : " at mode " + path));
   if (shape.isTuple()) {
     for (size_t i = 0; i < shape.size(); ++i)
-      checkLeaves(shape[i], stride[i], what,
-                  path.empty() ? std::to_string(i) : path + "," + std::to_string(i));
+      checkLeaves(shape[i], stride[i], what, path.empty() ? std::to_string(i) : path + "," + std::to_string(i));
     return;
   }
   std::string at = path.empty() ? "" : " at mode " + path;
@@ -99,10 +96,7 @@ int64_t size(const Layout &l) {
   return s.value;
 }
 
-Layout modeOf(const Layout &l, int i) {
-  return Layout(mode(l.shape, i), mode(l.stride, i));
-}
-
+Layout modeOf(const Layout &l, int i) { return Layout(mode(l.shape, i), mode(l.stride, i)); }
 
 int64_t Swizzle::movedBits() const { return ((int64_t(1) << bits) - 1) << (base + std::max(0, shift)); }
 
@@ -128,35 +122,29 @@ Int swizzle(const Swizzle &s, Int x) {
 }
 
 std::string Swizzle::str() const {
-  return "S<" + std::to_string(bits) + "," + std::to_string(base) + "," +
-         std::to_string(shift) + ">";
+  return "S<" + std::to_string(bits) + "," + std::to_string(base) + "," + std::to_string(shift) + ">";
 }
 
 Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift) {
-  std::string s = "S<" + std::to_string(bits) + "," + std::to_string(base) + "," +
-                  std::to_string(shift) + ">";
+  std::string s = "S<" + std::to_string(bits) + "," + std::to_string(base) + "," + std::to_string(shift) + ">";
   if (bits < 0)
-    fail("swizzle", s + ": the number of bits B=" + std::to_string(bits) +
-                        " must be >= 0");
+    fail("swizzle", s + ": the number of bits B=" + std::to_string(bits) + " must be >= 0");
   if (base < 0)
     fail("swizzle", s + ": the base M=" + std::to_string(base) + " must be >= 0");
   if (absValue(shift) < bits)
-    fail("swizzle", s + ": the shift |S|=" + std::to_string(absValue(shift)) +
-                        " must be >= B=" + std::to_string(bits) +
+    fail("swizzle", s + ": the shift |S|=" + std::to_string(absValue(shift)) + " must be >= B=" + std::to_string(bits) +
                         " (otherwise the xor'ed bits overlap their source)");
   // bits <= |shift| here; each term is bounded first so that the sum fits.
   if (base > 62 || absValue(shift) > 62 || bits + base + absValue(shift) > 62)
     fail("swizzle", s + ": B + M + |S|" +
                         (base > 62 || absValue(shift) > 62 ? std::string()
-                                                            : " = " + std::to_string(bits + base + absValue(shift))) +
+                                                           : " = " + std::to_string(bits + base + absValue(shift))) +
                         " exceeds the 62 bits of an offset");
   return Swizzle{int(bits), int(base), int(shift)};
 }
 
 std::string ComposedLayout::str() const {
-  std::string in = inner == Inner::Swizzle  ? swizzle.str()
-                   : inner == Inner::Layout ? innerLayout.str()
-                                            : function.name;
+  std::string in = inner == Inner::Swizzle ? swizzle.str() : inner == Inner::Layout ? innerLayout.str() : function.name;
   return in + " o " + offset.str() + " o " + outer.str();
 }
 
@@ -217,8 +205,6 @@ std::string Tiler::str() const {
   return "";
 }
 
-int rank(const Tiler &t) {
-  return t.kind == Tiler::Kind::Tuple ? static_cast<int>(t.modes.size()) : 1;
-}
+int rank(const Tiler &t) { return t.kind == Tiler::Kind::Tuple ? static_cast<int>(t.modes.size()) : 1; }
 
 } // namespace layoutc::algebra

@@ -34,8 +34,8 @@ Picture layoutPicture(const Value &v) {
   Drawn drawn{domain, composed};
   Picture p;
   p.title = v.str();
-  p.panels = detail::domainPanels(domain.shape, "show", v.str(),
-                                  [&](const IntTuple &c, int64_t) { return drawn.cell(c); });
+  p.panels =
+      detail::domainPanels(domain.shape, "show", v.str(), [&](const IntTuple &c, int64_t) { return drawn.cell(c); });
   if (composed)
     p.notes.push_back("Each cell: C(c), and below it offset + outer(c), the inner's argument.");
   return p;

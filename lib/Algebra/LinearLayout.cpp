@@ -41,8 +41,12 @@ std::optional<Overlap> firstOverlap(const LinearLayout &ll) {
 }
 
 int64_t basisAt(const LinearLayout &ll, size_t dim, size_t bit) { return ll.inDims[dim].bases[bit]; }
-int64_t sum(const LinearLayout &ll, const Overlap &o) { return basisAt(ll, o.dimA, o.bitA) + basisAt(ll, o.dimB, o.bitB); }
-int64_t xorOf(const LinearLayout &ll, const Overlap &o) { return basisAt(ll, o.dimA, o.bitA) ^ basisAt(ll, o.dimB, o.bitB); }
+int64_t sum(const LinearLayout &ll, const Overlap &o) {
+  return basisAt(ll, o.dimA, o.bitA) + basisAt(ll, o.dimB, o.bitB);
+}
+int64_t xorOf(const LinearLayout &ll, const Overlap &o) {
+  return basisAt(ll, o.dimA, o.bitA) ^ basisAt(ll, o.dimB, o.bitB);
+}
 
 // "mode0=1 -> (1) and mode1=1 -> (1) share bits"
 std::string overlapStr(const LinearLayout &ll, const Overlap &o) {
@@ -80,8 +84,8 @@ LinearLayout::InDim inDimOf(const Layout &mode, int k) {
     }
   }
   if (dim.bases.size() > size_t(kMaxDimBits))
-    fail("to_linear_layout", where + ": size 2^" + std::to_string(dim.bases.size()) +
-                                 " is over 2^30 (Triton's in-dim sizes are int32)");
+    fail("to_linear_layout",
+         where + ": size 2^" + std::to_string(dim.bases.size()) + " is over 2^30 (Triton's in-dim sizes are int32)");
   return dim;
 }
 
@@ -137,8 +141,8 @@ LinearLayout toLinearLayout(const Layout &l) {
 
 LinearLayout toLinearLayout(const ComposedLayout &c) {
   if (!(c.offset.isInt() && c.offset.integer().is(0)))
-    fail("to_linear_layout", "the offset " + c.offset.str() + " of " + c.str() +
-                                 " is not 0: a linear layout has no constant term");
+    fail("to_linear_layout",
+         "the offset " + c.offset.str() + " of " + c.str() + " is not 0: a linear layout has no constant term");
   switch (c.inner) {
   case ComposedLayout::Inner::Swizzle:
     return throughSwizzle(toLinearLayout(c.outer), c.swizzle);
@@ -148,8 +152,8 @@ LinearLayout toLinearLayout(const ComposedLayout &c) {
   case ComposedLayout::Inner::Function:
     break;
   }
-  fail("to_linear_layout", "the inner function " + c.function.name + " of " + c.str() +
-                               " is not known to be linear over GF(2)");
+  fail("to_linear_layout",
+       "the inner function " + c.function.name + " of " + c.str() + " is not known to be linear over GF(2)");
 }
 
 LinearLayout makeLinearLayout(const std::vector<IntTuple> &dims) {
@@ -159,15 +163,15 @@ LinearLayout makeLinearLayout(const std::vector<IntTuple> &dims) {
     const IntTuple &t = dims[k];
     std::vector<IntTuple> bases = modesOf(t);
     if (bases.size() > size_t(kMaxDimBits))
-      fail("from_linear_layout", where + ": " + std::to_string(bases.size()) +
-                                     " bases, a size over 2^30 (Triton's in-dim sizes are int32)");
+      fail("from_linear_layout",
+           where + ": " + std::to_string(bases.size()) + " bases, a size over 2^30 (Triton's in-dim sizes are int32)");
     LinearLayout::InDim dim{"mode" + std::to_string(k), {}};
     for (IntTuple b : bases) {
       if (b.isTuple() && b.size() == 1)
         b = b[0];
       if (!b.isInt() || !b.isStatic())
-        fail("from_linear_layout", where + ": basis " + b.str() +
-                                       " is not a static integer (one out dim, offset: write b or (b))");
+        fail("from_linear_layout",
+             where + ": basis " + b.str() + " is not a static integer (one out dim, offset: write b or (b))");
       checkBasis("from_linear_layout", where, b.value());
       dim.bases.push_back(b.value());
     }

@@ -8,8 +8,8 @@ namespace layoutc::algebra {
 namespace {
 void checkMode(const char *op, const Layout &l, int i) {
   if (i < 0 || i >= rank(l))
-    failIndex(op, "mode " + std::to_string(i) + " is out of range for layout " + l.str() +
-                 " of rank " + std::to_string(rank(l)));
+    failIndex(op, "mode " + std::to_string(i) + " is out of range for layout " + l.str() + " of rank " +
+                      std::to_string(rank(l)));
 }
 } // namespace
 
@@ -33,9 +33,8 @@ Layout select(const Layout &l, const std::vector<int> &modes) {
 
 Layout take(const Layout &l, int begin, int end) {
   if (!(0 <= begin && begin < end && end <= rank(l)))
-    failIndex("take", "range [" + std::to_string(begin) + "," + std::to_string(end) +
-                     ") is empty or outside the " + std::to_string(rank(l)) +
-                     " modes of " + l.str());
+    failIndex("take", "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is empty or outside the " +
+                          std::to_string(rank(l)) + " modes of " + l.str());
   std::vector<Layout> out;
   for (int i = begin; i < end; ++i)
     out.push_back(modeOf(l, i));
@@ -45,9 +44,8 @@ Layout take(const Layout &l, int begin, int end) {
 Layout groupModes(const Layout &l, int begin, int end) {
   int r = rank(l);
   if (!(0 <= begin && begin <= end && end <= r))
-    failIndex("group_modes", "range [" + std::to_string(begin) + "," + std::to_string(end) +
-                            ") is outside the " + std::to_string(r) + " modes of " +
-                            l.str());
+    failIndex("group_modes", "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is outside the " +
+                                 std::to_string(r) + " modes of " + l.str());
   std::vector<Layout> out, grouped;
   for (int i = 0; i < begin; ++i)
     out.push_back(modeOf(l, i));
@@ -66,8 +64,8 @@ Layout unflatten(const Layout &l, const IntTuple &profile) {
     fail("unflatten", "layout " + l.str() + " must be flat (depth <= 1)");
   int modes = rank(l), leaves = rank(flatten(profile));
   if (modes != leaves)
-    fail("unflatten", "layout " + l.str() + " has " + std::to_string(modes) + " modes but profile " +
-                          profile.str() + " has " + std::to_string(leaves) + " leaves");
+    fail("unflatten", "layout " + l.str() + " has " + std::to_string(modes) + " modes but profile " + profile.str() +
+                          " has " + std::to_string(leaves) + " leaves");
   return Layout(unflatten(l.shape, profile), unflatten(l.stride, profile));
 }
 
@@ -77,8 +75,7 @@ Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) 
   if (n > 1024)
     fail(op, "target rank " + std::to_string(n) + " is beyond the 1024 modes layoutc supports");
   if (n < r)
-    fail(op, "target rank " + std::to_string(n) + " is below the rank " +
-                 std::to_string(r) + " of " + l.str());
+    fail(op, "target rank " + std::to_string(n) + " is below the rank " + std::to_string(r) + " of " + l.str());
   if (n == r)
     return l;
   std::vector<Layout> modes;
@@ -90,9 +87,7 @@ Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) 
 } // namespace
 
 Layout append(const Layout &l, int n, const Layout &x) { return pad(l, n, x, true, "append"); }
-Layout prepend(const Layout &l, int n, const Layout &x) {
-  return pad(l, n, x, false, "prepend");
-}
+Layout prepend(const Layout &l, int n, const Layout &x) { return pad(l, n, x, false, "prepend"); }
 
 Layout zip(const Layout &a, const Layout &b) {
   // CuTe's zip((A, B)): an integer A gives the single mode (A, B); otherwise
@@ -108,8 +103,7 @@ Layout zip(const Layout &a, const Layout &b) {
 }
 
 namespace {
-IntTuple compactOrder(const IntTuple &shape, const IntTuple &order,
-                      const std::vector<IntTuple> &flatShape,
+IntTuple compactOrder(const IntTuple &shape, const IntTuple &order, const std::vector<IntTuple> &flatShape,
                       const std::vector<IntTuple> &flatOrder) {
   if (order.isTuple()) {
     std::vector<IntTuple> c;
@@ -128,8 +122,8 @@ IntTuple compactOrder(const IntTuple &shape, const IntTuple &order,
 Layout makeOrderedLayout(const IntTuple &shape, const IntTuple &order) {
   // A leaf of the order ranks a whole mode of the shape (CuTe's product_like).
   if (!weaklyCongruent(order, shape))
-    fail("make_ordered_layout", "order " + order.str() + " is not weakly congruent with shape " +
-                                    shape.str() + ": each leaf of the order must rank a mode of the shape");
+    fail("make_ordered_layout", "order " + order.str() + " is not weakly congruent with shape " + shape.str() +
+                                    ": each leaf of the order must rank a mode of the shape");
   std::vector<IntTuple> orders;
   flattenInto(order, orders);
   for (const IntTuple &o : orders)

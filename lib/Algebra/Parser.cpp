@@ -208,8 +208,7 @@ Value Parser::parseTiler() {
 
 Value Parser::parseIdentifier() {
   size_t start = pos_;
-  while (pos_ < text_.size() &&
-         (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
+  while (pos_ < text_.size() && (std::isalnum(static_cast<unsigned char>(text_[pos_])) || text_[pos_] == '_'))
     ++pos_;
   std::string name(text_.substr(start, pos_ - start));
   if (name == "S" && peek('<')) {
@@ -227,8 +226,7 @@ Value Parser::parseIdentifier() {
       throw;
     }
   }
-  if (!peek('(') && (name == "LayoutLeft" || name == "LayoutRight" || name == "GenColMajor" ||
-                     name == "GenRowMajor"))
+  if (!peek('(') && (name == "LayoutLeft" || name == "LayoutRight" || name == "GenColMajor" || name == "GenRowMajor"))
     return Value::ofTag(name == "GenColMajor" ? "LayoutLeft" : name == "GenRowMajor" ? "LayoutRight" : name);
   if (!peek('(') && isElementType(name))
     return Value::ofTag(name);
@@ -387,7 +385,7 @@ Expected<IntTuple> parseIntTuple(std::string_view text) {
 std::string Value::describe() const {
   switch (kind) {
   case Kind::IntTuple:
-    return tuple().isTuple() ? "the tuple " + tuple().str()
+    return tuple().isTuple()        ? "the tuple " + tuple().str()
            : tuple().isUnderscore() ? "'_'"
                                     : "the integer " + tuple().str();
   case Kind::Layout:

@@ -84,8 +84,8 @@ PicturePanel gridPanel(const IntTuple &rowShape, const IntTuple &colShape, const
   p.rows = extentOf(rowShape);
   p.cols = extentOf(colShape);
   if (p.rows > kMaxPictureCells || p.cols > kMaxPictureCells || p.rows * p.cols > kMaxPictureCells)
-    fail(op, "a table of " + std::to_string(p.rows) + " x " + std::to_string(p.cols) +
-                 " cells is past the limit of " + std::to_string(kMaxPictureCells) + " cells a picture draws");
+    fail(op, "a table of " + std::to_string(p.rows) + " x " + std::to_string(p.cols) + " cells is past the limit of " +
+                 std::to_string(kMaxPictureCells) + " cells a picture draws");
   p.cells.resize(size_t(p.rows * p.cols));
   p.rowRules = modeRules(rowShape);
   p.colRules = modeRules(colShape);

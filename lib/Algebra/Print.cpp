@@ -31,13 +31,14 @@ struct Printed {
 // The tables print every value, so each leaf must have one: fails as `op`
 // naming the first `?` of `l` (its shape or stride) otherwise.
 void checkKnown(const char *op, const std::string &header, const Layout &l) {
-  for (const auto &[part, tuple] : {std::pair<const char *, const IntTuple *>{"shape", &l.shape}, {"stride", &l.stride}}) {
+  for (const auto &[part, tuple] :
+       {std::pair<const char *, const IntTuple *>{"shape", &l.shape}, {"stride", &l.stride}}) {
     std::vector<IntTuple> leaves;
     flattenInto(*tuple, leaves);
     for (size_t k = 0; k < leaves.size(); ++k)
       if (leaves[k].isUnknown())
-        fail(op, "layout " + header + " has an unknown leaf (?) at " + part + " leaf " + std::to_string(k) +
-                     "; " + op + " prints every value, so every leaf must be known");
+        fail(op, "layout " + header + " has an unknown leaf (?) at " + part + " leaf " + std::to_string(k) + "; " + op +
+                     " prints every value, so every leaf must be known");
   }
 }
 

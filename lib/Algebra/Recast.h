@@ -15,11 +15,10 @@
 
 namespace layoutc::algebra::detail {
 
-template <class T, class Up, class Down>
-T recastBy(const T &x, int64_t oldBits, int64_t newBits, Up up, Down down) {
+template <class T, class Up, class Down> T recastBy(const T &x, int64_t oldBits, int64_t newBits, Up up, Down down) {
   if (oldBits <= 0 || newBits <= 0)
-    fail("recast_layout", "element sizes must be positive, got " + std::to_string(oldBits) +
-                              " and " + std::to_string(newBits) + " bits");
+    fail("recast_layout", "element sizes must be positive, got " + std::to_string(oldBits) + " and " +
+                              std::to_string(newBits) + " bits");
   int64_t g = gcd(oldBits, newBits);
   int64_t num = newBits / g, den = oldBits / g;
   if (num == 1 && den == 1)

@@ -21,11 +21,20 @@ std::string escape(const std::string &text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-    case '&': out += "&amp;"; break;
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
+    case '&':
+      out += "&amp;";
+      break;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -35,9 +44,9 @@ int textWidth(const std::string &text) { return int(text.size()) * kCharWidth; }
 
 std::string text(int x, int y, const std::string &cls, const std::string &body, const char *anchor = "middle",
                  int size = kFont) {
-  return "<text class=\"" + cls + "\" x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) +
-         "\" font-size=\"" + std::to_string(size) + "\" text-anchor=\"" + anchor +
-         "\" dominant-baseline=\"central\">" + escape(body) + "</text>\n";
+  return "<text class=\"" + cls + "\" x=\"" + std::to_string(x) + "\" y=\"" + std::to_string(y) + "\" font-size=\"" +
+         std::to_string(size) + "\" text-anchor=\"" + anchor + "\" dominant-baseline=\"central\">" + escape(body) +
+         "</text>\n";
 }
 
 std::string line(int x1, int y1, int x2, int y2, int weight) {
@@ -128,10 +137,11 @@ std::string svg(const Picture &p) {
   int height = y + kMargin;
   std::string w = std::to_string(width), h = std::to_string(height);
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w +
-         " " + h + "\" font-family=\"monospace\">\n<title>" + escape(p.title) + "</title>\n" +
-         "<rect class=\"background\" width=\"" + w + "\" height=\"" + h + "\" fill=\"white\"/>\n" +
-         text(kMargin, kMargin + kTitleHeight / 2, "title", p.title, "start", kFont + 2) + body + "</svg>\n";
+         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+         w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\" font-family=\"monospace\">\n<title>" +
+         escape(p.title) + "</title>\n" + "<rect class=\"background\" width=\"" + w + "\" height=\"" + h +
+         "\" fill=\"white\"/>\n" + text(kMargin, kMargin + kTitleHeight / 2, "title", p.title, "start", kFont + 2) +
+         body + "</svg>\n";
 }
 
 } // namespace layoutc::algebra

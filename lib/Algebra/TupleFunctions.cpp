@@ -58,52 +58,61 @@ Value truth(const Call &call, bool (*fn)(const IntTuple &, const IntTuple &)) {
 const std::map<std::string, TupleFunction> &functions() {
   using S = Subject;
   static const std::map<std::string, TupleFunction> table = {
-      {"size", {0, S::TupleOrTiler, 1, 1, 0, 64, [](const Call &c) { return Value::of(IntTuple::of(product(queried(c)))); }}},
+      {"size",
+       {0, S::TupleOrTiler, 1, 1, 0, 64, [](const Call &c) { return Value::of(IntTuple::of(product(queried(c)))); }}},
       {"rank", {0, S::Tuple, 1, 1, 0, 64, [](const Call &c) { return integer(rank(queried(c))); }}},
       {"depth", {0, S::Tuple, 1, 1, 0, 64, [](const Call &c) { return integer(depth(queried(c))); }}},
       {"shape", {0, S::TupleOrTiler, 1, 1, 0, 64, [](const Call &c) { return Value::of(queried(c)); }}},
-      {"stride", {0, S::TupleOrTiler, 1, 1, 0, 64, [](const Call &c) {
-         if (c.args[0].kind != Value::Kind::Tiler)
-           wrongArgument(c, 0, "a layout or a tiler <...>");
-         return Value::of(get(stride(c.args[0].tiler()), path(c)));
-       }}},
+      {"stride",
+       {0, S::TupleOrTiler, 1, 1, 0, 64,
+        [](const Call &c) {
+          if (c.args[0].kind != Value::Kind::Tiler)
+            wrongArgument(c, 0, "a layout or a tiler <...>");
+          return Value::of(get(stride(c.args[0].tiler()), path(c)));
+        }}},
       {"get", {0, S::Tuple, 1, 1, 1, 64, [](const Call &c) { return Value::of(get(tupleArg(c, 0), path(c))); }}},
       {"select", {0, S::Tuple, 1, 1, 1, 64, [](const Call &c) { return Value::of(select(tupleArg(c, 0), path(c))); }}},
-      {"take", {0, S::Tuple, 1, 1, 2, 2, [](const Call &c) {
-         return Value::of(take(tupleArg(c, 0), int(c.templateArgs[0]), int(c.templateArgs[1])));
-       }}},
-      {"group_modes", {0, S::Tuple, 1, 1, 2, 2, [](const Call &c) {
-         return Value::of(groupModes(tupleArg(c, 0), int(c.templateArgs[0]), int(c.templateArgs[1])));
-       }}},
+      {"take",
+       {0, S::Tuple, 1, 1, 2, 2,
+        [](const Call &c) { return Value::of(take(tupleArg(c, 0), int(c.templateArgs[0]), int(c.templateArgs[1]))); }}},
+      {"group_modes",
+       {0, S::Tuple, 1, 1, 2, 2,
+        [](const Call &c) {
+          return Value::of(groupModes(tupleArg(c, 0), int(c.templateArgs[0]), int(c.templateArgs[1])));
+        }}},
       {"flatten", {0, S::Tuple, 1, 1, 0, 0, [](const Call &c) { return Value::of(flatten(tupleArg(c, 0))); }}},
       {"unflatten", {0, S::Tuple, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, unflatten); }}},
       {"append", {0, S::Tuple, 2, 2, 0, 1, [](const Call &c) { return pad(c, append); }}},
       {"prepend", {0, S::Tuple, 2, 2, 0, 1, [](const Call &c) { return pad(c, prepend); }}},
       {"slice", {1, S::Tuple, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, slice); }}},
       {"dice", {1, S::Tuple, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, dice); }}},
-      {"product", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(product(tupleArg(c, 0)))); }}},
+      {"product",
+       {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(product(tupleArg(c, 0)))); }}},
       {"product_each", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(productEach(tupleArg(c, 0))); }}},
       {"shape_div", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, shapeDiv); }}},
-      {"inner_product", {0, S::Any, 2, 2, 0, 0, [](const Call &c) {
-         return Value::of(IntTuple::of(innerProduct(tupleArg(c, 0), tupleArg(c, 1))));
-       }}},
-      {"prefix_product", {0, S::Any, 1, 2, 0, 0, [](const Call &c) {
-         Int init = 1;
-         if (c.args.size() == 2) {
-           IntTuple i = tupleArg(c, 1);
-           if (!i.isInt())
-             wrongArgument(c, 1, "an integer");
-           init = i.integer();
-         }
-         return Value::of(prefixProduct(tupleArg(c, 0), init));
-       }}},
+      {"inner_product",
+       {0, S::Any, 2, 2, 0, 0,
+        [](const Call &c) { return Value::of(IntTuple::of(innerProduct(tupleArg(c, 0), tupleArg(c, 1)))); }}},
+      {"prefix_product",
+       {0, S::Any, 1, 2, 0, 0,
+        [](const Call &c) {
+          Int init = 1;
+          if (c.args.size() == 2) {
+            IntTuple i = tupleArg(c, 1);
+            if (!i.isInt())
+              wrongArgument(c, 1, "an integer");
+            init = i.integer();
+          }
+          return Value::of(prefixProduct(tupleArg(c, 0), init));
+        }}},
       {"elem_scale", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, elemScale); }}},
       {"round_up", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, roundUp); }}},
       {"product_like", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, productLike); }}},
-      {"tuple_max", {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(tupleMax(tupleArg(c, 0)))); }}},
-      {"crd2crd", {0, S::Any, 3, 3, 0, 0, [](const Call &c) {
-         return Value::of(crd2crd(tupleArg(c, 0), tupleArg(c, 1), tupleArg(c, 2)));
-       }}},
+      {"tuple_max",
+       {0, S::Any, 1, 1, 0, 0, [](const Call &c) { return Value::of(IntTuple::of(tupleMax(tupleArg(c, 0)))); }}},
+      {"crd2crd",
+       {0, S::Any, 3, 3, 0, 0,
+        [](const Call &c) { return Value::of(crd2crd(tupleArg(c, 0), tupleArg(c, 1), tupleArg(c, 2))); }}},
       {"ceil_div", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, ceilDiv); }}},
       {"congruent", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return truth(c, congruent); }}},
       {"weakly_congruent", {0, S::Any, 2, 2, 0, 0, [](const Call &c) { return truth(c, weaklyCongruent); }}},

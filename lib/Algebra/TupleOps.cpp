@@ -9,13 +9,13 @@ namespace {
 void checkMode(const char *op, const IntTuple &t, int i) {
   if (i < 0 || i >= rank(t))
     failIndex(op, "mode " + std::to_string(i) + " is out of range for tuple " + t.str() + " of rank " +
-                 std::to_string(rank(t)));
+                      std::to_string(rank(t)));
 }
 
 void checkRange(const char *op, const IntTuple &t, int begin, int end) {
   if (!(0 <= begin && begin <= end && end <= rank(t)))
     failIndex(op, "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is outside the " +
-                 std::to_string(rank(t)) + " modes of " + t.str());
+                      std::to_string(rank(t)) + " modes of " + t.str());
 }
 
 std::vector<IntTuple> modeRange(const IntTuple &t, int begin, int end) {
@@ -26,8 +26,8 @@ std::vector<IntTuple> modeRange(const IntTuple &t, int begin, int end) {
 // The same modes as a tuple and b (CuTe's static_assert "Mismatched Ranks").
 void checkSameRank(const char *op, const IntTuple &a, const IntTuple &b, const char *what) {
   if (!b.isTuple() || a.size() != b.size())
-    fail(op, what + std::string(" ") + a.str() + " has " + std::to_string(a.size()) + " modes but " +
-                 b.str() + " has " + std::to_string(rank(b)) + (b.isTuple() ? "" : " (it is not a tuple)"));
+    fail(op, what + std::string(" ") + a.str() + " has " + std::to_string(a.size()) + " modes but " + b.str() +
+                 " has " + std::to_string(rank(b)) + (b.isTuple() ? "" : " (it is not a tuple)"));
 }
 
 // Appends to `out` the parts of t that slicing (keepUnderscore) or dicing
@@ -57,8 +57,7 @@ IntTuple pad(const IntTuple &t, int n, const IntTuple &x, bool atEnd, const char
   if (n > 1024)
     fail(op, "target rank " + std::to_string(n) + " is beyond the 1024 modes layoutc supports");
   if (n < r)
-    fail(op, "target rank " + std::to_string(n) + " is below the rank " + std::to_string(r) + " of " +
-                 t.str());
+    fail(op, "target rank " + std::to_string(n) + " is below the rank " + std::to_string(r) + " of " + t.str());
   if (n == r)
     return t;
   std::vector<IntTuple> m = modesOf(t);

@@ -62,8 +62,7 @@ void *allocateChildren(size_t n, size_t bytes) {
 }
 
 void releaseChildren(void *p, size_t n, size_t bytes) noexcept {
-  if (n == 0 || n > kCachedUpTo || cache.closed || cache.count[n] >= kKeptPerLength ||
-      bytes < sizeof(FreeArray)) {
+  if (n == 0 || n > kCachedUpTo || cache.closed || cache.count[n] >= kKeptPerLength || bytes < sizeof(FreeArray)) {
     ::operator delete(p);
     return;
   }

@@ -68,8 +68,8 @@ Picture tvPicture(const Layout &tv, const IntTuple &tile) {
       int64_t at = cellOf(value, rowShape, colShape, tileRank == 2);
       if (at < 0)
         fail("show --tv", "the TV layout " + tv.str() + " maps (thread, value) = (" + std::to_string(t) + "," +
-                              std::to_string(v) + ") to " + value.str() + ", outside the tile " + tile.str() +
-                              " (" + std::to_string(panel.rows * panel.cols) + " elements)");
+                              std::to_string(v) + ") to " + value.str() + ", outside the tile " + tile.str() + " (" +
+                              std::to_string(panel.rows * panel.cols) + " elements)");
       PictureCell &cell = panel.cells[size_t(at)];
       if (!cell.lines.empty())
         continue;

@@ -60,7 +60,8 @@ layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
 }
 
 layoutc_status layoutc_value_str(const layoutc_value *value, const char **text) {
-  return guard([&] { need(text, "layoutc_value_str", "text") = need(value, "layoutc_value_str", "value").text.c_str(); });
+  return guard(
+      [&] { need(text, "layoutc_value_str", "text") = need(value, "layoutc_value_str", "value").text.c_str(); });
 }
 
 layoutc_status layoutc_value_kind_of(const layoutc_value *value, layoutc_value_kind *kind) {
@@ -113,15 +114,15 @@ layoutc_status layoutc_value_picture_tv(const layoutc_value *tv, const layoutc_v
 }
 
 layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layoutc_value *access, const char *dtype,
-                                          const char **text) {
+                                           const char **text) {
   return guard([&] {
     const char **out = &need(text, "layoutc_value_picture_banks", "text");
     const layoutc_value &s = need(smem, "layoutc_value_picture_banks", "smem");
     const algebra::Value &tv = need(access, "layoutc_value_picture_banks", "access").value;
     std::string type = &need(dtype, "layoutc_value_picture_banks", "dtype");
     if (tv.kind != algebra::Value::Kind::Layout)
-      algebra::failType("show_banks", "the access must be a layout (thread, value) -> tile index, not " +
-                                          tv.describe());
+      algebra::failType("show_banks",
+                        "the access must be a layout (thread, value) -> tile index, not " + tv.describe());
     s.picture = algebra::svg(algebra::bankPicture(s.value, tv.layout(), type));
     *out = s.picture.c_str();
   });

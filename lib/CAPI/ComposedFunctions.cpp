@@ -79,8 +79,7 @@ layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn
     const algebra::Value &off = need(offset, "layoutc_composed_function_make", "offset").value;
     const algebra::Value &o = need(outer, "layoutc_composed_function_make", "outer").value;
     if (off.kind != algebra::Value::Kind::IntTuple)
-      algebra::failType("make_composed_layout", "the offset must be an integer or a coordinate, not " +
-                                                    off.describe());
+      algebra::failType("make_composed_layout", "the offset must be an integer or a coordinate, not " + off.describe());
     if (o.kind != algebra::Value::Kind::Layout)
       algebra::failType("make_composed_layout", "the outer must be a layout, not " + o.describe());
     algebra::ComposedLayout c;

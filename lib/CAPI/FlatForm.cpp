@@ -78,7 +78,6 @@ IntTuple layoutc::capi::readFlat(const char *function, const int8_t *kinds, cons
   return t;
 }
 
-
 void layoutc::capi::writeFlat(const IntTuple &t, std::vector<int8_t> &kinds, std::vector<int64_t> &values) {
   if (t.isTuple()) {
     kinds.push_back(LAYOUTC_LEAF_TUPLE);
@@ -101,4 +100,3 @@ void layoutc::capi::writeFlat(const IntTuple &t, std::vector<int8_t> &kinds, std
     values.push_back(0);
   }
 }
-

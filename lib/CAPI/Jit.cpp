@@ -72,9 +72,8 @@ layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_sta
   });
 }
 
-layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout,
-                                    const char *dtype, const char *to_dtype, const double *scale,
-                                    layoutc_kernel **kernel) {
+layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
+                                    const char *to_dtype, const double *scale, layoutc_kernel **kernel) {
   const char *function = "layoutc_compile_copy";
   return guard([&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");
@@ -89,14 +88,13 @@ layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, co
   });
 }
 
-layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype,
-                                      const char *index_dtype, layoutc_kernel **kernel) {
-  return compileIndexed(jit::IndexedKind::Gather, "layoutc_compile_gather", jit, row_width, dtype, index_dtype,
-                        kernel);
+layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
+                                      layoutc_kernel **kernel) {
+  return compileIndexed(jit::IndexedKind::Gather, "layoutc_compile_gather", jit, row_width, dtype, index_dtype, kernel);
 }
 
-layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype,
-                                       const char *index_dtype, layoutc_kernel **kernel) {
+layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
+                                       layoutc_kernel **kernel) {
   return compileIndexed(jit::IndexedKind::Scatter, "layoutc_compile_scatter", jit, row_width, dtype, index_dtype,
                         kernel);
 }
@@ -110,8 +108,9 @@ layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const ch
     if (index_bits != 32 && index_bits != 64)
       throw std::invalid_argument(std::string(function) + ": index_bits " + std::to_string(index_bits) +
                                   " is not 32 or 64");
-    out = new layoutc_kernel{need(jit, function, "jit").jit.compile(
-        &need(mlir, function, "mlir"), &need(kernel_name, function, "kernel_name"), index_bits)};
+    out = new layoutc_kernel{
+        need(jit, function, "jit")
+            .jit.compile(&need(mlir, function, "mlir"), &need(kernel_name, function, "kernel_name"), index_bits)};
   });
 }
 

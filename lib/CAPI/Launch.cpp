@@ -65,8 +65,8 @@ layoutc_status layoutc_device_count(int *count) {
   });
 }
 
-layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count,
-                                    int64_t *size, int64_t *src_elements, int64_t *dst_elements) {
+layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count, int64_t *size,
+                                    int64_t *src_elements, int64_t *dst_elements) {
   const char *function = "layoutc_copy_extents";
   return guard([&] {
     const jit::CopyKernel &copy = kernelOf<jit::CopyKernel>(kernel, function, "a copy");
@@ -86,9 +86,8 @@ layoutc_status layoutc_launch_copy(const layoutc_kernel *kernel, int device, con
     // Checked before the driver is needed, so a wrong count is named as such
     // on any host.
     if (count != size_t(copy.dynamicCount()))
-      throw std::invalid_argument(std::string(function) + ": the kernel takes " +
-                                  std::to_string(copy.dynamicCount()) + " values for `?` leaves, got " +
-                                  std::to_string(count));
+      throw std::invalid_argument(std::string(function) + ": the kernel takes " + std::to_string(copy.dynamicCount()) +
+                                  " values for `?` leaves, got " + std::to_string(count));
     std::vector<int64_t> values = dynamicValues(dynamic, count, function);
     copy.launch(primaryContext(device), from, to, values, runtime::Stream::borrowed(stream));
   });

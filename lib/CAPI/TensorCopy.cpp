@@ -53,9 +53,9 @@ jit::TensorSide sideArgument(const layoutc_tensor_side *side, const char *functi
 extern "C" {
 
 layoutc_status layoutc_compile_tensor_copy(layoutc_jit *jit, const layoutc_tensor_side *src,
-                                           const layoutc_tensor_side *dst, const char *dtype,
-                                           const char *to_dtype, const char *const *index_dtypes,
-                                           size_t index_count, layoutc_kernel **kernel) {
+                                           const layoutc_tensor_side *dst, const char *dtype, const char *to_dtype,
+                                           const char *const *index_dtypes, size_t index_count,
+                                           layoutc_kernel **kernel) {
   const char *function = "layoutc_compile_tensor_copy";
   return guard([&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");

@@ -96,8 +96,7 @@ layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int
       writeFlat(IntTuple{v.swizzle().bits, v.swizzle().base, v.swizzle().shift}, k, x);
       break;
     default:
-      algebra::failType("layoutc_value_read", "expected an integer tuple, a layout or a swizzle, not " +
-                                                  v.describe());
+      algebra::failType("layoutc_value_read", "expected an integer tuple, a layout or a swizzle, not " + v.describe());
     }
     count = k.size();
     if (count > capacity)
@@ -175,8 +174,7 @@ layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *
 layoutc_status layoutc_value_hash(const layoutc_value *value, uint64_t *hash) {
   return guard([&] {
     const layoutc_value &v = need(value, "layoutc_value_hash", "value");
-    need(hash, "layoutc_value_hash", "hash") =
-        std::hash<std::string>()(v.text) * 31 + uint64_t(v.value.kind);
+    need(hash, "layoutc_value_hash", "hash") = std::hash<std::string>()(v.text) * 31 + uint64_t(v.value.kind);
   });
 }
 

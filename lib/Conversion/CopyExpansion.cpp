@@ -135,8 +135,8 @@ public:
                    int64_t span)
       : tv_(tv), leaves_(leaves), shape_(shapeOf(leaves)) {
     Int t = e.leaf(thread);
-    algebra::Expected<algebra::Layout> c = algebra::attempt(
-        "composition", [&] { return algebra::composition(algebra::makeIdentityLayout(shape_), tv); });
+    algebra::Expected<algebra::Layout> c =
+        algebra::attempt("composition", [&] { return algebra::composition(algebra::makeIdentityLayout(shape_), tv); });
     if (c) {
       coords_ = c.value();
       thread_ = flatCoordinate(algebra::crd2idx(IntTuple::of(t), algebra::modeOf(coords_, 0)), leaves.size());
@@ -150,8 +150,8 @@ public:
 
   std::vector<Int> at(int64_t v, const Int &shift) const {
     if (!thread_.empty()) {
-      std::vector<Int> value = flatCoordinate(algebra::crd2idx(IntTuple(v), algebra::modeOf(coords_, 1)),
-                                              leaves_.size());
+      std::vector<Int> value =
+          flatCoordinate(algebra::crd2idx(IntTuple(v), algebra::modeOf(coords_, 1)), leaves_.size());
       for (size_t k = 0; k < value.size(); ++k)
         value[k] = algebra::add(algebra::add(thread_[k], algebra::mul(shift, step_[k])), value[k]);
       return value;
@@ -256,16 +256,15 @@ struct ExpandBlockCopy : OpRewritePattern<TiledCopyOp> {
           return failure();
         }
         size_t next = 0;
-        residue = flatCoordinate(e.bind(cast<IntTupleType>(r.getType()).getTuple(), *dynamic, next),
-                                 srcLeaves.size());
+        residue = flatCoordinate(e.bind(cast<IntTupleType>(r.getType()).getTuple(), *dynamic, next), srcLeaves.size());
       }
     }
     if (visit.steps == 1) {
       accesses(copy, b, e, rewriter, from, to, residue, visit.perStep, Int(0));
     } else {
-      auto loop = b.create<scf::ForOp>(b.create<arith::ConstantIndexOp>(0),
-                                       b.create<arith::ConstantIndexOp>(visit.steps),
-                                       b.create<arith::ConstantIndexOp>(1));
+      auto loop =
+          b.create<scf::ForOp>(b.create<arith::ConstantIndexOp>(0), b.create<arith::ConstantIndexOp>(visit.steps),
+                               b.create<arith::ConstantIndexOp>(1));
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPoint(loop.getBody()->getTerminator());
       ImplicitLocOpBuilder inside(copy.getLoc(), rewriter);
@@ -290,7 +289,8 @@ struct ExpandBlockCopy : OpRewritePattern<TiledCopyOp> {
     auto inside = [&](const std::vector<Int> &c) { return withinResidue(b, e, residue, srcLeaves, c); };
     Type srcElement = srcType.getElementType(), dstElement = dstType.getElementType();
     SideVectors ws(copy, true), wd(copy, false);
-    IntTuple srcShape = srcType.getOuterLayout().getLayout().shape, dstShape = dstType.getOuterLayout().getLayout().shape;
+    IntTuple srcShape = srcType.getOuterLayout().getLayout().shape,
+             dstShape = dstType.getOuterLayout().getLayout().shape;
 
     // Loads: whole vectors, or elements (guarded by the residue).
     SmallVector<Value> loaded(static_cast<size_t>(values));
@@ -393,9 +393,8 @@ void ExpandBlockCopy::windowed(TiledCopyOp copy, ImplicitLocOpBuilder &b, IndexE
     Value r = b.create<arith::SubIOp>(e.value(c[0]), skew(c));
     Value below = b.create<arith::CmpIOp>(arith::CmpIPredicate::slt, r, zero);
     Value past = b.create<arith::CmpIOp>(arith::CmpIPredicate::sge, r, extent);
-    Value wrapped = b.create<arith::SelectOp>(
-        below, b.create<arith::AddIOp>(r, extent),
-        b.create<arith::SelectOp>(past, b.create<arith::SubIOp>(r, extent), r));
+    Value wrapped = b.create<arith::SelectOp>(below, b.create<arith::AddIOp>(r, extent),
+                                              b.create<arith::SelectOp>(past, b.create<arith::SubIOp>(r, extent), r));
     std::vector<Int> from = c;
     from[0] = e.leaf(wrapped);
     c[0] = e.leaf(r);

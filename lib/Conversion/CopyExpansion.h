@@ -35,9 +35,9 @@ void populateCopyExpansionPatterns(mlir::RewritePatternSet &patterns, Reasons &r
 /// lay.load computes them; empty, with the reason in `why`, where the
 /// tensor's layout or views are not in the IR. Defined with the lowering.
 std::optional<std::pair<mlir::Value, mlir::Value>> elementPosition(IndexEmitter &emitter,
-                                                                   mlir::PatternRewriter &rewriter,
-                                                                   mlir::Location loc, mlir::Value tensor,
-                                                                   const algebra::IntTuple &coord, std::string &why);
+                                                                   mlir::PatternRewriter &rewriter, mlir::Location loc,
+                                                                   mlir::Value tensor, const algebra::IntTuple &coord,
+                                                                   std::string &why);
 
 } // namespace layoutc::conversion
 

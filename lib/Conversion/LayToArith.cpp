@@ -5,8 +5,8 @@
 // disagree on a layout's function.
 //
 //===----------------------------------------------------------------------===//
-#include "IndexEmitter.h"
 #include "CopyExpansion.h"
+#include "IndexEmitter.h"
 #include "LeafBinding.h"
 #include "TensorViews.h"
 
@@ -32,10 +32,10 @@ namespace layoutc {
 using namespace mlir;
 using namespace layoutc;
 using namespace layoutc::lay;
-using conversion::IndexEmitter;
 using conversion::bindLayout;
 using conversion::bindTensorLayout;
 using conversion::dynamicLeaves;
+using conversion::IndexEmitter;
 
 namespace {
 
@@ -251,8 +251,8 @@ template <class Op> struct CoordinatePattern : OpRewritePattern<Op> {
     }
     return success();
   }
-  virtual LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter,
-                              const algebra::IntTuple &coord, Failure &why) const = 0;
+  virtual LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
+                              Failure &why) const = 0;
 };
 
 // L(c), or inner(offset + outer(c)) for a composed layout.
@@ -261,8 +261,7 @@ struct LowerCrd2Idx : CoordinatePattern<Crd2IdxOp> {
   LogicalResult lower(Crd2IdxOp op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
                       Failure &why) const override {
     if (!op.getType().isIndex()) {
-      llvm::raw_string_ostream(why) << "the offset has type " << op.getType()
-                                    << ", not index (scaled-basis strides)";
+      llvm::raw_string_ostream(why) << "the offset has type " << op.getType() << ", not index (scaled-basis strides)";
       return failure();
     }
     std::optional<algebra::Int> r = applyLayout(emitter, rewriter, op.getLoc(), op.getLayout(), coord, why);

@@ -6,13 +6,13 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
-#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
-#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -67,17 +67,16 @@ void registerLoweringDialects(mlir::DialectRegistry &registry) {
 namespace {
 struct LowerToNVVMOptions : mlir::PassPipelineOptions<LowerToNVVMOptions> {
   Option<unsigned> indexBitwidth{*this, "index-bitwidth",
-                                 llvm::cl::desc("Width of index values in the kernels (32 or 64)"),
-                                 llvm::cl::init(64)};
+                                 llvm::cl::desc("Width of index values in the kernels (32 or 64)"), llvm::cl::init(64)};
 };
 } // namespace
 
 void registerLowerToNVVMPipeline() {
-  mlir::PassPipelineRegistration<LowerToNVVMOptions>(
-      "lay-lower-to-nvvm", "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
-      [](mlir::OpPassManager &pm, const LowerToNVVMOptions &options) {
-        buildLowerToNVVMPipeline(pm, options.indexBitwidth);
-      });
+  mlir::PassPipelineRegistration<LowerToNVVMOptions>("lay-lower-to-nvvm",
+                                                     "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
+                                                     [](mlir::OpPassManager &pm, const LowerToNVVMOptions &options) {
+                                                       buildLowerToNVVMPipeline(pm, options.indexBitwidth);
+                                                     });
 }
 
 } // namespace layoutc

@@ -234,8 +234,7 @@ std::optional<Modes> partitionParent(IndexEmitter &emitter, LocalPartitionOp par
 }
 
 // tensor_slice(x, t)(c) = t(x with its `_` modes taken from c, in order).
-std::optional<Modes> sliceParent(const ViewBinder &bind, TensorSliceOp slice, const IntTuple &coord,
-                                 std::string &why) {
+std::optional<Modes> sliceParent(const ViewBinder &bind, TensorSliceOp slice, const IntTuple &coord, std::string &why) {
   std::optional<IntTuple> x = bind.tuple(slice.getCoord());
   if (!x) {
     why = "the slice coordinate's dynamic leaves are not in the IR";
@@ -268,8 +267,8 @@ std::optional<Modes> sliceParent(const ViewBinder &bind, TensorSliceOp slice, co
 
 } // namespace
 
-std::optional<TensorAccess> throughViews(IndexEmitter &emitter, const ViewBinder &bind, Value tensor,
-                                         IntTuple coord, std::string &why) {
+std::optional<TensorAccess> throughViews(IndexEmitter &emitter, const ViewBinder &bind, Value tensor, IntTuple coord,
+                                         std::string &why) {
   while (Operation *view = tensor.getDefiningOp()) {
     std::optional<Modes> parent;
     Value next;

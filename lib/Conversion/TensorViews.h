@@ -26,7 +26,6 @@
 
 namespace layoutc::conversion {
 
-
 /// A coordinate of the tensor a view chain starts from.
 struct TensorAccess {
   mlir::Value tensor;

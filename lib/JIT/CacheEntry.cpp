@@ -29,8 +29,8 @@ std::optional<std::string_view> field(std::string_view &rest, char separator) {
 } // namespace
 
 std::string digest(std::string_view data) {
-  std::array<uint8_t, 32> bytes = llvm::BLAKE3::hash<32>(
-      llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data.data()), data.size()));
+  std::array<uint8_t, 32> bytes =
+      llvm::BLAKE3::hash<32>(llvm::ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data.data()), data.size()));
   return llvm::toHex(bytes, /*LowerCase=*/true);
 }
 

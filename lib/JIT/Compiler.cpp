@@ -2,9 +2,9 @@
 #include "layoutc/JIT/Compiler.h"
 
 #include "layoutc/Conversion/Passes.h"
-#include "layoutc/Transforms/Passes.h"
 #include "layoutc/Target/GpuModule.h"
 #include "layoutc/Target/PTX.h"
+#include "layoutc/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -150,9 +150,7 @@ struct Compiler::Session {
       *reportTo = report;
     }
   }
-  CompileError fail(const std::string &what) const {
-    return CompileError(text.empty() ? what : what + ":\n" + text);
-  }
+  CompileError fail(const std::string &what) const { return CompileError(text.empty() ? what : what + ":\n" + text); }
 
   llvm::SourceMgr sources;
   std::string text;
@@ -167,10 +165,9 @@ struct Compiler::Session {
 
 std::string Compiler::compile(std::string_view source, std::string_view name, const CompileOptions &options) {
   Session session(state_->context, options);
-  session.sources.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(source.data(), source.size()),
-                                       llvm::StringRef(name.data(), name.size())),
-      llvm::SMLoc());
+  session.sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(source.data(), source.size()),
+                                                                      llvm::StringRef(name.data(), name.size())),
+                                     llvm::SMLoc());
   mlir::TimingScope parsing = session.timing.getRootScope().nest("parse");
   mlir::OwningOpRef<mlir::ModuleOp> module = mlir::parseSourceFile<mlir::ModuleOp>(session.sources, &state_->context);
   parsing.stop();

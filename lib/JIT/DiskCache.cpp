@@ -106,8 +106,7 @@ bool isLayoutcEntry(int dir, const std::string &name, uint64_t &size) {
 }
 
 // Calls `visit(name)` for each *.ptx name in the directory `dir`.
-template <class Visit>
-void forEachPtx(int dir, Visit visit) {
+template <class Visit> void forEachPtx(int dir, Visit visit) {
   // A descriptor of its own: reading the directory moves its offset.
   int own = ::openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   DIR *d = own >= 0 ? ::fdopendir(own) : nullptr;

@@ -34,20 +34,29 @@ double decodeFormat(uint64_t bits, int e, int m) {
 
 double decodeFloat(const uint8_t *p, DType t) {
   switch (t) {
-  case DType::F32: return read<float>(p);
-  case DType::F64: return read<double>(p);
-  case DType::F16: return decodeFormat(read<uint16_t>(p), 5, 10);
-  case DType::BF16: return decodeFormat(read<uint16_t>(p), 8, 7);
-  default: return 0;
+  case DType::F32:
+    return read<float>(p);
+  case DType::F64:
+    return read<double>(p);
+  case DType::F16:
+    return decodeFormat(read<uint16_t>(p), 5, 10);
+  case DType::BF16:
+    return decodeFormat(read<uint16_t>(p), 8, 7);
+  default:
+    return 0;
   }
 }
 
 int64_t decodeInt(const uint8_t *p, DType t) {
   switch (t) {
-  case DType::I8: return read<int8_t>(p);
-  case DType::I32: return read<int32_t>(p);
-  case DType::I64: return read<int64_t>(p);
-  default: return 0;
+  case DType::I8:
+    return read<int8_t>(p);
+  case DType::I32:
+    return read<int32_t>(p);
+  case DType::I64:
+    return read<int64_t>(p);
+  default:
+    return 0;
   }
 }
 
@@ -102,11 +111,16 @@ void convertElement(const uint8_t *from, DType source, uint8_t *to, DType target
   if (scale)
     v = wide ? v * *scale : double(float(v) * float(*scale));
   switch (target) {
-  case DType::F64: return write(to, v);
-  case DType::F32: return write(to, float(v));
-  case DType::F16: return write(to, uint16_t(roundToFormat(v, 5, 10)));
-  case DType::BF16: return write(to, uint16_t(roundToFormat(wide ? double(float(v)) : v, 8, 7)));
-  default: break;
+  case DType::F64:
+    return write(to, v);
+  case DType::F32:
+    return write(to, float(v));
+  case DType::F16:
+    return write(to, uint16_t(roundToFormat(v, 5, 10)));
+  case DType::BF16:
+    return write(to, uint16_t(roundToFormat(wide ? double(float(v)) : v, 8, 7)));
+  default:
+    break;
   }
   int bits = dtypeBytes(target) * 8;
   double high = std::ldexp(1.0, bits - 1);

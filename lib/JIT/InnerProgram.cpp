@@ -11,14 +11,22 @@ namespace {
 
 const char *opName(StepOp op) {
   switch (op) {
-  case StepOp::Input: return "in";
-  case StepOp::Constant: return "const";
-  case StepOp::Add: return "add";
-  case StepOp::Sub: return "sub";
-  case StepOp::Mul: return "mul";
-  case StepOp::FloorDiv: return "floordiv";
-  case StepOp::Mod: return "mod";
-  case StepOp::Load: return "load";
+  case StepOp::Input:
+    return "in";
+  case StepOp::Constant:
+    return "const";
+  case StepOp::Add:
+    return "add";
+  case StepOp::Sub:
+    return "sub";
+  case StepOp::Mul:
+    return "mul";
+  case StepOp::FloorDiv:
+    return "floordiv";
+  case StepOp::Mod:
+    return "mod";
+  case StepOp::Load:
+    return "load";
   }
   return nullptr;
 }
@@ -117,10 +125,18 @@ int64_t evaluate(const InnerProgram &p, const std::vector<int64_t> &inputs, cons
         fail("the function has " + std::to_string(inputs.size()) + " input(s)");
       v[i] = inputs[size_t(s.a)];
       break;
-    case StepOp::Constant: v[i] = s.a; break;
-    case StepOp::Add: v[i] = wrap(uint64_t(at(s.a)) + uint64_t(at(s.b))); break;
-    case StepOp::Sub: v[i] = wrap(uint64_t(at(s.a)) - uint64_t(at(s.b))); break;
-    case StepOp::Mul: v[i] = wrap(uint64_t(at(s.a)) * uint64_t(at(s.b))); break;
+    case StepOp::Constant:
+      v[i] = s.a;
+      break;
+    case StepOp::Add:
+      v[i] = wrap(uint64_t(at(s.a)) + uint64_t(at(s.b)));
+      break;
+    case StepOp::Sub:
+      v[i] = wrap(uint64_t(at(s.a)) - uint64_t(at(s.b)));
+      break;
+    case StepOp::Mul:
+      v[i] = wrap(uint64_t(at(s.a)) * uint64_t(at(s.b)));
+      break;
     case StepOp::FloorDiv:
     case StepOp::Mod:
       if (at(s.b) == 0)

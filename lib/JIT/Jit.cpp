@@ -88,8 +88,7 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
   size_t n = 0;
   auto field = [&](int64_t v) {
     if (narrow && (v < std::numeric_limits<int32_t>::min() || v > std::numeric_limits<int32_t>::max()))
-      throw std::invalid_argument("kernel " + name_ + ": " + std::to_string(v) +
-                                  " does not fit its 32-bit index math");
+      throw std::invalid_argument("kernel " + name_ + ": " + std::to_string(v) + " does not fit its 32-bit index math");
     slots[n++] = narrow ? uint64_t(uint32_t(int32_t(v))) : uint64_t(v);
   };
   for (size_t i = 0; i < args.size_; ++i) {
@@ -150,8 +149,8 @@ struct CopyKernel::Operands {
       return *fixed;
     if (dynamic.size() != size_t(srcDynamic + dstDynamic))
       throw std::invalid_argument("copy " + src.str() + " -> " + dst.str() + ": expected " +
-                                  std::to_string(srcDynamic + dstDynamic) +
-                                  " values for its `?` leaves, got " + std::to_string(dynamic.size()));
+                                  std::to_string(srcDynamic + dstDynamic) + " values for its `?` leaves, got " +
+                                  std::to_string(dynamic.size()));
     size_t next = 0;
     KernelOperand s = src.bind(dynamic, next), d = dst.bind(dynamic, next);
     if (forLaunch && s.size() != d.size())
@@ -163,8 +162,7 @@ struct CopyKernel::Operands {
   }
 };
 
-LazyKernel::LazyKernel(std::function<std::shared_ptr<const CompiledKernel>()> compile)
-    : compile_(std::move(compile)) {}
+LazyKernel::LazyKernel(std::function<std::shared_ptr<const CompiledKernel>()> compile) : compile_(std::move(compile)) {}
 
 const CompiledKernel &LazyKernel::get() const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -305,8 +303,7 @@ std::shared_ptr<const CompiledKernel> Jit::cached(State &state, const JitOptions
 
 // The kernel of a spec (or MLIR text) seen before (one lookup, counted as a
 // hit), or build()'s, made once.
-template <class Kernel, class Build>
-Kernel Jit::bySpec(OnceMap<Kernel> &kernels, const std::string &key, Build build) {
+template <class Kernel, class Build> Kernel Jit::bySpec(OnceMap<Kernel> &kernels, const std::string &key, Build build) {
   auto got = kernels.get(key, build);
   if (!got.made)
     state_->count(state_->hits);
@@ -320,7 +317,8 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   return bySpec(specs_->modules, key, [&] {
     CompileOptions options{options_.arch, Emit::Mlir, options_.optLevel, indexBits};
     std::string canonical = (*state_->compilers.lease()).compile(mlir, "<input>", options);
-    return cached(*state_, options_, "module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
+    return cached(*state_, options_,
+                  "module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
                   [&](Compiler &compiler) {
                     KernelRecord r{std::string(kernel), {}, {}, {}};
                     options.emit = Emit::Ptx;
@@ -331,8 +329,7 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   });
 }
 
-KernelVariants Jit::variants(const std::string &key,
-                             std::function<KernelRecord(Compiler &, BufferAlignment)> compile) {
+KernelVariants Jit::variants(const std::string &key, std::function<KernelRecord(Compiler &, BufferAlignment)> compile) {
   KernelVariants v;
   v.aligned = cached(*state_, options_, key + "\naligned16",
                      [&](Compiler &compiler) { return compile(compiler, BufferAlignment::Aligned16); });
@@ -348,8 +345,7 @@ CopyKernel Jit::copy(const CopySpec &spec) {
   return bySpec(specs_->copies, key, [&] {
     return CopyKernel(variants(key,
                                [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {
-                                 return compileRecord(compiler, buildCopy(compiler.context(), spec, buffers),
-                                                      options);
+                                 return compileRecord(compiler, buildCopy(compiler.context(), spec, buffers), options);
                                }),
                       spec);
   });

@@ -20,13 +20,20 @@ namespace {
 
 Type elementType(MLIRContext &c, DType t) {
   switch (t) {
-  case DType::F32: return Float32Type::get(&c);
-  case DType::F16: return Float16Type::get(&c);
-  case DType::BF16: return BFloat16Type::get(&c);
-  case DType::F64: return Float64Type::get(&c);
-  case DType::I32: return IntegerType::get(&c, 32);
-  case DType::I8: return IntegerType::get(&c, 8);
-  case DType::I64: return IntegerType::get(&c, 64);
+  case DType::F32:
+    return Float32Type::get(&c);
+  case DType::F16:
+    return Float16Type::get(&c);
+  case DType::BF16:
+    return BFloat16Type::get(&c);
+  case DType::F64:
+    return Float64Type::get(&c);
+  case DType::I32:
+    return IntegerType::get(&c, 32);
+  case DType::I8:
+    return IntegerType::get(&c, 8);
+  case DType::I64:
+    return IntegerType::get(&c, 64);
   }
   return {};
 }
@@ -42,8 +49,8 @@ struct KernelScaffold {
   OwningOpRef<ModuleOp> module;
   gpu::GPUFuncOp func;
 
-  KernelScaffold(MLIRContext &context, const std::string &name, ArrayRef<Type> params,
-                 const std::vector<Param> &names, BufferAlignment buffers) {
+  KernelScaffold(MLIRContext &context, const std::string &name, ArrayRef<Type> params, const std::vector<Param> &names,
+                 BufferAlignment buffers) {
     // The kernel's ops carry a file location, not a name: printed with name
     // prefixes, only the parameters (NameLocs below) give SSA names.
     Location loc = FileLineColLoc::get(&context, "<" + name + " kernel>", 1, 1);
@@ -98,12 +105,24 @@ Value functionLayout(ImplicitLocOpBuilder &b, const KernelOperand &op, Value out
   auto at = [&](int64_t step) { return v[size_t(step)]; };
   for (const Step &s : op.program->steps) {
     switch (s.op) {
-    case StepOp::Input: v.push_back(block->getArgument(unsigned(s.a))); break;
-    case StepOp::Constant: v.push_back(b.create<arith::ConstantIndexOp>(s.a)); break;
-    case StepOp::Add: v.push_back(b.create<arith::AddIOp>(at(s.a), at(s.b))); break;
-    case StepOp::Sub: v.push_back(b.create<arith::SubIOp>(at(s.a), at(s.b))); break;
-    case StepOp::Mul: v.push_back(b.create<arith::MulIOp>(at(s.a), at(s.b))); break;
-    case StepOp::FloorDiv: v.push_back(b.create<arith::FloorDivSIOp>(at(s.a), at(s.b))); break;
+    case StepOp::Input:
+      v.push_back(block->getArgument(unsigned(s.a)));
+      break;
+    case StepOp::Constant:
+      v.push_back(b.create<arith::ConstantIndexOp>(s.a));
+      break;
+    case StepOp::Add:
+      v.push_back(b.create<arith::AddIOp>(at(s.a), at(s.b)));
+      break;
+    case StepOp::Sub:
+      v.push_back(b.create<arith::SubIOp>(at(s.a), at(s.b)));
+      break;
+    case StepOp::Mul:
+      v.push_back(b.create<arith::MulIOp>(at(s.a), at(s.b)));
+      break;
+    case StepOp::FloorDiv:
+      v.push_back(b.create<arith::FloorDivSIOp>(at(s.a), at(s.b)));
+      break;
     case StepOp::Mod: { // a - b * floor(a / b): the remainder with the divisor's sign
       Value quotient = b.create<arith::FloorDivSIOp>(at(s.a), at(s.b));
       v.push_back(b.create<arith::SubIOp>(at(s.a), b.create<arith::MulIOp>(at(s.b), quotient)));
@@ -125,16 +144,16 @@ Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, Val
                ValueRange buffers = {}) {
   MLIRContext *c = b.getContext();
   auto outerType = LayoutType::get(c, op.layout);
-  Value layout = outerType.isStatic() ? Value(b.create<ConstantOp>(outerType))
-                                      : Value(b.create<MakeLayoutOp>(outerType, leaves));
+  Value layout =
+      outerType.isStatic() ? Value(b.create<ConstantOp>(outerType)) : Value(b.create<MakeLayoutOp>(outerType, leaves));
   if (op.isFunction()) {
     layout = functionLayout(b, op, layout, buffers);
   } else if (op.composed) {
     const algebra::ComposedLayout &composed = *op.composed;
-    Type innerType = composed.inner == algebra::ComposedLayout::Inner::Swizzle
-                         ? Type(SwizzleType::get(c, composed.swizzle.bits, composed.swizzle.base,
-                                                 composed.swizzle.shift))
-                         : Type(LayoutType::get(c, composed.innerLayout));
+    Type innerType =
+        composed.inner == algebra::ComposedLayout::Inner::Swizzle
+            ? Type(SwizzleType::get(c, composed.swizzle.bits, composed.swizzle.base, composed.swizzle.shift))
+            : Type(LayoutType::get(c, composed.innerLayout));
     Value inner = b.create<ConstantOp>(innerType);
     Value offset = b.create<arith::ConstantIndexOp>(composed.offset.value());
     layout = b.create<MakeComposedLayoutOp>(ComposedType::get(c, innerType, outerType), inner, offset, layout);
@@ -180,8 +199,9 @@ void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::o
   Value x = block->getArgument(0), y;
   if (!isFloat(from) && !isFloat(to) && !scale) {
     unsigned have = source.getIntOrFloatBitWidth(), want = target.getIntOrFloatBitWidth();
-    y = have < want ? Value(b.create<arith::ExtSIOp>(target, x))
-                    : have > want ? Value(b.create<arith::TruncIOp>(target, x)) : x;
+    y = have < want   ? Value(b.create<arith::ExtSIOp>(target, x))
+        : have > want ? Value(b.create<arith::TruncIOp>(target, x))
+                      : x;
   } else {
     Type compute = from == DType::F64 || to == DType::F64 ? Type(b.getF64Type()) : Type(b.getF32Type());
     Value v = isFloat(from) ? convertFloat(b, x, compute) : Value(b.create<arith::SIToFPOp>(compute, x));
@@ -204,8 +224,7 @@ void checkDomain(const KernelOperand &src, const KernelOperand &dst, const std::
                  const std::string &srcName, const std::string &dstName) {
   if (src.size() != dst.size())
     throw CompileError(prefix + srcName + " " + src.str() + " has " + std::to_string(src.size()) + " elements but " +
-                       dstName + " " + dst.str() + " has " + std::to_string(dst.size()) +
-                       "; a copy maps one domain");
+                       dstName + " " + dst.str() + " has " + std::to_string(dst.size()) + "; a copy maps one domain");
   if (!dst.isFunction() && !dst.oneToOne())
     throw CompileError(prefix + dstName + " " + dst.str() +
                        " maps two domain indices to one element (a stride-0 or overlapping mode); a copy's "
@@ -357,7 +376,8 @@ BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAl
   auto composedType = ComposedType::get(c, idxType, rowsType, w);
   Value gatheredLayout =
       b.create<MakeComposedLayoutOp>(composedType, idx, b.create<arith::ConstantIndexOp>(0), rowsLayout);
-  Value table = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, composedType, 0), kernel.arg(0), gatheredLayout);
+  Value table =
+      b.create<MakeTensorOp>(LayoutTensorType::get(c, element, composedType, 0), kernel.arg(0), gatheredLayout);
   Value rows = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, rowsType, 0), kernel.arg(1), rowsLayout);
   b.create<CopyOp>(gather ? table : rows, gather ? rows : table);
   k.module = std::move(kernel.module);

@@ -29,9 +29,7 @@ void leaves(const IntTuple &t, std::vector<Int> &out) {
 }
 
 // The coordinate mode a stride adds to: its basis's, 0 for an integer.
-size_t componentOf(const Int &stride) {
-  return stride.basis ? size_t(algebra::basisPath(stride.basis).front()) : 0;
-}
+size_t componentOf(const Int &stride) { return stride.basis ? size_t(algebra::basisPath(stride.basis).front()) : 0; }
 
 // The leaf modes of a static layout, in order.
 std::vector<KernelOperand::FlatMode> flatModes(const Layout &l) {
@@ -56,8 +54,8 @@ void checkLayout(const Layout &l, const std::string &what, bool coordinates = fa
     if (shape[i].basis || (stride[i].basis && !coordinates))
       refuse(what, mode + " has a scaled-basis stride: a kernel's layouts map coordinates to offsets, "
                           "identity layouts map them to coordinates");
-    if (stride[i].basis && (algebra::basisPath(stride[i].basis).size() != 1 ||
-                            componentOf(stride[i]) >= kMaxCoordinateModes))
+    if (stride[i].basis &&
+        (algebra::basisPath(stride[i].basis).size() != 1 || componentOf(stride[i]) >= kMaxCoordinateModes))
       refuse(what, mode + " has a stride that is not d@m for a coordinate mode m below " +
                        std::to_string(kMaxCoordinateModes) + ": an inner function's inputs are a flat coordinate");
     if (bases && !stride[i].basis && !stride[i].is(0))
@@ -141,8 +139,9 @@ KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &
     const algebra::ComposedLayout &c = value.composed();
     function = c.inner == algebra::ComposedLayout::Inner::Function;
     if (function && !program)
-      refuse(what, "the composed layout " + c.str() + " has an inner function but no program: give its steps "
-                   "(layoutc_compile_tensor_copy), or write it in MLIR (make_composed_function)");
+      refuse(what, "the composed layout " + c.str() +
+                       " has an inner function but no program: give its steps "
+                       "(layoutc_compile_tensor_copy), or write it in MLIR (make_composed_function)");
     if (!function && (!c.offset.isInt() || !c.offset.isStatic()))
       refuse(what, "the composed layout's offset " + c.offset.str() + " must be a static integer");
     if (c.inner == algebra::ComposedLayout::Inner::Layout) {
@@ -233,9 +232,12 @@ int64_t KernelOperand::Cursor::offset() const {
   if (!op_.composed)
     return at_[0];
   switch (op_.composed->inner) {
-  case algebra::ComposedLayout::Inner::Swizzle: return op_.composed->swizzle(at_[0]);
-  case algebra::ComposedLayout::Inner::Layout: return algebra::evaluate(op_.composed->innerLayout, at_[0]);
-  case algebra::ComposedLayout::Inner::Function: break;
+  case algebra::ComposedLayout::Inner::Swizzle:
+    return op_.composed->swizzle(at_[0]);
+  case algebra::ComposedLayout::Inner::Layout:
+    return algebra::evaluate(op_.composed->innerLayout, at_[0]);
+  case algebra::ComposedLayout::Inner::Function:
+    break;
   }
   return evaluate(*op_.program, at_, load_);
 }

@@ -19,23 +19,37 @@ std::optional<DType> parseDType(std::string_view name) {
 
 const char *dtypeName(DType t) {
   switch (t) {
-  case DType::F32: return "f32";
-  case DType::F16: return "f16";
-  case DType::BF16: return "bf16";
-  case DType::F64: return "f64";
-  case DType::I32: return "i32";
-  case DType::I8: return "i8";
-  case DType::I64: return "i64";
+  case DType::F32:
+    return "f32";
+  case DType::F16:
+    return "f16";
+  case DType::BF16:
+    return "bf16";
+  case DType::F64:
+    return "f64";
+  case DType::I32:
+    return "i32";
+  case DType::I8:
+    return "i8";
+  case DType::I64:
+    return "i64";
   }
   return "?";
 }
 
 int dtypeBytes(DType t) {
   switch (t) {
-  case DType::F32: case DType::I32: return 4;
-  case DType::F16: case DType::BF16: return 2;
-  case DType::F64: case DType::I64: return 8;
-  case DType::I8: return 1;
+  case DType::F32:
+  case DType::I32:
+    return 4;
+  case DType::F16:
+  case DType::BF16:
+    return 2;
+  case DType::F64:
+  case DType::I64:
+    return 8;
+  case DType::I8:
+    return 1;
   }
   return 0;
 }
@@ -77,7 +91,7 @@ std::string sideKey(const algebra::Value &side) {
   const algebra::ComposedLayout &c = side.composed();
   std::string inner = c.inner == algebra::ComposedLayout::Inner::Swizzle  ? c.swizzle.str()
                       : c.inner == algebra::ComposedLayout::Inner::Layout ? c.innerLayout.typeStr()
-                                                                           : "function";
+                                                                          : "function";
   return "composed " + inner + " o " + c.offset.typeStr() + " o " + c.outer.typeStr();
 }
 
@@ -93,12 +107,12 @@ std::string scaleKey(std::optional<double> scale) {
 
 CopySpec::CopySpec(std::string_view src, std::string_view dst, DType dtype, std::optional<DType> to,
                    std::optional<double> scale)
-    : CopySpec(KernelOperand::parseValue(src, "copy: --src"), KernelOperand::parseValue(dst, "copy: --dst"), dtype,
-               to, scale) {}
+    : CopySpec(KernelOperand::parseValue(src, "copy: --src"), KernelOperand::parseValue(dst, "copy: --dst"), dtype, to,
+               scale) {}
 
 std::string CopySpec::key() const {
-  return "copy\nsrc " + sideKey(src) + "\ndst " + sideKey(dst) + "\n" + dtypeName(dtype) + " " +
-         dtypeName(dstType()) + " " + scaleKey(scale);
+  return "copy\nsrc " + sideKey(src) + "\ndst " + sideKey(dst) + "\n" + dtypeName(dtype) + " " + dtypeName(dstType()) +
+         " " + scaleKey(scale);
 }
 
 std::string TensorSide::key() const {
@@ -110,8 +124,8 @@ std::string TensorCopySpec::key() const {
   std::string indices;
   for (DType t : indexTypes)
     indices += std::string(" ") + dtypeName(t);
-  return "tensor-copy\nsrc " + src.key() + "\ndst " + dst.key() + "\n" + dtypeName(dtype) + " " +
-         dtypeName(dstType()) + "\nindices" + indices;
+  return "tensor-copy\nsrc " + src.key() + "\ndst " + dst.key() + "\n" + dtypeName(dtype) + " " + dtypeName(dstType()) +
+         "\nindices" + indices;
 }
 
 namespace {
@@ -124,8 +138,7 @@ template <class Build> std::string compileBuilt(Compiler &compiler, Build build,
   std::string text = compiler.compile(kernel.module.get(), "<" + kernel.name + " kernel>", options);
   if (options.timeReport) {
     char line[128];
-    std::snprintf(line, sizeof line, "build the %s kernel (lay IR with OpBuilder): %.4f ms\n", kernel.name.c_str(),
-                  ms);
+    std::snprintf(line, sizeof line, "build the %s kernel (lay IR with OpBuilder): %.4f ms\n", kernel.name.c_str(), ms);
     *options.timeReport = line + *options.timeReport;
   }
   return text;
@@ -133,17 +146,20 @@ template <class Build> std::string compileBuilt(Compiler &compiler, Build build,
 } // namespace
 
 std::string compileCopy(Compiler &compiler, const CopySpec &spec, CompileOptions options, BufferAlignment buffers) {
-  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildCopy(c, spec, buffers); }, options);
+  return compileBuilt(
+      compiler, [&](mlir::MLIRContext &c) { return buildCopy(c, spec, buffers); }, options);
 }
 
 std::string compileTensorCopy(Compiler &compiler, const TensorCopySpec &spec, CompileOptions options,
                               BufferAlignment buffers) {
-  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildTensorCopy(c, spec, buffers); }, options);
+  return compileBuilt(
+      compiler, [&](mlir::MLIRContext &c) { return buildTensorCopy(c, spec, buffers); }, options);
 }
 
 std::string compileIndexed(Compiler &compiler, const IndexedSpec &spec, CompileOptions options,
                            BufferAlignment buffers) {
-  return compileBuilt(compiler, [&](mlir::MLIRContext &c) { return buildIndexed(c, spec, buffers); }, options);
+  return compileBuilt(
+      compiler, [&](mlir::MLIRContext &c) { return buildIndexed(c, spec, buffers); }, options);
 }
 
 } // namespace layoutc::jit

@@ -7,9 +7,9 @@
 
 #include <algorithm>
 #include <cstring>
-#include <unordered_map>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace layoutc::jit {
 
@@ -67,8 +67,8 @@ struct Checker {
   }
 };
 
-template <class Launch> void time(RunReport &report, const RunOptions &options, const runtime::Stream &stream,
-                                  Launch launch) {
+template <class Launch>
+void time(RunReport &report, const RunOptions &options, const runtime::Stream &stream, Launch launch) {
   if (options.timedRuns <= 0)
     return;
   runtime::Timer timer(stream);
@@ -97,9 +97,7 @@ RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   runtime::DeviceBuffer dSrc(padded.size()), dDst(dstPad + size_t(dstExtent * db));
   dSrc.copyFromHost(padded.data(), padded.size());
   dDst.fill(kPoison);
-  auto launch = [&] {
-    kernel.launch(context, dSrc.address() + pad, dDst.address() + dstPad, options.dynamic, stream);
-  };
+  auto launch = [&] { kernel.launch(context, dSrc.address() + pad, dDst.address() + dstPad, options.dynamic, stream); };
   launch();
   stream.synchronize();
   std::vector<uint8_t> output(dDst.bytes());
@@ -142,8 +140,7 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
     int64_t i = indices[r];
     if (i < 0 || i >= tableRows)
       throw std::invalid_argument(std::string(op) + ": index " + std::to_string(i) + " at position " +
-                                  std::to_string(r) + " is outside the table's " + std::to_string(tableRows) +
-                                  " rows");
+                                  std::to_string(r) + " is outside the table's " + std::to_string(tableRows) + " rows");
   }
   if (!gather) {
     // Repeats, found by sorting (index, position): memory in proportion to
@@ -156,8 +153,8 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
     for (size_t k = 1; k < sorted.size(); ++k)
       if (sorted[k].first == sorted[k - 1].first)
         throw std::invalid_argument("scatter: index " + std::to_string(sorted[k].first) + " appears at positions " +
-                                    std::to_string(sorted[k - 1].second) + " and " +
-                                    std::to_string(sorted[k].second) + "; a scatter's indices must be distinct");
+                                    std::to_string(sorted[k - 1].second) + " and " + std::to_string(sorted[k].second) +
+                                    "; a scatter's indices must be distinct");
   }
   checkFits(op, indexedFootprint(spec, tableRows, int64_t(indices.size()), options), options.device);
   IndexedKernel kernel = jit.indexed(spec);
@@ -185,8 +182,7 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
   (gather ? dTable : dRows).copyFromHost(padded.data(), padded.size());
   (gather ? dRows : dTable).fill(kPoison);
   auto launch = [&] {
-    kernel.launch(context, dTable.address() + pad, tableRows, dRows.address() + pad, dIndices.address(), count,
-                  stream);
+    kernel.launch(context, dTable.address() + pad, tableRows, dRows.address() + pad, dIndices.address(), count, stream);
   };
   launch();
   stream.synchronize();

@@ -57,8 +57,7 @@ RunFootprint copyFootprint(const KernelOperand &src, const KernelOperand &dst, c
   return {plus(plus(in, out), (count(dst.maxOffset()) + 1) / 8 + 1), plus(in, out)};
 }
 
-RunFootprint indexedFootprint(const IndexedSpec &spec, int64_t tableRows, int64_t rows,
-                              const RunOptions &options) {
+RunFootprint indexedFootprint(const IndexedSpec &spec, int64_t tableRows, int64_t rows, const RunOptions &options) {
   bool gather = spec.kind == IndexedKind::Gather;
   uint64_t eb = uint64_t(dtypeBytes(spec.dtype)), ib = uint64_t(dtypeBytes(spec.indexType));
   uint64_t pad = times(count(options.misalign), eb);
@@ -84,8 +83,8 @@ void checkFits(const std::string &what, const RunFootprint &footprint, int devic
                                 std::to_string(devices.size()) + ")");
   const runtime::DeviceInfo &d = devices[size_t(device)];
   if (footprint.device > d.globalMemoryBytes)
-    throw std::invalid_argument(what + " needs " + describe(footprint.device) + " of device memory, but " +
-                                d.name + " has " + describe(d.globalMemoryBytes));
+    throw std::invalid_argument(what + " needs " + describe(footprint.device) + " of device memory, but " + d.name +
+                                " has " + describe(d.globalMemoryBytes));
 }
 
 } // namespace layoutc::jit

@@ -41,8 +41,7 @@ const DriverApi *openDriver() {
   void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char *why = dlerror();
-    throw RuntimeError("no CUDA driver found: " + library + " could not be loaded (" +
-                       (why ? why : "unknown reason") +
+    throw RuntimeError("no CUDA driver found: " + library + " could not be loaded (" + (why ? why : "unknown reason") +
                        "); kernels compile to PTX without it, but running them needs an NVIDIA "
                        "driver and GPU");
   }
@@ -54,9 +53,8 @@ const DriverApi *openDriver() {
     int status = -1;
     cu::Result r = getProc(name, slot, kApiVersion, cu::kGetProcAddressDefault, &status);
     if (r != cu::kSuccess || status != cu::kGetProcAddressSuccess || !*slot)
-      throw RuntimeError(std::string("no usable CUDA driver: cuGetProcAddress cannot resolve ") + name +
-                         " at CUDA " + std::to_string(kApiVersion / 1000) + "." +
-                         std::to_string(kApiVersion % 1000 / 10));
+      throw RuntimeError(std::string("no usable CUDA driver: cuGetProcAddress cannot resolve ") + name + " at CUDA " +
+                         std::to_string(kApiVersion / 1000) + "." + std::to_string(kApiVersion % 1000 / 10));
   };
 #define LAYOUTC_DRIVER_RESOLVE(name, type) resolve(#name, reinterpret_cast<void **>(&api.name));
   LAYOUTC_DRIVER_FUNCTIONS(LAYOUTC_DRIVER_RESOLVE)

@@ -22,53 +22,53 @@ using DevicePtr = unsigned long long;
 using Handle = void *; // CUcontext, CUmodule, CUfunction, CUstream, CUevent
 
 // The values layoutc uses (cuda.h's names in the comments).
-constexpr Result kSuccess = 0;          // CUDA_SUCCESS
-constexpr Result kErrorNoDevice = 100;  // CUDA_ERROR_NO_DEVICE
-constexpr Result kErrorNotFound = 500;  // CUDA_ERROR_NOT_FOUND
-constexpr int kAttributeMultiprocessorCount = 16;   // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+constexpr Result kSuccess = 0;                       // CUDA_SUCCESS
+constexpr Result kErrorNoDevice = 100;               // CUDA_ERROR_NO_DEVICE
+constexpr Result kErrorNotFound = 500;               // CUDA_ERROR_NOT_FOUND
+constexpr int kAttributeMultiprocessorCount = 16;    // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
 constexpr int kAttributeComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
 constexpr int kAttributeComputeCapabilityMinor = 76; // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
-constexpr int kJitErrorLogBuffer = 5;           // CU_JIT_ERROR_LOG_BUFFER
-constexpr int kJitErrorLogBufferSizeBytes = 6;  // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
-constexpr unsigned kStreamNonBlocking = 1;      // CU_STREAM_NON_BLOCKING
-constexpr unsigned kEventDefault = 0;           // CU_EVENT_DEFAULT
-constexpr int kGetProcAddressDefault = 0;       // CU_GET_PROC_ADDRESS_DEFAULT
-constexpr int kGetProcAddressSuccess = 0;       // CU_GET_PROC_ADDRESS_SUCCESS
+constexpr int kJitErrorLogBuffer = 5;                // CU_JIT_ERROR_LOG_BUFFER
+constexpr int kJitErrorLogBufferSizeBytes = 6;       // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+constexpr unsigned kStreamNonBlocking = 1;           // CU_STREAM_NON_BLOCKING
+constexpr unsigned kEventDefault = 0;                // CU_EVENT_DEFAULT
+constexpr int kGetProcAddressDefault = 0;            // CU_GET_PROC_ADDRESS_DEFAULT
+constexpr int kGetProcAddressSuccess = 0;            // CU_GET_PROC_ADDRESS_SUCCESS
 
 // cuGetProcAddress_v2: symbol, function pointer, CUDA version, flags, status.
 using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
 
-#define LAYOUTC_DRIVER_FUNCTIONS(X)                                                                \
-  X(cuInit, Result (*)(unsigned))                                                                  \
-  X(cuDriverGetVersion, Result (*)(int *))                                                         \
-  X(cuGetErrorName, Result (*)(Result, const char **))                                             \
-  X(cuGetErrorString, Result (*)(Result, const char **))                                           \
-  X(cuDeviceGetCount, Result (*)(int *))                                                           \
-  X(cuDeviceGet, Result (*)(Device *, int))                                                        \
-  X(cuDeviceGetName, Result (*)(char *, int, Device))                                              \
-  X(cuDeviceGetAttribute, Result (*)(int *, int, Device))                                          \
-  X(cuDeviceTotalMem, Result (*)(size_t *, Device))                                                \
-  X(cuDevicePrimaryCtxRetain, Result (*)(Handle *, Device))                                        \
-  X(cuDevicePrimaryCtxRelease, Result (*)(Device))                                                 \
-  X(cuCtxSetCurrent, Result (*)(Handle))                                                           \
-  X(cuCtxSynchronize, Result (*)())                                                                \
-  X(cuMemAlloc, Result (*)(DevicePtr *, size_t))                                                   \
-  X(cuMemFree, Result (*)(DevicePtr))                                                              \
-  X(cuMemcpyHtoD, Result (*)(DevicePtr, const void *, size_t))                                     \
-  X(cuMemcpyDtoH, Result (*)(void *, DevicePtr, size_t))                                           \
-  X(cuMemsetD8, Result (*)(DevicePtr, unsigned char, size_t))                                      \
-  X(cuModuleLoadDataEx, Result (*)(Handle *, const void *, unsigned, int *, void **))              \
-  X(cuModuleUnload, Result (*)(Handle))                                                            \
-  X(cuModuleGetFunction, Result (*)(Handle *, Handle, const char *))                               \
-  X(cuLaunchKernel, Result (*)(Handle, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, \
-                               unsigned, Handle, void **, void **))                                \
-  X(cuStreamCreate, Result (*)(Handle *, unsigned))                                                \
-  X(cuStreamDestroy, Result (*)(Handle))                                                           \
-  X(cuStreamSynchronize, Result (*)(Handle))                                                       \
-  X(cuEventCreate, Result (*)(Handle *, unsigned))                                                 \
-  X(cuEventDestroy, Result (*)(Handle))                                                            \
-  X(cuEventRecord, Result (*)(Handle, Handle))                                                     \
-  X(cuEventSynchronize, Result (*)(Handle))                                                        \
+#define LAYOUTC_DRIVER_FUNCTIONS(X)                                                                                    \
+  X(cuInit, Result (*)(unsigned))                                                                                      \
+  X(cuDriverGetVersion, Result (*)(int *))                                                                             \
+  X(cuGetErrorName, Result (*)(Result, const char **))                                                                 \
+  X(cuGetErrorString, Result (*)(Result, const char **))                                                               \
+  X(cuDeviceGetCount, Result (*)(int *))                                                                               \
+  X(cuDeviceGet, Result (*)(Device *, int))                                                                            \
+  X(cuDeviceGetName, Result (*)(char *, int, Device))                                                                  \
+  X(cuDeviceGetAttribute, Result (*)(int *, int, Device))                                                              \
+  X(cuDeviceTotalMem, Result (*)(size_t *, Device))                                                                    \
+  X(cuDevicePrimaryCtxRetain, Result (*)(Handle *, Device))                                                            \
+  X(cuDevicePrimaryCtxRelease, Result (*)(Device))                                                                     \
+  X(cuCtxSetCurrent, Result (*)(Handle))                                                                               \
+  X(cuCtxSynchronize, Result (*)())                                                                                    \
+  X(cuMemAlloc, Result (*)(DevicePtr *, size_t))                                                                       \
+  X(cuMemFree, Result (*)(DevicePtr))                                                                                  \
+  X(cuMemcpyHtoD, Result (*)(DevicePtr, const void *, size_t))                                                         \
+  X(cuMemcpyDtoH, Result (*)(void *, DevicePtr, size_t))                                                               \
+  X(cuMemsetD8, Result (*)(DevicePtr, unsigned char, size_t))                                                          \
+  X(cuModuleLoadDataEx, Result (*)(Handle *, const void *, unsigned, int *, void **))                                  \
+  X(cuModuleUnload, Result (*)(Handle))                                                                                \
+  X(cuModuleGetFunction, Result (*)(Handle *, Handle, const char *))                                                   \
+  X(cuLaunchKernel, Result (*)(Handle, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, unsigned, Handle,   \
+                               void **, void **))                                                                      \
+  X(cuStreamCreate, Result (*)(Handle *, unsigned))                                                                    \
+  X(cuStreamDestroy, Result (*)(Handle))                                                                               \
+  X(cuStreamSynchronize, Result (*)(Handle))                                                                           \
+  X(cuEventCreate, Result (*)(Handle *, unsigned))                                                                     \
+  X(cuEventDestroy, Result (*)(Handle))                                                                                \
+  X(cuEventRecord, Result (*)(Handle, Handle))                                                                         \
+  X(cuEventSynchronize, Result (*)(Handle))                                                                            \
   X(cuEventElapsedTime, Result (*)(float *, Handle, Handle))
 
 template <class T> using Type = T; // names a function pointer type in a declaration

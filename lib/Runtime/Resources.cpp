@@ -65,8 +65,7 @@ void DeviceBuffer::copyFromHost(const void *source, size_t bytes) {
 
 void DeviceBuffer::copyToHost(void *destination, size_t bytes) const {
   if (bytes > bytes_)
-    throw RuntimeError("copyToHost: " + std::to_string(bytes) + " bytes exceed a buffer of " +
-                       std::to_string(bytes_));
+    throw RuntimeError("copyToHost: " + std::to_string(bytes) + " bytes exceed a buffer of " + std::to_string(bytes_));
   if (bytes)
     check(api().cuMemcpyDtoH(destination, address_, bytes), "cuMemcpyDtoH");
 }
@@ -90,8 +89,8 @@ Stream::~Stream() {
 void Stream::synchronize() const { check(api().cuStreamSynchronize(stream_), "cuStreamSynchronize"); }
 
 void Kernel::launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const Stream &stream, void **arguments) const {
-  check(api().cuLaunchKernel(function_, grid[0], grid[1], grid[2], block[0], block[1], block[2],
-                             sharedBytes, stream.handle(), arguments, nullptr),
+  check(api().cuLaunchKernel(function_, grid[0], grid[1], grid[2], block[0], block[1], block[2], sharedBytes,
+                             stream.handle(), arguments, nullptr),
         "cuLaunchKernel");
 }
 
@@ -119,8 +118,7 @@ Kernel Module::kernel(const std::string &name) const {
   cu::Handle function;
   cu::Result r = api().cuModuleGetFunction(&function, module_, name.c_str());
   if (r == cu::kErrorNotFound)
-    throw RuntimeError("the module has no kernel named '" + name + "'", "cuModuleGetFunction",
-                       "CUDA_ERROR_NOT_FOUND");
+    throw RuntimeError("the module has no kernel named '" + name + "'", "cuModuleGetFunction", "CUDA_ERROR_NOT_FOUND");
   check(r, "cuModuleGetFunction");
   return Kernel(function, name);
 }

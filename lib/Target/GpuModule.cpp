@@ -39,9 +39,9 @@ std::unique_ptr<llvm::Module> translateGpuModule(mlir::Operation *op, llvm::LLVM
   });
   std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(*module, context, gpuModule.getName());
   if (!llvmModule)
-    throw TargetError("gpu.module @" + gpuModule.getName().str() + " cannot be translated to LLVM IR" +
-                      (diagnostics.empty() ? std::string(" (is it lowered to the LLVM and NVVM dialects?)")
-                                           : ": " + diagnostics));
+    throw TargetError(
+        "gpu.module @" + gpuModule.getName().str() + " cannot be translated to LLVM IR" +
+        (diagnostics.empty() ? std::string(" (is it lowered to the LLVM and NVVM dialects?)") : ": " + diagnostics));
   return llvmModule;
 }
 

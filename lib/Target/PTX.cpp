@@ -143,11 +143,11 @@ std::string compileToPtx(llvm::Module &module, const PtxOptions &options) {
     throw TargetError("optimization level " + std::to_string(options.optLevel) + " is not in 0..3");
   const llvm::Target &target = nvptxTarget();
   llvm::Triple triple(kTriple);
-  std::unique_ptr<llvm::TargetMachine> machine(target.createTargetMachine(
-      triple, options.arch, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
-      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
-      : options.optLevel >= 2 ? llvm::CodeGenOptLevel::Aggressive
-                              : llvm::CodeGenOptLevel::Default));
+  std::unique_ptr<llvm::TargetMachine> machine(
+      target.createTargetMachine(triple, options.arch, "", llvm::TargetOptions(), std::nullopt, std::nullopt,
+                                 options.optLevel == 0   ? llvm::CodeGenOptLevel::None
+                                 : options.optLevel >= 2 ? llvm::CodeGenOptLevel::Aggressive
+                                                         : llvm::CodeGenOptLevel::Default));
   if (!machine)
     throw TargetError("LLVM cannot create an NVPTX target machine for " + options.arch);
   module.setTargetTriple(triple);

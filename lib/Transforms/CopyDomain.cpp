@@ -97,8 +97,10 @@ std::optional<JointDomain> jointModes(const algebra::Layout &src, const algebra:
     if (restS.isStatic() && restD.isStatic()) {
       int64_t g = std::min(restS.value, restD.value);
       if (std::max(restS.value, restD.value) % g != 0) {
-        why = "the shapes have no common refinement: the source's " + restS.str() + " elements meet the "
-              "destination's " + restD.str() + " (neither divides the other)";
+        why = "the shapes have no common refinement: the source's " + restS.str() +
+              " elements meet the "
+              "destination's " +
+              restD.str() + " (neither divides the other)";
         return std::nullopt;
       }
       m.size = Int(g);

@@ -29,9 +29,10 @@ void buildCopyKernelPipeline(mlir::OpPassManager &pm) {
 }
 
 void registerCopyKernelPipeline() {
-  mlir::PassPipelineRegistration<>("lay-copy-kernels",
-                                   "The kernel passes: index width, partition, stage, predicate, vectorize, unroll, canonicalize",
-                                   buildCopyKernelPipeline);
+  mlir::PassPipelineRegistration<>(
+      "lay-copy-kernels",
+      "The kernel passes: index width, partition, stage, predicate, vectorize, unroll, canonicalize",
+      buildCopyKernelPipeline);
 }
 
 } // namespace layoutc

@@ -45,8 +45,8 @@ Value sizeOf(IndexMath &m, const JointMode &mode, const CopySide &src) {
   return size;
 }
 
-SideLayout sideLayout(IndexMath &m, const JointDomain &domain, const std::vector<size_t> &order,
-                      const CopySide &src, const CopySide &side, bool dst) {
+SideLayout sideLayout(IndexMath &m, const JointDomain &domain, const std::vector<size_t> &order, const CopySide &src,
+                      const CopySide &side, bool dst) {
   JointDomain d;
   SmallVector<Value> shapes, strides;
   for (size_t i : order) {
@@ -95,7 +95,8 @@ std::string throughFunction(const CopySide &src, const CopySide &dst) {
                                                    : "";
   if (sides.empty())
     return "";
-  return "; " + sides + " read at flat indices k through lay.make_composed_function over N:1, whose function is "
+  return "; " + sides +
+         " read at flat indices k through lay.make_composed_function over N:1, whose function is "
          "the inner part at offset + the joint modes' layout at k; one element per access";
 }
 
@@ -113,8 +114,7 @@ struct Partitioner {
 
   void partition(CopyOp copy) {
     std::string why;
-    std::optional<CopySide> src = readSide(copy.getSrc(), why), dst = src ? readSide(copy.getDst(), why)
-                                                                          : std::nullopt;
+    std::optional<CopySide> src = readSide(copy.getSrc(), why), dst = src ? readSide(copy.getDst(), why) : std::nullopt;
     if (!src || !dst)
       return keepElementwise(copy, why);
     std::optional<JointDomain> domain = jointModes(src->outer, dst->outer, why);
@@ -123,8 +123,8 @@ struct Partitioner {
     // Composed sides are read at flat indices through a function of the
     // index (CopySide::rebuildFlat) when their value is one offset.
     bool flattenable = src->readableAtFlatIndices() && dst->readableAtFlatIndices();
-    std::optional<TilePlan> plan = planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(),
-                                             flattenable, threads, why);
+    std::optional<TilePlan> plan =
+        planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(), flattenable, threads, why);
     if (!plan)
       return keepElementwise(copy, why);
     emit(copy, *src, *dst, *domain, *plan);
@@ -192,27 +192,26 @@ struct Partitioner {
         parts.push_back(i + 1 == counts.size() ? r : m.rem(r, counts[i]));
         r = i + 1 == counts.size() ? r : m.div(r, counts[i]);
       }
-      algebra::IntTuple type =
-          algebra::IntTuple::tuple(std::vector<algebra::IntTuple>(parts.size(), algebra::IntTuple::of(algebra::Int::unknown())));
+      algebra::IntTuple type = algebra::IntTuple::tuple(
+          std::vector<algebra::IntTuple>(parts.size(), algebra::IntTuple::of(algebra::Int::unknown())));
       coord = b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), parts);
     }
     Value stile = b.create<LocalTileOp>(st, tiler, coord);
     Value dtile = b.create<LocalTileOp>(dt, tiler, coord);
-    auto blockCopy = b.create<TiledCopyOp>(stile, dtile, thread,
-                                           CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
+    auto blockCopy =
+        b.create<TiledCopyOp>(stile, dtile, thread, CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
     blockCopy.getMap().takeBody(tiled.getMap());
     launch.add(staticTiles, plan.elements());
     std::string shape = flat ? std::to_string(plan.tile[0]) + " consecutive indices" : join(plan.tile, "x");
-    blockCopy.emitRemark() << "lay-copy-partition: the domain as joint modes size:(src stride,dst stride) "
-                           << domain.str() << ", ordered by the destination's strides; "
-                           << (staticTiles ? std::to_string(*staticTiles) : std::string("?"))
-                           << (staticTiles && *staticTiles == 1 ? " tile of " : " tiles of ") << shape
-                           << (flat ? "" : " over modes (" + join(std::vector<int64_t>(plan.order.begin(), plan.order.end()), ",") + ")")
-                           << ", blocks take them along the destination's contiguous mode first; " << threads
-                           << " threads, TV layout " << plan.tv.str() << " (thread, value) -> tile index"
-                           << (checked ? "; the sides' dynamic sizes checked equal at run time, else an element loop"
-                                       : "")
-                           << (overModes ? throughFunction(src, dst) : "");
+    blockCopy.emitRemark()
+        << "lay-copy-partition: the domain as joint modes size:(src stride,dst stride) " << domain.str()
+        << ", ordered by the destination's strides; " << (staticTiles ? std::to_string(*staticTiles) : std::string("?"))
+        << (staticTiles && *staticTiles == 1 ? " tile of " : " tiles of ") << shape
+        << (flat ? "" : " over modes (" + join(std::vector<int64_t>(plan.order.begin(), plan.order.end()), ",") + ")")
+        << ", blocks take them along the destination's contiguous mode first; " << threads << " threads, TV layout "
+        << plan.tv.str() << " (thread, value) -> tile index"
+        << (checked ? "; the sides' dynamic sizes checked equal at run time, else an element loop" : "")
+        << (overModes ? throughFunction(src, dst) : "");
     tiled.erase();
   }
 };

@@ -141,14 +141,14 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
       explained += (explained.empty() ? "" : ", ") + std::string("mode ") + std::to_string(i) + " (" +
                    edge.extents[i].str() + " by " + std::to_string(t) + ")";
     }
-    Value residue = edge.sizes.size() == 1 ? residues.front()
-                                           : Value(b.create<MakeTupleOp>(
-                                                 IntTupleType::get(b.getContext(), algebra::IntTuple::tuple(bounds)),
-                                                 residues));
+    Value residue = edge.sizes.size() == 1
+                        ? residues.front()
+                        : Value(b.create<MakeTupleOp>(
+                              IntTupleType::get(b.getContext(), algebra::IntTuple::tuple(bounds)), residues));
     auto branch = b.create<scf::IfOp>(interior, /*withElseRegion=*/true);
     Block *inside = branch.thenBlock(), *outside = branch.elseBlock();
-    inside->getOperations().splice(inside->getTerminator()->getIterator(), block->getOperations(),
-                                   first->getIterator(), end->getIterator());
+    inside->getOperations().splice(inside->getTerminator()->getIterator(), block->getOperations(), first->getIterator(),
+                                   end->getIterator());
     IRMapping clones;
     b.setInsertionPoint(outside->getTerminator());
     for (Operation &op : inside->without_terminator())
@@ -163,8 +163,8 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
         firstCopy = copy;
     });
     firstCopy.emitRemark() << "lay-copy-predicate: tiles reach past the domain along " << explained
-                        << ": tiles inside it copy whole; edge tiles copy the elements whose coordinate is "
-                           "elem_less than the residue (the extent left from the tile's origin), one by one";
+                           << ": tiles inside it copy whole; edge tiles copy the elements whose coordinate is "
+                              "elem_less than the residue (the extent left from the tile's origin), one by one";
     return success();
   }
 };

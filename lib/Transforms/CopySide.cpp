@@ -141,8 +141,8 @@ namespace {
 
 // A tensor of `side`'s elements over `data` through `layout`.
 Value tensorOver(ImplicitLocOpBuilder &b, const CopySide &side, Value layout) {
-  auto type = LayoutTensorType::get(b.getContext(), side.type.getElementType(), layout.getType(),
-                                    side.type.getAddressSpace());
+  auto type =
+      LayoutTensorType::get(b.getContext(), side.type.getElementType(), layout.getType(), side.type.getAddressSpace());
   return b.create<MakeTensorOp>(type, side.data, layout);
 }
 

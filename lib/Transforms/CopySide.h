@@ -57,8 +57,7 @@ struct CopySide {
   /// whose region is f(k) = crd2idx(k, inner o offset o joint): the joint
   /// layout's value at k (coordinates where its strides are bases), then the
   /// side's inner part at offset + that.
-  mlir::Value rebuildFlat(IndexMath &m, const algebra::Layout &joint, mlir::ValueRange leaves,
-                          mlir::Value size) const;
+  mlir::Value rebuildFlat(IndexMath &m, const algebra::Layout &joint, mlir::ValueRange leaves, mlir::Value size) const;
 };
 
 /// The side of `tensor`, or why the passes cannot read it.

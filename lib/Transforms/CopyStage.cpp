@@ -128,8 +128,8 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     int64_t a = leaves[0], b = leaves[1];
     Type element = dst.getElementType();
     int smemBytes = std::max<int>(1, int(element.getIntOrFloatBitWidth() / 8));
-    SideAccess load = sideAccess(copy.getSrc(), 1, std::min<int64_t>(b, 16 * 8 / src.getElementType().getIntOrFloatBitWidth()),
-                                 true);
+    SideAccess load =
+        sideAccess(copy.getSrc(), 1, std::min<int64_t>(b, 16 * 8 / src.getElementType().getIntOrFloatBitWidth()), true);
     SideAccess store = sideAccess(copy.getDst(), 0, std::min<int64_t>(a, 16 / smemBytes), true);
     int64_t smemWidth = std::min<int64_t>(load.width, 16 / smemBytes);
     int64_t threads = copy.getPlan().threads();
@@ -178,22 +178,22 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
         staged.withTv(LayoutType::get(context, windows ? *windows : s->read.tv)).withWindow(windows ? kWindow : 0));
     builder.create<gpu::BarrierOp>();
     std::string swizzled = s->tile.swizzle.bits > 0 ? " behind " + s->tile.swizzle.str() : "";
-    writes.emitRemark() << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "
-                           "mode 0: staged through "
-                        << a * b * smemBytes << " bytes of shared memory laid out " << layoutType.getLayout().str()
-                        << swizzled << "; loads along mode 1 with TV " << s->write.tv.str()
-                        << ", stores along mode 0 with TV "
-                        << (windows ? windows->str() + " in windows of " + std::to_string(kWindow) +
-                                          " elements aligned in memory (one element per store; the bank analysis "
-                                          "is of " + s->read.tv.str() + ", whose column runs the windows read "
-                                          "rotated)"
-                                    : s->read.tv.str())
-                        << (group > 1 ? " (reading " + std::to_string(group) + " adjacent elements of a row at once)"
-                                      : std::string())
-                        << "; bank-conflict analysis of both phases: shared writes " << s->writes.wavefronts
-                        << " wavefronts per warp (" << s->writes.ideal << " without conflicts), reads "
-                        << s->reads.wavefronts << " (" << s->reads.ideal << ")"
-                        << (swizzled.empty() ? "" : "; unswizzled reads take " + std::to_string(s->plainReads.wavefronts));
+    writes.emitRemark()
+        << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "
+           "mode 0: staged through "
+        << a * b * smemBytes << " bytes of shared memory laid out " << layoutType.getLayout().str() << swizzled
+        << "; loads along mode 1 with TV " << s->write.tv.str() << ", stores along mode 0 with TV "
+        << (windows ? windows->str() + " in windows of " + std::to_string(kWindow) +
+                          " elements aligned in memory (one element per store; the bank analysis "
+                          "is of " +
+                          s->read.tv.str() +
+                          ", whose column runs the windows read "
+                          "rotated)"
+                    : s->read.tv.str())
+        << (group > 1 ? " (reading " + std::to_string(group) + " adjacent elements of a row at once)" : std::string())
+        << "; bank-conflict analysis of both phases: shared writes " << s->writes.wavefronts << " wavefronts per warp ("
+        << s->writes.ideal << " without conflicts), reads " << s->reads.wavefronts << " (" << s->reads.ideal << ")"
+        << (swizzled.empty() ? "" : "; unswizzled reads take " + std::to_string(s->plainReads.wavefronts));
     copy.erase();
   }
 };

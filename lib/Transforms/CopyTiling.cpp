@@ -33,12 +33,10 @@ algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks) {
                           {tuple({chunk, chunks}), tuple({1, algebra::mul(threads, chunk)})});
 }
 
-int64_t flatChunks(int64_t chunk, int elementBytes) {
-  return std::clamp<int64_t>(64 / (chunk * elementBytes), 4, 32);
-}
+int64_t flatChunks(int64_t chunk, int elementBytes) { return std::clamp<int64_t>(64 / (chunk * elementBytes), 4, 32); }
 
-std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
-                                      int64_t threads, int64_t group) {
+std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes, int64_t threads,
+                                      int64_t group) {
   int64_t extentAlong = along == 0 ? a : b, extentAcross = along == 0 ? b : a;
   int64_t strideAlong = along == 0 ? 1 : a, strideAcross = along == 0 ? a : 1;
   int64_t warps = threads / 32;
@@ -120,8 +118,7 @@ namespace {
 
 // The chunk of a side contiguous along the tile's mode `unit` of `layout`
 // (its modes in tile order): its widest access, assuming run-time facts.
-int64_t chunkAlong(const algebra::Layout &layout, int unit, int64_t extent, const SideMemory &side,
-                   bool withinLeaf) {
+int64_t chunkAlong(const algebra::Layout &layout, int unit, int64_t extent, const SideMemory &side, bool withinLeaf) {
   return widestAccess(layout, unit, extent, side, withinLeaf, /*assumeUnknown=*/true).elements;
 }
 

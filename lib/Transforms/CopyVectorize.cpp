@@ -79,8 +79,8 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     Along srcAlong = widest(copy.getSrc(), tv, leaves), dstAlong = widest(copy.getDst(), tv, leaves);
     const SideAccess &src = srcAlong.access, &dst = dstAlong.access;
     if (src.width == 1 && dst.width == 1) {
-      copy.emitRemark() << "lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode "
-                        << leaf << " beyond one element: elements one by one";
+      copy.emitRemark() << "lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode " << leaf
+                        << " beyond one element: elements one by one";
       return;
     }
     ImplicitLocOpBuilder b(copy.getLoc(), copy);
@@ -113,23 +113,23 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     }
     // Each side's accesses run along its own value leaf; a side of single
     // elements takes leaf 0, which every width of 1 divides.
-    int64_t srcValueLeaf = src.width > 1 ? srcAlong.valueLeaf : 0, dstValueLeaf = dst.width > 1 ? dstAlong.valueLeaf : 0;
+    int64_t srcValueLeaf = src.width > 1 ? srcAlong.valueLeaf : 0,
+            dstValueLeaf = dst.width > 1 ? dstAlong.valueLeaf : 0;
     wide.setPlanAttr(wide.getPlan().withWidths(src.width, dst.width, srcValueLeaf, dstValueLeaf));
     // In the remark, a side of single elements goes along with the other.
     int srcLeaf = src.width > 1 ? srcAlong.tileLeaf : dstAlong.tileLeaf;
     int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;
-    std::string along =
-        srcLeaf == dstLeaf
-            ? "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " + describe(src) +
-                  ", the destination " + describe(dst)
-            : "the source moves " + describe(src) + " along the tile's mode " + std::to_string(srcLeaf) +
-                  ", the destination " + describe(dst) + " along mode " + std::to_string(dstLeaf) +
-                  ": each thread's values change places in registers between them";
+    std::string along = srcLeaf == dstLeaf ? "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " +
+                                                 describe(src) + ", the destination " + describe(dst)
+                                           : "the source moves " + describe(src) + " along the tile's mode " +
+                                                 std::to_string(srcLeaf) + ", the destination " + describe(dst) +
+                                                 " along mode " + std::to_string(dstLeaf) +
+                                                 ": each thread's values change places in registers between them";
     wide.emitRemark() << "lay-copy-vectorize: " << along
                       << (given.empty() ? std::string("") : "; aligned buffers (llvm.align): " + given.substr(2))
-                      << (checked.empty() ? std::string("")
-                                          : "; checked in the kernel: " + checked.substr(2) +
-                                                ", else one element per access");
+                      << (checked.empty()
+                              ? std::string("")
+                              : "; checked in the kernel: " + checked.substr(2) + ", else one element per access");
   }
 };
 

@@ -27,8 +27,8 @@ struct IndexThroughCoalesced : OpRewritePattern<Crd2IdxOp> {
     if (op.getLayout().getDefiningOp<CoalesceOp>())
       return rewriter.notifyMatchFailure(op, "the layout is already coalesced");
     SmallVector<Type> types;
-    if (failed(inferAlgebraResult("coalesce", {}, getContext(), std::nullopt,
-                                  TypeRange{op.getLayout().getType()}, types)) ||
+    if (failed(inferAlgebraResult("coalesce", {}, getContext(), std::nullopt, TypeRange{op.getLayout().getType()},
+                                  types)) ||
         types[0] == op.getLayout().getType())
       return rewriter.notifyMatchFailure(op, "coalescing does not change the layout");
     Value coalesced = rewriter.createOrFold<CoalesceOp>(op.getLoc(), types[0], op.getLayout(), Value());

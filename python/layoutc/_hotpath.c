@@ -60,8 +60,7 @@ static PyObject *str_h, *str_text, *str_shape, *str_stride, *str_size;
 /*===- Handle: one layoutc_value, freed with the object --------------------===*/
 
 typedef struct {
-  PyObject_HEAD
-  layoutc_value *value;
+  PyObject_HEAD layoutc_value *value;
 } Handle;
 
 static PyTypeObject *handle_type;
@@ -428,8 +427,8 @@ static PyObject *bind(PyObject *self, PyObject *args) {
   void *library = dlopen(path, RTLD_NOW | RTLD_LOCAL);
   if (!library)
     return PyErr_Format(PyExc_ImportError, "layoutc._hotpath: cannot open %s: %s", path, dlerror());
-#define TAKE(field, name)                                                                                          \
-  if (!(api.field = (__typeof__(api.field))symbol(library, name)))                                                  \
+#define TAKE(field, name)                                                                                              \
+  if (!(api.field = (__typeof__(api.field))symbol(library, name)))                                                     \
     return NULL;
   TAKE(value_free, "layoutc_value_free")
   TAKE(kind_of, "layoutc_value_kind_of")
@@ -444,7 +443,8 @@ static PyObject *bind(PyObject *self, PyObject *args) {
   TAKE(hash, "layoutc_value_hash")
   TAKE(call, "layoutc_call")
 #undef TAKE
-  PyObject **slots[] = {&check_fn, &python_of_fn, &handle_of_fn, &tuple_of_fn, &dynamic_fn, &value_class, &layout_class};
+  PyObject **slots[] = {&check_fn,   &python_of_fn, &handle_of_fn, &tuple_of_fn,
+                        &dynamic_fn, &value_class,  &layout_class};
   PyObject *given[] = {check, python_of_f, handle_of_f, tuple_of_f, dynamic_f, value_cls, layout_cls};
   for (size_t i = 0; i < sizeof(slots) / sizeof(slots[0]); ++i) {
     Py_INCREF(given[i]);
@@ -670,9 +670,15 @@ static PyMethodDef functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_hotpath",
-                                    "layoutc's C API calls without ctypes (see _hotpath.c)", -1, functions,
-                                    NULL, NULL, NULL, NULL};
+static struct PyModuleDef module = {PyModuleDef_HEAD_INIT,
+                                    "_hotpath",
+                                    "layoutc's C API calls without ctypes (see _hotpath.c)",
+                                    -1,
+                                    functions,
+                                    NULL,
+                                    NULL,
+                                    NULL,
+                                    NULL};
 
 PyMODINIT_FUNC PyInit__hotpath(void) {
   PyObject *m = PyModule_Create(&module);

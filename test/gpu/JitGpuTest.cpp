@@ -6,9 +6,9 @@
 // Skipped, with the reason, without a GPU.
 //
 //===----------------------------------------------------------------------===//
+#include "RequireGpu.h"
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/JIT/Jit.h"
-#include "RequireGpu.h"
 #include "layoutc/Runtime/Resources.h"
 
 #include <gtest/gtest.h>
@@ -120,7 +120,10 @@ TEST(JitGpu, TiledGatherIsTiledByThePasses) {
   dIdx.copyFromHost(idx.data(), dIdx.bytes());
   dOut.fill(0xFF);
   jit::LaunchArgs args;
-  args.buffer(dTable.address(), rows * width).buffer(dOut.address(), count * width).buffer(dIdx.address(), count).index(count);
+  args.buffer(dTable.address(), rows * width)
+      .buffer(dOut.address(), count * width)
+      .buffer(dIdx.address(), count)
+      .index(count);
   kernel->launch(context, kernel->gridFor(count * width), args, stream);
   stream.synchronize();
   std::vector<uint32_t> raw(dOut.bytes() / 4);
@@ -145,11 +148,21 @@ TEST(JitGpu, OddTransposeInABlockOf128Threads) {
   std::string mlir = "module attributes {gpu.container_module} { gpu.module @kernels {\n"
                      "gpu.func @odd(%src: memref<?xf16>, %dst: memref<?xf16>) kernel attributes "
                      "{known_block_size = array<i32: 128, 1, 1>} {\n"
-                     "%ls = lay.constant : " + src + "\n"
-                     "%ld = lay.constant : " + dst + "\n"
-                     "%s = lay.make_tensor %src, %ls : memref<?xf16>, " + src + " -> !lay.tensor<f16, " + src + ">\n"
-                     "%d = lay.make_tensor %dst, %ld : memref<?xf16>, " + dst + " -> !lay.tensor<f16, " + dst + ">\n"
-                     "lay.copy %s, %d : !lay.tensor<f16, " + src + ">, !lay.tensor<f16, " + dst + ">\n"
+                     "%ls = lay.constant : " +
+                     src +
+                     "\n"
+                     "%ld = lay.constant : " +
+                     dst +
+                     "\n"
+                     "%s = lay.make_tensor %src, %ls : memref<?xf16>, " +
+                     src + " -> !lay.tensor<f16, " + src +
+                     ">\n"
+                     "%d = lay.make_tensor %dst, %ld : memref<?xf16>, " +
+                     dst + " -> !lay.tensor<f16, " + dst +
+                     ">\n"
+                     "lay.copy %s, %d : !lay.tensor<f16, " +
+                     src + ">, !lay.tensor<f16, " + dst +
+                     ">\n"
                      "gpu.return } } }\n";
   jit::Jit jit;
   std::shared_ptr<const jit::CompiledKernel> kernel = jit.compile(mlir, "odd");

@@ -66,8 +66,7 @@ TEST(KernelGpu, StagedTransposeInEveryDtype) {
   LAYOUTC_REQUIRE_GPU();
   // 1024 x 768 divides every dtype's tile: the shared-memory path.
   for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::I8}) {
-    EXPECT_NE(tiled({"(1024,768):(768,1)", "(1024,768):(1,1024)", t}).find("workgroup("),
-              std::string::npos);
+    EXPECT_NE(tiled({"(1024,768):(768,1)", "(1024,768):(1,1024)", t}).find("workgroup("), std::string::npos);
     expectCopy("(1024,768):(768,1)", "(1024,768):(1,1024)", t, 786432);
   }
   // A batch of transposes: the rest mode walks the tiles of each.
@@ -91,8 +90,7 @@ TEST(KernelGpu, UnalignedPointersTakeTheAnyAlignmentKernel) {
   LAYOUTC_REQUIRE_GPU();
   jit::RunOptions shifted = once();
   shifted.misalign = 1;
-  expectAllMatch(jit::runCopy(sharedJit(), {"(1024,768):(768,1)", "(1024,768):(1,1024)", DType::F32}, shifted),
-                 786432);
+  expectAllMatch(jit::runCopy(sharedJit(), {"(1024,768):(768,1)", "(1024,768):(1,1024)", DType::F32}, shifted), 786432);
   expectAllMatch(jit::runCopy(sharedJit(), {"(512,1024):(1024,1)", "(512,1024):(1024,1)", DType::F16}, shifted),
                  524288);
   std::vector<int64_t> indices = jit::randomIndices(999, 5000, false, 8);
@@ -169,15 +167,15 @@ TEST(KernelGpu, CastsAndScalesOnTheWay) {
   std::string rows = "(1000,700):(700,1)", cols = "(1000,700):(1,1000)";
   cast(rows, cols, DType::F32, DType::BF16, std::nullopt, 700000); // staged, bf16 in shared memory
   cast(rows, cols, DType::F32, DType::F16, 0.5, 700000);
-  cast(rows, rows, DType::F16, DType::F32, std::nullopt, 700000);   // vectors of 4 f16 into 4 f32
-  cast(rows, rows, DType::BF16, DType::F16, std::nullopt, 700000);  // through f32
+  cast(rows, rows, DType::F16, DType::F32, std::nullopt, 700000);  // vectors of 4 f16 into 4 f32
+  cast(rows, rows, DType::BF16, DType::F16, std::nullopt, 700000); // through f32
   cast(rows, cols, DType::F64, DType::F32, std::nullopt, 700000);
   cast(rows, rows, DType::F64, DType::BF16, 3.0, 700000);
-  cast(rows, cols, DType::I32, DType::F32, std::nullopt, 700000);   // rounded to nearest even
-  cast(rows, rows, DType::F32, DType::I8, 0.01, 700000);            // saturated, NaN to 0
+  cast(rows, cols, DType::I32, DType::F32, std::nullopt, 700000); // rounded to nearest even
+  cast(rows, rows, DType::F32, DType::I8, 0.01, 700000);          // saturated, NaN to 0
   cast(rows, cols, DType::F32, DType::I32, std::nullopt, 700000);
   cast(rows, rows, DType::I8, DType::I32, std::nullopt, 700000);
-  cast(rows, rows, DType::I32, DType::I8, std::nullopt, 700000);    // truncated
+  cast(rows, rows, DType::I32, DType::I8, std::nullopt, 700000); // truncated
   expectAllMatch(jit::runCopy(sharedJit(), {"(?,?):(?,1)", "(?,?):(1,?)", DType::F32, DType::BF16, 2.0},
                               once({500, 301, 301, 500, 301, 500})),
                  500 * 301);
@@ -212,7 +210,7 @@ TEST(KernelGpu, PermuteOfFourModes) {
 
 TEST(KernelGpu, ReshapeStridedSliceAndBroadcast) {
   LAYOUTC_REQUIRE_GPU();
-  expectCopy("(64,32):(32,1)", "(16,128):(128,1)", DType::F32, 2048);      // reshape
+  expectCopy("(64,32):(32,1)", "(16,128):(128,1)", DType::F32, 2048);       // reshape
   expectCopy("(512,300):(600,2)", "(512,300):(300,1)", DType::F32, 153600); // x[:, ::2]
   expectCopy("(700,512):(0,1)", "(700,512):(512,1)", DType::F32, 358400);   // a row broadcast
 }

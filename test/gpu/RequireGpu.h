@@ -22,8 +22,8 @@ inline std::optional<std::string> noGpu() {
 } // namespace layoutc::test
 
 /// Skips the current test, saying why, when there is no GPU.
-#define LAYOUTC_REQUIRE_GPU()                                                                      \
-  if (std::optional<std::string> why = ::layoutc::test::noGpu())                                \
+#define LAYOUTC_REQUIRE_GPU()                                                                                          \
+  if (std::optional<std::string> why = ::layoutc::test::noGpu())                                                       \
   GTEST_SKIP() << "GPU test skipped: " << *why
 
 #endif

@@ -50,9 +50,7 @@ DONE:
 
 class RuntimeGpu : public ::testing::Test {
 protected:
-  void SetUp() override {
-    LAYOUTC_REQUIRE_GPU();
-  }
+  void SetUp() override { LAYOUTC_REQUIRE_GPU(); }
 };
 
 TEST_F(RuntimeGpu, ListsDevices) {

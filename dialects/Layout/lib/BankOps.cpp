@@ -45,7 +45,8 @@ LogicalResult inferWithElementType(MLIRContext *context, std::optional<Location>
                                    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
                                    SmallVectorImpl<Type> &inferred) {
   StringRef cute = Op::getOperationName().drop_front(StringRef("lay.").size());
-  auto type = dyn_cast_or_null<TypeAttr>(typename Op::Adaptor(operands, attributes, properties, regions).getDtypeAttr());
+  auto type =
+      dyn_cast_or_null<TypeAttr>(typename Op::Adaptor(operands, attributes, properties, regions).getDtypeAttr());
   if (!type) {
     if (location)
       emitError(*location) << cute << ": the element type `dtype` is missing";

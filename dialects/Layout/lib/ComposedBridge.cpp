@@ -37,8 +37,7 @@ std::optional<algebra::ComposedLayout> composedOfType(ComposedType type) {
   return c;
 }
 
-Type typeOfComposed(MLIRContext *context, const algebra::ComposedLayout &c,
-                    function_ref<InFlightDiagnostic()> emit) {
+Type typeOfComposed(MLIRContext *context, const algebra::ComposedLayout &c, function_ref<InFlightDiagnostic()> emit) {
   Type inner;
   if (c.inner == algebra::ComposedLayout::Inner::Swizzle)
     inner = SwizzleType::get(context, c.swizzle.bits, c.swizzle.base, c.swizzle.shift);
@@ -99,8 +98,8 @@ LogicalResult checkComposedInDialect(StringRef cute, TypeRange operandTypes, std
   bool composeWith = cute == "composition" && operandTypes.size() == 2 && isa<ComposedType>(operandTypes[1]);
   if (!(recast && isa<ComposedType>(operandTypes[0])) && !slice && !composeWith && !cosize)
     return success();
-  const char *what = recast ? "scales its offset"
-                     : slice ? "at a fixed coordinate moves its offset"
+  const char *what = recast   ? "scales its offset"
+                     : slice  ? "at a fixed coordinate moves its offset"
                      : cosize ? "is checked against its offset"
                               : "as B depends on its offset";
   if (location)
@@ -123,8 +122,7 @@ struct OnOuterLayout : RewritePattern {
       return failure();
     auto type = dyn_cast<ComposedType>(op->getResult(0).getType());
     auto make = op->getOperand(0).getDefiningOp<MakeComposedLayoutOp>();
-    if (!type || !make || type.getInner() != make.getType().getInner() ||
-        type.getBlock() != make.getType().getBlock())
+    if (!type || !make || type.getInner() != make.getType().getInner() || type.getBlock() != make.getType().getBlock())
       return failure();
     OperationState state(op->getLoc(), op->getName());
     SmallVector<mlir::Value> operands(op->getOperands());
@@ -133,8 +131,7 @@ struct OnOuterLayout : RewritePattern {
     state.addAttributes(op->getAttrs());
     state.addTypes(type.getOuter());
     Operation *outer = rewriter.create(state);
-    rewriter.replaceOpWithNewOp<MakeComposedLayoutOp>(op, type, make.getInner(), make.getOffset(),
-                                                      outer->getResult(0));
+    rewriter.replaceOpWithNewOp<MakeComposedLayoutOp>(op, type, make.getInner(), make.getOffset(), outer->getResult(0));
     return success();
   }
 };

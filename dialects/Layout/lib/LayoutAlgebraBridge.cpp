@@ -87,17 +87,15 @@ algebra::Layout numberDynamicLeaves(const algebra::Layout &layout) {
 
 namespace {
 // cute<modes>(operands, trailing...), errors reported at `location`.
-std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes,
-                                    std::optional<Location> location, TypeRange types,
-                                    ArrayRef<Attribute> constants, ArrayRef<algebra::Value> trailing = {}) {
+std::optional<algebra::Value> apply(StringRef cute, ArrayRef<int64_t> modes, std::optional<Location> location,
+                                    TypeRange types, ArrayRef<Attribute> constants,
+                                    ArrayRef<algebra::Value> trailing = {}) {
   std::vector<algebra::Value> args;
   for (size_t i = 0; i < types.size(); ++i) {
-    std::optional<algebra::Value> v =
-        algebraValueOf(types[i], i < constants.size() ? constants[i] : Attribute());
+    std::optional<algebra::Value> v = algebraValueOf(types[i], i < constants.size() ? constants[i] : Attribute());
     if (!v) {
       if (location)
-        emitError(*location) << "operand " << i << " of type " << types[i]
-                             << " has no meaning in the layout algebra";
+        emitError(*location) << "operand " << i << " of type " << types[i] << " has no meaning in the layout algebra";
       return std::nullopt;
     }
     args.push_back(std::move(*v));
@@ -150,7 +148,8 @@ LogicalResult inferAlgebraResult(StringRef cute, ArrayRef<int64_t> modes, MLIRCo
     types[0] = composed.getOuter();
     if (failed(inferAlgebraResult(cute, modes, context, location, types, outer)))
       return failure();
-    inferred.push_back(ComposedType::get(context, composed.getInner(), cast<LayoutType>(outer[0]), composed.getBlock()));
+    inferred.push_back(
+        ComposedType::get(context, composed.getInner(), cast<LayoutType>(outer[0]), composed.getBlock()));
     return success();
   }
   std::optional<algebra::Value> r = apply(cute, modes, location, operandTypes, {}, trailing);
@@ -183,8 +182,7 @@ bool weaker(const algebra::IntTuple &declared, const algebra::IntTuple &inferred
   }
   if (declared.isUnknown() && inferred.isUnknown()) {
     int db = declared.integer().bitBound(), ib = inferred.integer().bitBound();
-    return inferred.integer().divisor() % declared.integer().divisor() == 0 &&
-           (db == 0 || (ib != 0 && db >= ib));
+    return inferred.integer().divisor() % declared.integer().divisor() == 0 && (db == 0 || (ib != 0 && db >= ib));
   }
   return declared == inferred && declared.isUnknown() == inferred.isUnknown();
 }
@@ -194,8 +192,7 @@ bool weakerType(Type declared, Type inferred) {
     return true;
   if (auto d = dyn_cast<LayoutType>(declared)) {
     auto i = dyn_cast<LayoutType>(inferred);
-    return i && weaker(d.getLayout().shape, i.getLayout().shape) &&
-           weaker(d.getLayout().stride, i.getLayout().stride);
+    return i && weaker(d.getLayout().shape, i.getLayout().shape) && weaker(d.getLayout().stride, i.getLayout().stride);
   }
   if (auto d = dyn_cast<IntTupleType>(declared)) {
     auto i = dyn_cast<IntTupleType>(inferred);
@@ -251,7 +248,7 @@ LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<L
     bool tile = op == "local_tile";
     if (tile) {
       std::optional<algebra::Value> t = algebraValueOf(operandTypes[1]);
-      tiler = t->kind == algebra::Value::Kind::Layout ? algebra::Tiler::ofLayout(t->layout())
+      tiler = t->kind == algebra::Value::Kind::Layout  ? algebra::Tiler::ofLayout(t->layout())
               : t->kind == algebra::Value::Kind::Tiler ? t->tiler()
                                                        : algebra::Tiler::ofShape(t->tuple());
       coordinate = algebraValueOf(operandTypes[2])->tuple();
@@ -289,8 +286,7 @@ LogicalResult inferPartition(StringRef op, MLIRContext *context, std::optional<L
   return success();
 }
 
-OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *op,
-                           ArrayRef<Attribute> operands) {
+OpFoldResult foldAlgebraOp(StringRef cute, ArrayRef<int64_t> modes, Operation *op, ArrayRef<Attribute> operands) {
   Type resultType = op->getResult(0).getType();
   // Restructuring a value already in that form leaves it unchanged.
   bool restructures = cute == "coalesce" || cute == "filter" || cute == "flatten" || cute == "filter_zeros";

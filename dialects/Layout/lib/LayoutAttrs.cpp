@@ -80,9 +80,8 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << " values below tv's last value leaf (a loop steps along that leaf)";
     int64_t last = int64_t(values.size()) - 1;
     if (valuesPerStep != total && (srcVectorLeaf == last || dstVectorLeaf == last))
-      return emitError() << "a loop of valuesPerStep " << valuesPerStep << " steps along tv's last value leaf "
-                         << last << ", which a side's accesses run along; it must move all " << total
-                         << " values at once";
+      return emitError() << "a loop of valuesPerStep " << valuesPerStep << " steps along tv's last value leaf " << last
+                         << ", which a side's accesses run along; it must move all " << total << " values at once";
   }
   if (staging && !isa<LayoutType>(staging) &&
       !(isa<ComposedType>(staging) && isa<SwizzleType>(cast<ComposedType>(staging).getInner())))
@@ -114,11 +113,11 @@ CopyPlanAttr CopyPlanAttr::withWindow(int64_t window) const {
 }
 
 CopyPlanAttr CopyPlanAttr::withValuesPerStep(int64_t values) const {
-  return get(getContext(), getTv(), getSrcWidth(), getDstWidth(), getSrcVectorLeaf(), getDstVectorLeaf(),
-             getWindow(), values, getStaging());
+  return get(getContext(), getTv(), getSrcWidth(), getDstWidth(), getSrcVectorLeaf(), getDstVectorLeaf(), getWindow(),
+             values, getStaging());
 }
 
 CopyPlanAttr CopyPlanAttr::withStaging(Type shared) const {
-  return get(getContext(), getTv(), getSrcWidth(), getDstWidth(), getSrcVectorLeaf(), getDstVectorLeaf(),
-             getWindow(), getValuesPerStep(), shared);
+  return get(getContext(), getTv(), getSrcWidth(), getDstWidth(), getSrcVectorLeaf(), getDstVectorLeaf(), getWindow(),
+             getValuesPerStep(), shared);
 }

@@ -23,8 +23,8 @@ using namespace layoutc::lay;
 namespace {
 // op(make_layout(d...)) for an op that only moves leaves (get, select, take,
 // group_modes, flatten, slice, dice) is make_layout of the leaves it keeps.
-LogicalResult forwardMakeLayout(Operation *op, StringRef cute, ArrayRef<int64_t> modes,
-                                unsigned layoutOperand, PatternRewriter &rewriter) {
+LogicalResult forwardMakeLayout(Operation *op, StringRef cute, ArrayRef<int64_t> modes, unsigned layoutOperand,
+                                PatternRewriter &rewriter) {
   auto make = op->getOperand(layoutOperand).getDefiningOp<MakeLayoutOp>();
   auto resultType = dyn_cast<LayoutType>(op->getResult(0).getType());
   if (!make || !resultType)
@@ -145,8 +145,7 @@ struct OffsetBuilder {
 
   // c is an index value for the (sub)layout shape:stride, with the facts
   // `fact` (an unknown Int carrying div and bits).
-  void addIndex(Value c, algebra::Int fact, const algebra::IntTuple &shape,
-                const algebra::IntTuple &stride) {
+  void addIndex(Value c, algebra::Int fact, const algebra::IntTuple &shape, const algebra::IntTuple &stride) {
     if (!shape.isTuple()) {
       addTerm(c, stride.value());
       return;
@@ -177,8 +176,8 @@ struct OffsetBuilder {
 // The index values of a coordinate's leaves (make_tuple operands for `?`,
 // constants for static leaves) and their facts. Fails for other producers.
 FailureOr<algebra::IntTuple> coordinateLeaves(Value coord, SmallVectorImpl<Value> &values,
-                                              SmallVectorImpl<algebra::Int> &facts,
-                                              PatternRewriter &rewriter, Location loc) {
+                                              SmallVectorImpl<algebra::Int> &facts, PatternRewriter &rewriter,
+                                              Location loc) {
   if (coord.getType().isIndex()) {
     values.push_back(coord);
     facts.push_back(algebra::Int::unknown());
@@ -204,16 +203,16 @@ FailureOr<algebra::IntTuple> coordinateLeaves(Value coord, SmallVectorImpl<Value
       return failure();
     values.push_back(leaf->isStatic() ? arith::ConstantIndexOp::create(rewriter, loc, leaf->value()).getResult()
                                       : make.getDynamic()[next++]);
-    facts.push_back(leaf->isStatic() ? algebra::Int::unknown(leaf->integer().divisor(), uint8_t(leaf->integer().bitBound()))
-                                     : leaf->integer());
+    facts.push_back(leaf->isStatic()
+                        ? algebra::Int::unknown(leaf->integer().divisor(), uint8_t(leaf->integer().bitBound()))
+                        : leaf->integer());
     *leaf = algebra::IntTuple::dynamic(int64_t(values.size() - 1));
   }
   return t;
 }
 
 void addCoordinate(OffsetBuilder &b, const algebra::IntTuple &coord, ArrayRef<Value> values,
-                   ArrayRef<algebra::Int> facts, const algebra::IntTuple &shape,
-                   const algebra::IntTuple &stride) {
+                   ArrayRef<algebra::Int> facts, const algebra::IntTuple &shape, const algebra::IntTuple &stride) {
   if (coord.isTuple()) {
     for (size_t i = 0; i < coord.size(); ++i)
       addCoordinate(b, coord[i], values, facts, shape[i], stride[i]);
@@ -268,4 +267,3 @@ LogicalResult Crd2IdxOp::canonicalize(Crd2IdxOp op, PatternRewriter &rewriter) {
   rewriter.replaceOp(op, b.total ? b.total : b.constant(0));
   return success();
 }
-

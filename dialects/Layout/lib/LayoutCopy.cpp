@@ -68,9 +68,7 @@ static LogicalResult verifyMap(Operation *op, LayoutTensorType src, LayoutTensor
   return success();
 }
 
-LogicalResult CopyOp::verify() {
-  return verifySides(*this, getSrc().getType(), getDst().getType(), getMapBlock());
-}
+LogicalResult CopyOp::verify() { return verifySides(*this, getSrc().getType(), getDst().getType(), getMapBlock()); }
 
 LogicalResult CopyOp::verifyRegions() {
   return verifyMap(*this, getSrc().getType(), getDst().getType(), getMapBlock());

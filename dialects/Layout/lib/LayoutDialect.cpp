@@ -36,8 +36,7 @@ LogicalResult LayDialect::verifyOperationAttribute(Operation *op, NamedAttribute
   return success();
 }
 
-Operation *LayDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type,
-                                           Location loc) {
+Operation *LayDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type, Location loc) {
   if (isa<TypeAttr>(value))
     return ConstantOp::create(builder, loc, type);
   if (auto integer = dyn_cast<IntegerAttr>(value))

@@ -43,8 +43,8 @@ struct LayoutEvaluator::Impl {
     Location loc;
 
     explicit Session(Impl &i)
-        : impl(i), module(ModuleOp::create(UnknownLoc::get(&i.context))),
-          builder(&i.context), loc(UnknownLoc::get(&i.context)) {
+        : impl(i), module(ModuleOp::create(UnknownLoc::get(&i.context))), builder(&i.context),
+          loc(UnknownLoc::get(&i.context)) {
       builder.setInsertionPointToEnd(module->getBody());
       auto fn = func::FuncOp::create(builder, loc, "eval", builder.getFunctionType({}, {}));
       body = fn.addEntryBlock();
@@ -142,8 +142,8 @@ struct LayoutEvaluator::Impl {
 
     // Builds `lay.<name>` over the operands (and the element type `dtype`,
     // when given), verifies and folds it.
-    algebra::Value build(const std::string &name, const std::vector<int64_t> &modes,
-                         SmallVector<mlir::Value> operands, const std::optional<algebra::Value> &dtype) {
+    algebra::Value build(const std::string &name, const std::vector<int64_t> &modes, SmallVector<mlir::Value> operands,
+                         const std::optional<algebra::Value> &dtype) {
       OperationName opName("lay." + name, &impl.context);
       if (!opName.isRegistered())
         fail(name, "the lay dialect has no op for " + name);
@@ -208,8 +208,7 @@ struct LayoutEvaluator::Impl {
         dtype = args[--n];
       SmallVector<mlir::Value> operands;
       for (size_t i = 0; i < n; ++i)
-        operands.push_back(name == "swizzle" && i == 1 ? materializeIndex(args[i], name)
-                                                       : materialize(args[i], name));
+        operands.push_back(name == "swizzle" && i == 1 ? materializeIndex(args[i], name) : materialize(args[i], name));
       return build(name, modes, operands, dtype);
     }
 
@@ -231,8 +230,9 @@ LayoutEvaluator::~LayoutEvaluator() = default;
 algebra::Expected<algebra::Value> LayoutEvaluator::evaluate(std::string_view expression) {
   Impl::Session session(*impl_);
   algebra::ExpressionHooks hooks;
-  hooks.call = [&](const std::string &name, const std::vector<int64_t> &modes,
-                   std::vector<algebra::Value> args) { return session.call(name, modes, args); };
+  hooks.call = [&](const std::string &name, const std::vector<int64_t> &modes, std::vector<algebra::Value> args) {
+    return session.call(name, modes, args);
+  };
   hooks.apply = [&](const algebra::Value &f, const algebra::Value &arg) { return session.apply(f, arg); };
   impl_->diagnostics.clear();
   return algebra::evaluateExpression(expression, hooks);

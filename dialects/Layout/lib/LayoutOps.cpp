@@ -49,21 +49,15 @@ LogicalResult MakeSwizzleOp::verify() {
 
 OpFoldResult MakeSwizzleOp::fold(FoldAdaptor) { return TypeAttr::get(getType()); }
 
-LogicalResult MakeLayoutOp::verify() {
-  return verifyDynamicOperands(getOperation(), getType(), getDynamic().size());
-}
+LogicalResult MakeLayoutOp::verify() { return verifyDynamicOperands(getOperation(), getType(), getDynamic().size()); }
 
 OpFoldResult MakeLayoutOp::fold(FoldAdaptor) {
   return getDynamic().empty() ? TypeAttr::get(getType()) : OpFoldResult();
 }
 
-LogicalResult MakeTupleOp::verify() {
-  return verifyDynamicOperands(getOperation(), getType(), getDynamic().size());
-}
+LogicalResult MakeTupleOp::verify() { return verifyDynamicOperands(getOperation(), getType(), getDynamic().size()); }
 
-OpFoldResult MakeTupleOp::fold(FoldAdaptor) {
-  return getDynamic().empty() ? TypeAttr::get(getType()) : OpFoldResult();
-}
+OpFoldResult MakeTupleOp::fold(FoldAdaptor) { return getDynamic().empty() ? TypeAttr::get(getType()) : OpFoldResult(); }
 
 //===----------------------------------------------------------------------===//
 // Tensors
@@ -74,8 +68,7 @@ LogicalResult MakeComposedLayoutOp::verify() {
   if (getInner().getType() != t.getInner())
     return emitOpError() << "inner part " << getInner().getType() << " differs from the result's " << t.getInner();
   if (getOuter().getType() != t.getOuter())
-    return emitOpError() << "outer layout " << getOuter().getType() << " differs from the result's "
-                         << t.getOuter();
+    return emitOpError() << "outer layout " << getOuter().getType() << " differs from the result's " << t.getOuter();
   if (auto tuple = dyn_cast<IntTupleType>(getOffset().getType());
       tuple && isa<SwizzleType>(t.getInner()) && !tuple.getTuple().isInt())
     return emitOpError() << "a swizzle takes an integer offset, not " << tuple;
@@ -100,8 +93,7 @@ LogicalResult MakeComposedFunctionOp::verify() {
   if (!fn)
     return emitOpError() << "makes a composed layout with a function inside, not " << t;
   if (getOuter().getType() != t.getOuter())
-    return emitOpError() << "outer layout " << getOuter().getType() << " differs from the result's "
-                         << t.getOuter();
+    return emitOpError() << "outer layout " << getOuter().getType() << " differs from the result's " << t.getOuter();
   Block &body = getFunction().front();
   if (body.getNumArguments() != fn.getNumInputs())
     return emitOpError() << "the function takes " << fn.getNumInputs() << " indices but its region has "
@@ -142,8 +134,8 @@ LogicalResult verifyAccess(Operation *op, LayoutTensorType tensor, Type coord, T
   if (alignment && (*alignment == 0 || (*alignment & (*alignment - 1)) != 0))
     return op->emitOpError() << "alignment " << *alignment << " is not a power of two";
   std::optional<algebra::Value> c = algebraValueOf(coord);
-  algebra::Expected<algebra::Value> offset = algebra::applyFunction(
-      "crd2idx", {}, {*c, algebra::Value::of(tensor.getOuterLayout().getLayout())});
+  algebra::Expected<algebra::Value> offset =
+      algebra::applyFunction("crd2idx", {}, {*c, algebra::Value::of(tensor.getOuterLayout().getLayout())});
   if (!offset)
     return op->emitOpError() << offset.error().what();
   if (valueType == tensor.getElementType())
@@ -215,8 +207,8 @@ bool TensorSliceOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange declar
 }
 
 LogicalResult TensorSliceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
-                                              ValueRange operands, DictionaryAttr, OpaqueProperties,
-                                              RegionRange, SmallVectorImpl<Type> &inferred) {
+                                              ValueRange operands, DictionaryAttr, OpaqueProperties, RegionRange,
+                                              SmallVectorImpl<Type> &inferred) {
   auto tensor = cast<LayoutTensorType>(operands[1].getType());
   SmallVector<Type> sliced;
   if (failed(inferAlgebraResult("slice", {}, context, location,
@@ -237,15 +229,15 @@ bool LocalPartitionOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange dec
   return compatibleResultTypes(inferred, declared);
 }
 
-LogicalResult LocalTileOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
-                                            ValueRange operands, DictionaryAttr, OpaqueProperties,
-                                            RegionRange, SmallVectorImpl<Type> &inferred) {
+LogicalResult LocalTileOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location, ValueRange operands,
+                                            DictionaryAttr, OpaqueProperties, RegionRange,
+                                            SmallVectorImpl<Type> &inferred) {
   return inferPartition("local_tile", context, location, operands.getTypes(), inferred);
 }
 
 LogicalResult LocalPartitionOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
-                                                 ValueRange operands, DictionaryAttr, OpaqueProperties,
-                                                 RegionRange, SmallVectorImpl<Type> &inferred) {
+                                                 ValueRange operands, DictionaryAttr, OpaqueProperties, RegionRange,
+                                                 SmallVectorImpl<Type> &inferred) {
   return inferPartition("local_partition", context, location, operands.getTypes(), inferred);
 }
 

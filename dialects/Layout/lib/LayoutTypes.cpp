@@ -125,8 +125,8 @@ unsigned TilerType::getNumDynamic() const { return algebra::countUnknown(getValu
 
 //===-- ComposedType and LayoutTensorType ---------------------------------===//
 
-LogicalResult ComposedType::verify(function_ref<InFlightDiagnostic()> emitError, Type inner,
-                                   LayoutType outer, int64_t block) {
+LogicalResult ComposedType::verify(function_ref<InFlightDiagnostic()> emitError, Type inner, LayoutType outer,
+                                   int64_t block) {
   auto gather = dyn_cast<LayoutTensorType>(inner);
   if (gather && !gather.getElementType().isSignlessInteger())
     return emitError() << "a gather's index tensor holds integers, not " << gather.getElementType();
@@ -136,17 +136,17 @@ LogicalResult ComposedType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "block " << block << " is for a gather (an index-tensor inner), not " << inner;
   if (isa<SwizzleType, LayoutType>(inner) || gather)
     return success();
-  if (auto f = dyn_cast<FunctionType>(inner);
-      f && llvm::all_of(f.getInputs(), [](Type t) { return t.isIndex(); }) &&
-      llvm::all_of(f.getResults(), [](Type t) { return t.isIndex(); }) && f.getNumInputs() > 0)
+  if (auto f = dyn_cast<FunctionType>(inner); f && llvm::all_of(f.getInputs(), [](Type t) { return t.isIndex(); }) &&
+                                              llvm::all_of(f.getResults(), [](Type t) { return t.isIndex(); }) &&
+                                              f.getNumInputs() > 0)
     return success();
   return emitError() << "the inner part of a composed layout must be a swizzle, a layout, a tensor "
                         "of integers (a gather) or a function of indices, not "
                      << inner;
 }
 
-LogicalResult LayoutTensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type elementType,
-                                       Type layout, unsigned addressSpace) {
+LogicalResult LayoutTensorType::verify(function_ref<InFlightDiagnostic()> emitError, Type elementType, Type layout,
+                                       unsigned addressSpace) {
   if (!isa<LayoutType, ComposedType>(layout))
     return emitError() << "a tensor's layout must be a !lay.layout or a !lay.composed, not " << layout;
   return success();
@@ -173,8 +173,8 @@ void SwizzleType::print(AsmPrinter &printer) const {
   printer << "<" << getBits() << "," << getBase() << "," << getShift() << ">";
 }
 
-LogicalResult SwizzleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits,
-                                  int64_t base, int64_t shift) {
+LogicalResult SwizzleType::verify(function_ref<InFlightDiagnostic()> emitError, int64_t bits, int64_t base,
+                                  int64_t shift) {
   algebra::Expected<algebra::Swizzle> s =
       algebra::attempt("swizzle", [&] { return algebra::makeSwizzle(bits, base, shift); });
   if (!s)

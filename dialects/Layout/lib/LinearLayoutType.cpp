@@ -47,8 +47,8 @@ Type LinearLayoutType::parse(AsmParser &parser) {
       return failure();
     std::string want = "mode" + std::to_string(dimBases.size());
     if (name != want)
-      return parser.emitError(at) << "in-dim " << dimBases.size() << " of a linear layout is named " << want
-                                  << ", not " << name;
+      return parser.emitError(at) << "in-dim " << dimBases.size() << " of a linear layout is named " << want << ", not "
+                                  << name;
     size_t before = bases.size();
     auto parseOne = [&]() -> ParseResult {
       SMLoc b = parser.getCurrentLocation();
@@ -56,8 +56,8 @@ Type LinearLayoutType::parse(AsmParser &parser) {
       if (parseBasis(parser, coords))
         return failure();
       if (coords.size() != 1)
-        return parser.emitError(b) << "a basis of " << name
-                                   << " has one coordinate, in the out dim offset: [b], not " << coords.size();
+        return parser.emitError(b) << "a basis of " << name << " has one coordinate, in the out dim offset: [b], not "
+                                   << coords.size();
       bases.push_back(coords[0]);
       return success();
     };

@@ -29,9 +29,7 @@ Expected<Value> evaluateExpression(std::string_view text);
 /// eval --via-ir`). A hook reports failure by throwing AlgebraError.
 struct ExpressionHooks {
   /// `name<templateArgs>(args)`.
-  std::function<Value(const std::string &name, const std::vector<int64_t> &templateArgs,
-                      std::vector<Value> args)>
-      call;
+  std::function<Value(const std::string &name, const std::vector<int64_t> &templateArgs, std::vector<Value> args)> call;
   /// `f(arg)`: a layout at a coordinate (a slice when it has `_`), a swizzle
   /// or composed layout at an offset.
   std::function<Value(const Value &f, const Value &arg)> apply;

@@ -207,8 +207,7 @@ inline Int add(Int a, Int b) {
 }
 
 inline Int ceilDiv(Int a, Int b) {
-  return a.isStatic() && b.isStatic() ? Int(ceilDiv(a.value, b.value))
-                                      : dispatch(IntOp::CeilDiv, a, b);
+  return a.isStatic() && b.isStatic() ? Int(ceilDiv(a.value, b.value)) : dispatch(IntOp::CeilDiv, a, b);
 }
 inline Int divide(Int a, Int b) {
   return a.isStatic() && b.isStatic() ? Int(divide(a.value, b.value)) : dispatch(IntOp::Div, a, b);
@@ -217,8 +216,7 @@ inline Int remainder(Int a, Int b) {
   return a.isStatic() && b.isStatic() ? Int(remainder(a.value, b.value)) : dispatch(IntOp::Rem, a, b);
 }
 inline Int minInt(Int a, Int b) {
-  return a.isStatic() && b.isStatic() ? Int(a.value < b.value ? a.value : b.value)
-                                      : dispatch(IntOp::Min, a, b);
+  return a.isStatic() && b.isStatic() ? Int(a.value < b.value ? a.value : b.value) : dispatch(IntOp::Min, a, b);
 }
 inline Int absInt(Int a) {
   if (a.isStatic())
@@ -231,8 +229,7 @@ inline Int signumInt(Int a) { return a.isStatic() ? Int(signum(a.value)) : dispa
 /// shape_div: checked when both are static (CuTe's static_assert), rounded
 /// away from zero unchecked otherwise (CuTe waives the dynamic check).
 inline Int shapeDiv(Int a, Int b, const std::string &op) {
-  return a.isStatic() && b.isStatic() ? Int(shapeDiv(a.value, b.value, op))
-                                      : dispatch(IntOp::ShapeDiv, a, b);
+  return a.isStatic() && b.isStatic() ? Int(shapeDiv(a.value, b.value, op)) : dispatch(IntOp::ShapeDiv, a, b);
 }
 
 } // namespace layoutc::algebra

@@ -32,8 +32,7 @@ public:
   /// The static integer 0.
   IntTuple() = default;
   IntTuple(int64_t v) : leaf_(v) {} // NOLINT: integers are IntTuples
-  IntTuple(std::initializer_list<IntTuple> children)
-      : kind_(Kind::Tuple), children_(children) {}
+  IntTuple(std::initializer_list<IntTuple> children) : kind_(Kind::Tuple), children_(children) {}
 
   static IntTuple dynamic(int64_t v);
   /// The leaf v (an Int, or a scaled basis when v has one).
@@ -143,8 +142,7 @@ IntTuple compactRowMajor(const IntTuple &shape, Int current = 1);
 IntTuple ceilDiv(const IntTuple &a, const IntTuple &b);
 /// A tuple divided by an integer, CuTe's fold for ceil_div and shape_div:
 /// mode i is div(a_i, r_i) with r_0 = b and r_{i+1} = div(r_i, a_i).
-IntTuple foldDivisor(const IntTuple &a, const IntTuple &b,
-                     IntTuple (*div)(const IntTuple &, const IntTuple &));
+IntTuple foldDivisor(const IntTuple &a, const IntTuple &b, IntTuple (*div)(const IntTuple &, const IntTuple &));
 /// CuTe's coalesce on a shape: merges adjacent leaves of equal static-ness.
 IntTuple coalesceShape(const IntTuple &shape);
 

@@ -27,15 +27,12 @@ struct Layout {
   IntTuple stride;
 
   Layout() : shape(1), stride(0) {}
-  Layout(IntTuple shape, IntTuple stride)
-      : shape(std::move(shape)), stride(std::move(stride)) {}
+  Layout(IntTuple shape, IntTuple stride) : shape(std::move(shape)), stride(std::move(stride)) {}
   /// The single-mode layout s:d, its leaves built in place (no temporaries
   /// to copy).
   Layout(Int s, Int d) : shape(s), stride(d) {}
 
-  bool operator==(const Layout &o) const {
-    return shape == o.shape && stride == o.stride;
-  }
+  bool operator==(const Layout &o) const { return shape == o.shape && stride == o.stride; }
   bool operator!=(const Layout &o) const { return !(*this == o); }
 
   /// `shape:stride` in CuTe notation.
@@ -74,9 +71,7 @@ struct Swizzle {
   int64_t operator()(int64_t x) const;
   /// The mask of the B bits that are moved: x ^ shift(x & movedBits(), S).
   int64_t movedBits() const;
-  bool operator==(const Swizzle &o) const {
-    return bits == o.bits && base == o.base && shift == o.shift;
-  }
+  bool operator==(const Swizzle &o) const { return bits == o.bits && base == o.base && shift == o.shift; }
   std::string str() const;
 };
 Swizzle makeSwizzle(int64_t bits, int64_t base, int64_t shift);

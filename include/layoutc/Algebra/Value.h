@@ -51,8 +51,8 @@ struct Value {
   std::string str() const;
 
 private:
-  using Payload = std::variant<algebra::IntTuple, algebra::Layout, algebra::Swizzle, ComposedLayout,
-                               algebra::Tiler, bool, std::string, algebra::Equality, algebra::LinearLayout>;
+  using Payload = std::variant<algebra::IntTuple, algebra::Layout, algebra::Swizzle, ComposedLayout, algebra::Tiler,
+                               bool, std::string, algebra::Equality, algebra::LinearLayout>;
   template <class T> Value(Kind k, T &&p) : kind(k), payload_(std::forward<T>(p)) {}
 
   Payload payload_;

@@ -233,13 +233,11 @@ public:
 private:
   struct State;
   /// The kernel cached under `key`, else compile()'s, cached.
-  static std::shared_ptr<const CompiledKernel> cached(State &state, const JitOptions &options,
-                                                      const std::string &key,
+  static std::shared_ptr<const CompiledKernel> cached(State &state, const JitOptions &options, const std::string &key,
                                                       const std::function<KernelRecord(Compiler &)> &compile);
   /// A built kernel's variants: its key's, for aligned buffers and any
   /// (compiled when first launched; it keeps the state it compiles in).
-  KernelVariants variants(const std::string &key,
-                          std::function<KernelRecord(Compiler &, BufferAlignment)> compile);
+  KernelVariants variants(const std::string &key, std::function<KernelRecord(Compiler &, BufferAlignment)> compile);
   template <class Kernel, class Build> Kernel bySpec(OnceMap<Kernel> &kernels, const std::string &key, Build build);
   struct Specs;
   JitOptions options_;

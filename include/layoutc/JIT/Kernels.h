@@ -52,14 +52,14 @@ struct CopySpec {
   CopySpec(algebra::Value src, algebra::Value dst, DType dtype = DType::F32, std::optional<DType> to = std::nullopt,
            std::optional<double> scale = std::nullopt)
       : src(std::move(src)), dst(std::move(dst)), dtype(dtype), to(to), scale(scale) {}
-  CopySpec(algebra::Layout src, algebra::Layout dst, DType dtype = DType::F32,
-           std::optional<DType> to = std::nullopt, std::optional<double> scale = std::nullopt)
+  CopySpec(algebra::Layout src, algebra::Layout dst, DType dtype = DType::F32, std::optional<DType> to = std::nullopt,
+           std::optional<double> scale = std::nullopt)
       : CopySpec(algebra::Value::of(std::move(src)), algebra::Value::of(std::move(dst)), dtype, to, scale) {}
   /// Each side parsed once from CuTe notation (or an expression evaluating to
   /// a layout or a composed layout); one that is not throws CompileError
   /// naming it (`copy: --src`, `copy: --dst`).
-  CopySpec(std::string_view src, std::string_view dst, DType dtype = DType::F32,
-           std::optional<DType> to = std::nullopt, std::optional<double> scale = std::nullopt);
+  CopySpec(std::string_view src, std::string_view dst, DType dtype = DType::F32, std::optional<DType> to = std::nullopt,
+           std::optional<double> scale = std::nullopt);
   algebra::Value src = algebra::Value::of(algebra::Layout()), dst = algebra::Value::of(algebra::Layout());
   DType dtype = DType::F32;
   std::optional<DType> to;
@@ -122,7 +122,6 @@ struct IndexedSpec {
   DType dtype = DType::F32;
   DType indexType = DType::I32;
 };
-
 
 /// A kernel parameter: a buffer (a memref<?xT> descriptor: allocated and
 /// aligned pointer, offset, size, stride, the last three indexBits wide), or

@@ -38,9 +38,7 @@ struct RuntimeCheck {
   int leaf;
   bool size;
   int64_t divisor;
-  bool operator==(const RuntimeCheck &o) const {
-    return leaf == o.leaf && size == o.size && divisor == o.divisor;
-  }
+  bool operator==(const RuntimeCheck &o) const { return leaf == o.leaf && size == o.size && divisor == o.divisor; }
 };
 
 struct AccessWidth {

@@ -42,8 +42,8 @@ int64_t flatChunks(int64_t chunk, int elementBytes);
 /// thread's values then hold `group` x `chunk` blocks, read across the mode
 /// and written along it (a transpose in registers). Empty when the numbers
 /// do not divide.
-std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes,
-                                      int64_t threads, int64_t group = 1);
+std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes, int64_t threads,
+                                      int64_t group = 1);
 
 /// A tile of extents (a, b) in runs of 32 along mode 0: a warp's lanes take
 /// 32 consecutive elements of one column, warps take columns, and each

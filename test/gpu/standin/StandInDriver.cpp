@@ -42,7 +42,9 @@ Result deviceName(char *s, int n, int) {
   return kSuccess;
 }
 // Compute capability 9.0 (attributes 75 and 76), 132 of anything else.
-Result deviceAttribute(int *v, int attribute, int) { return *v = attribute == 75 ? 9 : attribute == 76 ? 0 : 132, kSuccess; }
+Result deviceAttribute(int *v, int attribute, int) {
+  return *v = attribute == 75 ? 9 : attribute == 76 ? 0 : 132, kSuccess;
+}
 Result totalMemory(size_t *bytes, int) { return *bytes = size_t(80) << 30, kSuccess; }
 Result retainPrimary(void **context, int) { return *context = &primaryContext, kSuccess; }
 Result releasePrimary(int) { return kSuccess; }
@@ -100,21 +102,36 @@ Result record(void *, void *) { return kSuccess; }
 Result elapsed(float *ms, void *, void *) { return *ms = 1, kSuccess; }
 
 const std::map<std::string, void *> &entries() {
-  static const std::map<std::string, void *> table = {
-      {"cuInit", (void *)&init}, {"cuDriverGetVersion", (void *)&driverVersion},
-      {"cuGetErrorName", (void *)&errorName}, {"cuGetErrorString", (void *)&errorString},
-      {"cuDeviceGetCount", (void *)&deviceCount}, {"cuDeviceGet", (void *)&deviceGet},
-      {"cuDeviceGetName", (void *)&deviceName}, {"cuDeviceGetAttribute", (void *)&deviceAttribute},
-      {"cuDeviceTotalMem", (void *)&totalMemory}, {"cuDevicePrimaryCtxRetain", (void *)&retainPrimary},
-      {"cuDevicePrimaryCtxRelease", (void *)&releasePrimary}, {"cuCtxSetCurrent", (void *)&setCurrent},
-      {"cuCtxSynchronize", (void *)&synchronize}, {"cuMemAlloc", (void *)&alloc}, {"cuMemFree", (void *)&release},
-      {"cuMemcpyHtoD", (void *)&toDevice}, {"cuMemcpyDtoH", (void *)&toHost}, {"cuMemsetD8", (void *)&fill},
-      {"cuModuleLoadDataEx", (void *)&loadModule}, {"cuModuleUnload", (void *)&unloadModule},
-      {"cuModuleGetFunction", (void *)&getFunction}, {"cuLaunchKernel", (void *)&launch},
-      {"cuStreamCreate", (void *)&createHandle}, {"cuStreamDestroy", (void *)&destroyHandle},
-      {"cuStreamSynchronize", (void *)&noOp}, {"cuEventCreate", (void *)&createHandle},
-      {"cuEventDestroy", (void *)&destroyHandle}, {"cuEventRecord", (void *)&record},
-      {"cuEventSynchronize", (void *)&noOp}, {"cuEventElapsedTime", (void *)&elapsed}};
+  static const std::map<std::string, void *> table = {{"cuInit", (void *)&init},
+                                                      {"cuDriverGetVersion", (void *)&driverVersion},
+                                                      {"cuGetErrorName", (void *)&errorName},
+                                                      {"cuGetErrorString", (void *)&errorString},
+                                                      {"cuDeviceGetCount", (void *)&deviceCount},
+                                                      {"cuDeviceGet", (void *)&deviceGet},
+                                                      {"cuDeviceGetName", (void *)&deviceName},
+                                                      {"cuDeviceGetAttribute", (void *)&deviceAttribute},
+                                                      {"cuDeviceTotalMem", (void *)&totalMemory},
+                                                      {"cuDevicePrimaryCtxRetain", (void *)&retainPrimary},
+                                                      {"cuDevicePrimaryCtxRelease", (void *)&releasePrimary},
+                                                      {"cuCtxSetCurrent", (void *)&setCurrent},
+                                                      {"cuCtxSynchronize", (void *)&synchronize},
+                                                      {"cuMemAlloc", (void *)&alloc},
+                                                      {"cuMemFree", (void *)&release},
+                                                      {"cuMemcpyHtoD", (void *)&toDevice},
+                                                      {"cuMemcpyDtoH", (void *)&toHost},
+                                                      {"cuMemsetD8", (void *)&fill},
+                                                      {"cuModuleLoadDataEx", (void *)&loadModule},
+                                                      {"cuModuleUnload", (void *)&unloadModule},
+                                                      {"cuModuleGetFunction", (void *)&getFunction},
+                                                      {"cuLaunchKernel", (void *)&launch},
+                                                      {"cuStreamCreate", (void *)&createHandle},
+                                                      {"cuStreamDestroy", (void *)&destroyHandle},
+                                                      {"cuStreamSynchronize", (void *)&noOp},
+                                                      {"cuEventCreate", (void *)&createHandle},
+                                                      {"cuEventDestroy", (void *)&destroyHandle},
+                                                      {"cuEventRecord", (void *)&record},
+                                                      {"cuEventSynchronize", (void *)&noOp},
+                                                      {"cuEventElapsedTime", (void *)&elapsed}};
   return table;
 }
 

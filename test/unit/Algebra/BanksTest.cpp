@@ -62,12 +62,12 @@ TEST(Banks, TheReportNamesItsWorstInstruction) {
 
 TEST(Banks, TheAccessWidthIsTheWidestAlignedRunOfAThread) {
   SharedMemory rows = sharedMemory(Value::of(L("(32,32):(32,1)")), 2, "t");
-  EXPECT_EQ(accessWidth(rows, L("(32,32):(1,32)")), 8);  // 16 bytes of f16
-  EXPECT_EQ(accessWidth(rows, L("(32,32):(32,1)")), 1);  // values down a column
+  EXPECT_EQ(accessWidth(rows, L("(32,32):(1,32)")), 8); // 16 bytes of f16
+  EXPECT_EQ(accessWidth(rows, L("(32,32):(32,1)")), 1); // values down a column
   SharedMemory columns = sharedMemory(Value::of(L("(32,32):(1,32)")), 2, "t");
   EXPECT_EQ(accessWidth(columns, L("(32,(2,16)):(2,(1,64))")), 2); // pairs, then a jump
   SharedMemory shifted = sharedMemory(V("S<0,0,0> o 1 o (32,32):(32,1)"), 4, "t");
-  EXPECT_EQ(accessWidth(shifted, L("(32,32):(1,32)")), 1);  // unaligned: offset 1
+  EXPECT_EQ(accessWidth(shifted, L("(32,32):(1,32)")), 1); // unaligned: offset 1
 }
 
 TEST(Banks, SwizzleForIsTheSmallestConflictFreeSwizzle) {
@@ -76,8 +76,9 @@ TEST(Banks, SwizzleForIsTheSmallestConflictFreeSwizzle) {
   EXPECT_EQ(swizzleFor(m, L("(32,32):(32,1)"), L("(32,32):(1,32)")).str(), "S<3,2,3>");
   // The kernel passes' transpose tile: the same swizzle they choose.
   SharedMemory t = sharedMemory(Value::of(L("(64,64):(64,1)")), 4, "t");
-  EXPECT_EQ(swizzleFor(t, L("((16,16),(4,4)):((256,1),(64,16))"), L("((8,4,2,4),(4,4)):((4,64,32,256),(1,1024))")).str(),
-            "S<3,2,6>");
+  EXPECT_EQ(
+      swizzleFor(t, L("((16,16),(4,4)):((256,1),(64,16))"), L("((8,4,2,4),(4,4)):((4,64,32,256),(1,1024))")).str(),
+      "S<3,2,6>");
 }
 
 TEST(Banks, QuestionsWithoutAnAnswerAreRefusedWithTheReason) {

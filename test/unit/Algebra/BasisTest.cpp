@@ -55,7 +55,8 @@ IntTuple applyTo(const Layout &a, const IntTuple &x) { return crd2idx(coordOf(x,
 void expectFunctionComposition(const Layout &a, const Layout &b, const Layout &r) {
   ASSERT_TRUE(compatible(b.shape, r.shape)) << a.str() << " o " << b.str() << " = " << r.str();
   for (int64_t i = 0; i < size(b); ++i)
-    ASSERT_EQ(canonical(at(r, i)), canonical(applyTo(a, at(b, i)))) << a.str() << " o " << b.str() << " = " << r.str() << " at " << i;
+    ASSERT_EQ(canonical(at(r, i)), canonical(applyTo(a, at(b, i))))
+        << a.str() << " o " << b.str() << " = " << r.str() << " at " << i;
 }
 
 // A random B whose strides are scaled bases addressing the modes of `a`
@@ -168,9 +169,8 @@ TEST(Basis, ComplementOfCoordinates) {
   LayoutGen gen(31);
   int accepted = 0;
   for (int n = 0; n < 1500; ++n) {
-    Expected<Layout> made = attempt("composition", [&] {
-      return composition(makeIdentityLayout(flatten(gen.layout().shape)), gen.layout());
-    });
+    Expected<Layout> made = attempt(
+        "composition", [&] { return composition(makeIdentityLayout(flatten(gen.layout().shape)), gen.layout()); });
     if (!made)
       continue;
     Layout l = made.value();

@@ -38,7 +38,7 @@ TEST(Composed, CompositionIsFunctionComposition) {
 // Divides and products of inner o offset o L are inner o offset o op(L, T).
 TEST(Composed, DividesAndProductsActOnTheOuterLayout) {
   LayoutGen gen(17);
-  const char *ops[] = {"logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+  const char *ops[] = {"logical_divide",  "zipped_divide",  "tiled_divide",  "flat_divide",
                        "logical_product", "zipped_product", "tiled_product", "flat_product"};
   int checked = 0;
   for (int i = 0; i < 200; ++i) {
@@ -95,12 +95,9 @@ TEST(Composed, SliceThroughASwizzle) {
   struct Case {
     Swizzle s;
     const char *outer;
-  } cases[] = {{{3, 0, 3}, "(8,8):(8,1)"},
-               {{3, 0, -3}, "(8,8):(8,1)"},
-               {{2, 1, 3}, "((2,2,2),(2,2,2)):((32,2,8),(4,1,16))"},
-               {{3, 4, 3}, "(8,64):(64,1)"},
-               {{2, 2, 3}, "(16,16):(1,16)"},
-               {{2, 2, 3}, "(6,16):(1,16)"}};
+  } cases[] = {
+      {{3, 0, 3}, "(8,8):(8,1)"},   {{3, 0, -3}, "(8,8):(8,1)"},   {{2, 1, 3}, "((2,2,2),(2,2,2)):((32,2,8),(4,1,16))"},
+      {{3, 4, 3}, "(8,64):(64,1)"}, {{2, 2, 3}, "(16,16):(1,16)"}, {{2, 2, 3}, "(6,16):(1,16)"}};
   int sliced = 0, refused = 0;
   for (const Case &k : cases)
     for (int64_t offset : {0, 8, 40, 1024}) {
@@ -142,8 +139,8 @@ TEST(Composed, RecastIsTheSameMemory) {
 // cosize(C) is CuTe's cosize of the outer layout where that bounds C's
 // values: checked against every value of a small swizzled layout.
 TEST(Composed, CosizeBoundsTheValues) {
-  for (const char *text : {"S<3,4,3> o 0 o (6,8):(8,1)", "S<3,3,3> o 0 o (64,64):(64,1)", "S<2,1,-2> o 0 o (8,12):(12,1)",
-                           "S<1,2,2> o 0 o (5,7):(7,1)"}) {
+  for (const char *text : {"S<3,4,3> o 0 o (6,8):(8,1)", "S<3,3,3> o 0 o (64,64):(64,1)",
+                           "S<2,1,-2> o 0 o (8,12):(12,1)", "S<1,2,2> o 0 o (5,7):(7,1)"}) {
     Expected<Value> c = evaluateExpression(text);
     ASSERT_TRUE(c) << c.error().what();
     Expected<Value> n = applyFunction("cosize", {}, {c.value()});
@@ -157,8 +154,7 @@ TEST(Composed, CosizeBoundsTheValues) {
 }
 
 TEST(Composed, IssueExamples) {
-  EXPECT_EQ(eval("logical_divide(S<3,4,3> o 0 o (6,8):(8,1), (3,4))"),
-            "S<3,4,3> o 0 o ((3,2),(4,2)):((8,24),(1,4))");
+  EXPECT_EQ(eval("logical_divide(S<3,4,3> o 0 o (6,8):(8,1), (3,4))"), "S<3,4,3> o 0 o ((3,2),(4,2)):((8,24),(1,4))");
   EXPECT_EQ(eval("(S<1,4,3> o 0 o 32:32)(6)"), "208");
   EXPECT_EQ(eval("crd2idx((1,1), (4,8):(1@0,1@1) o (1,0) o (2,2):(1@0,1@1))"), "(2,1)");
 }

@@ -29,8 +29,7 @@ TEST(Dynamic, DivisibilityFactsPropagate) {
   EXPECT_EQ(eval("size((?{div=8},4):(1,?))"), "?{div=32}");
   EXPECT_EQ(eval("make_layout((4,?{div=4},2))"), "(4,?{div=4},2):(1,4,?{div=16})");
   EXPECT_EQ(eval("cosize((?{div=4},2):(1,?{div=6}))"), "?");
-  EXPECT_EQ(evalError("?{div=0}:1"),
-            "parse: the divisor of ?{div=0} must be positive (at column 3)");
+  EXPECT_EQ(evalError("?{div=0}:1"), "parse: the divisor of ?{div=0} must be positive (at column 3)");
   EXPECT_EQ(evalError("?{size=4}:1"), "parse: expected a fact div=N or bits=K in ?{...} (at column 3)");
 }
 
@@ -93,10 +92,19 @@ public:
   Int apply(IntOp op, Int a, Int b) override {
     std::string x = show(a), y = show(b), e;
     switch (op) {
-    case IntOp::Mul: e = x == "1" ? y : y == "1" ? x : x + "*" + y; break;
-    case IntOp::CeilDiv: e = "ceil(" + x + "/" + y + ")"; break;
-    case IntOp::Abs: case IntOp::Signum: e = x; break; // strides here are positive
-    default: e = "op(" + x + "," + y + ")"; break;
+    case IntOp::Mul:
+      e = x == "1" ? y : y == "1" ? x : x + "*" + y;
+      break;
+    case IntOp::CeilDiv:
+      e = "ceil(" + x + "/" + y + ")";
+      break;
+    case IntOp::Abs:
+    case IntOp::Signum:
+      e = x;
+      break; // strides here are positive
+    default:
+      e = "op(" + x + "," + y + ")";
+      break;
     }
     exprs.push_back(e);
     return Int::dynamic(int64_t(exprs.size() - 1));
@@ -123,6 +131,5 @@ TEST(Dynamic, ASymbolicDomainSeesEveryDynamicOperation) {
   Int m = d.symbol("M"), n = d.symbol("N");
   Layout a(IntTuple{IntTuple::of(m), IntTuple::of(n)}, IntTuple{1, IntTuple::of(m)});
   Layout r = logicalDivide(a, Tiler::ofShape(T("(32,64)")));
-  EXPECT_EQ(show(d, r.shape) + ":" + show(d, r.stride),
-            "((32,ceil(M/32)),(64,ceil(N/64))):((1,32),(M,64*M))");
+  EXPECT_EQ(show(d, r.shape) + ":" + show(d, r.stride), "((32,ceil(M/32)),(64,ceil(N/64))):((1,32),(M,64*M))");
 }

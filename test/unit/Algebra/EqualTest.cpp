@@ -80,8 +80,7 @@ TEST(Equal, UnknownLeaves) {
   // Facts bound the size: ?{div=4} is at least 4.
   EXPECT_EQ(eval("equal(8:1, (4,?{div=4}):(1,4))"),
             "false: size(A) = 8 but size(B) >= 16 for every value of its unknown extents");
-  EXPECT_EQ(eval("equal(S<3,4,3> o 0 o (?,16):(16,1), (8,16):(16,1))"),
-            "depends on ?: shape<0>(A) is unknown");
+  EXPECT_EQ(eval("equal(S<3,4,3> o 0 o (?,16):(16,1), (8,16):(16,1))"), "depends on ?: shape<0>(A) is unknown");
 }
 
 TEST(Equal, Errors) {

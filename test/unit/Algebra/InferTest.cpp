@@ -21,15 +21,13 @@ TEST(Infer, ExplainsWhyNoLayoutExists) {
   };
   EXPECT_EQ(why({1, 2}), "infer: f(0) = 1, but every layout maps 0 to 0");
   EXPECT_EQ(why({0, 1, 2, 4, 5, 6}), "(3,2):(1,4)");
-  EXPECT_EQ(why({0, 1, 3, 2}),
-            "infer: no layout gives these offsets: the strides forced by f(1), f(2), f(4), ... form "
-            "(2,2):(1,3), which maps 3 to 4, but f(3) = 2");
+  EXPECT_EQ(why({0, 1, 3, 2}), "infer: no layout gives these offsets: the strides forced by f(1), f(2), f(4), ... form "
+                               "(2,2):(1,3), which maps 3 to 4, but f(3) = 2");
   EXPECT_EQ(why({0, 1, 2, 4, 5}),
             "infer: no layout of size 5: f(1*j) = 1*j holds for j < 3 and breaks at f(3) = 4, but a mode of "
             "size 3 does not divide the remaining 5 offsets");
-  EXPECT_EQ(why({0, 2, 1, 4}),
-            "infer: no layout gives these offsets: the strides forced by f(1), f(2), f(4), ... form "
-            "(2,2):(2,1), which maps 3 to 3, but f(3) = 4");
+  EXPECT_EQ(why({0, 2, 1, 4}), "infer: no layout gives these offsets: the strides forced by f(1), f(2), f(4), ... form "
+                               "(2,2):(2,1), which maps 3 to 3, but f(3) = 4");
   EXPECT_EQ(why({}), "infer: no offsets given");
 }
 

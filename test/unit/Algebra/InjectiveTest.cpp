@@ -75,7 +75,7 @@ TEST(Injective, StaticLayoutsExhaustively) {
 TEST(Injective, WorkedExamples) {
   EXPECT_TRUE(isInjective(L("(4096,4096):(4096,1)")).injective());
   EXPECT_TRUE(isInjective(L("((2,2),3):((1,6),2)")).injective());
-  EXPECT_TRUE(isInjective(L("(2,2):(2,3)")).injective()); // 0 2 3 5: no nesting, evaluated
+  EXPECT_TRUE(isInjective(L("(2,2):(2,3)")).injective());  // 0 2 3 5: no nesting, evaluated
   EXPECT_TRUE(isInjective(L("(4,8):(-8,1)")).injective()); // a negative stride mirrors a mode
   EXPECT_TRUE(isInjective(L("1:0")).injective());
   Injectivity broadcast = isInjective(L("(8,8):(0,1)"));

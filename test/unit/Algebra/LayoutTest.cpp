@@ -64,10 +64,8 @@ TEST(Layout, IdentityLayoutMapsACoordinateToItself) {
 // Identity layouts divide and tile like data layouts: their values are the
 // coordinates of the elements (predication of ragged tiles).
 TEST(Layout, IdentityLayoutsTile) {
-  EXPECT_EQ(eval("logical_divide(make_identity_layout((128,96)), (32,64))"),
-            "((32,4),(64,2)):((1@0,32@0),(1@1,64@1))");
-  EXPECT_EQ(eval("zipped_divide(make_identity_layout((?,?)), (32,64))"),
-            "((32,64),(?,?)):((1@0,1@1),(32@0,64@1))");
+  EXPECT_EQ(eval("logical_divide(make_identity_layout((128,96)), (32,64))"), "((32,4),(64,2)):((1@0,32@0),(1@1,64@1))");
+  EXPECT_EQ(eval("zipped_divide(make_identity_layout((?,?)), (32,64))"), "((32,64),(?,?)):((1@0,1@1),(32@0,64@1))");
   EXPECT_EQ(eval("tiled_divide(make_identity_layout((128,96)), (32,64))((3,2),1,1)"), "(35,66)");
   EXPECT_EQ(eval("composition(make_identity_layout((8,4)), (4,2):(2,8))"), "(4,2):(2@0,1@1)");
   EXPECT_EQ(eval("coalesce((4,2):(1@0,4@0))"), "8:1@0");
@@ -163,8 +161,7 @@ TEST(Layout, ComposedLayoutsAndSwizzles) {
   EXPECT_EQ(eval("S<3,4,3>(128)"), "144");
   EXPECT_EQ(eval("(S<3,4,3> o 0 o (16,16):(16,1))(9)"), "128");
   EXPECT_EQ(eval("(S<3,4,3> o 0 o (8,8):(8,1))(16)"), "2");
-  EXPECT_EQ(eval("composition(S<3,4,3> o 0 o (8,8):(8,1), (2,4):(1,8))"),
-            "S<3,4,3> o 0 o (2,4):(8,1)");
+  EXPECT_EQ(eval("composition(S<3,4,3> o 0 o (8,8):(8,1), (2,4):(1,8))"), "S<3,4,3> o 0 o (2,4):(8,1)");
   EXPECT_EQ(eval("composition(S<1,2,3>, 16:1)"), "S<1,2,3> o 0 o 16:1");
   EXPECT_EQ(eval("make_composed_layout(16:2, 3, (4,4):(4,1))(5)"), "16");
   // Coordinates: an identity outer layout and a coordinate offset.
@@ -187,9 +184,12 @@ TEST(Layout, ExtentsArePositiveEverywhere) {
             "make_identity_layout: shape (0,3) has the extent 0 at mode 0; " + why + " (at column 1)");
   EXPECT_EQ(evalError("tile_to_shape(2:1,(4,-4))"),
             "tile_to_shape: target shape (4,-4) has the extent -4 at mode 1; " + why + " (at column 1)");
-  EXPECT_EQ(evalError("idx2crd(3,(-2,4))"), "idx2crd: shape (-2,4) has the extent -2 at mode 0; " + why + " (at column 1)");
-  EXPECT_EQ(evalError("crd2idx((1,1),(2,-4))"), "crd2idx: shape (2,-4) has the extent -4 at mode 1; " + why + " (at column 1)");
-  EXPECT_EQ(evalError("logical_divide(8:1,-2)"), "logical_divide: tiler -2 has the extent -2; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("idx2crd(3,(-2,4))"),
+            "idx2crd: shape (-2,4) has the extent -2 at mode 0; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("crd2idx((1,1),(2,-4))"),
+            "crd2idx: shape (2,-4) has the extent -4 at mode 1; " + why + " (at column 1)");
+  EXPECT_EQ(evalError("logical_divide(8:1,-2)"),
+            "logical_divide: tiler -2 has the extent -2; " + why + " (at column 1)");
   EXPECT_EQ(evalError("logical_divide(8:1,<2,0>)"), "parse: tiler 0 has the extent 0; " + why + " (at column 23)");
   EXPECT_THROW(makeLayout(T("(4,-1)")), AlgebraError);
   EXPECT_THROW(makeLayoutRight(T("0")), AlgebraError);
@@ -222,9 +222,7 @@ TEST(Layout, SwizzleOfAnUnknownOffset) {
 TEST(Layout, ComposedLayoutWithAFunctionInner) {
   ComposedLayout c;
   c.inner = ComposedLayout::Inner::Function;
-  c.function = {"shift_y", [](const IntTuple &x) {
-                  return IntTuple{x[0], IntTuple::of(add(x[1].integer(), Int(1)))};
-                }};
+  c.function = {"shift_y", [](const IntTuple &x) { return IntTuple{x[0], IntTuple::of(add(x[1].integer(), Int(1)))}; }};
   c.offset = T("(1,0)");
   c.outer = makeIdentityLayout(T("(8,4)"));
   EXPECT_EQ(c.str(), "shift_y o (1,0) o (8,4):(1@0,1@1)");

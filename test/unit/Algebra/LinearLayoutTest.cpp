@@ -58,16 +58,17 @@ TEST(LinearLayout, TritonsPrintedForm) {
                                                    "   mode1=2 -> (0)\n"
                                                    "where out dims are: [offset (size 1)]");
   EXPECT_EQ(eval("to_linear_layout(S<3,4,3> o 0 o (16,16):(16,1))"), " - mode0=1 -> (16)\n"
-                                                                      "   mode0=2 -> (32)\n"
-                                                                      "   mode0=4 -> (64)\n"
-                                                                      "   mode0=8 -> (144)\n"
-                                                                      " - mode1=1 -> (1)\n"
-                                                                      "   mode1=2 -> (2)\n"
-                                                                      "   mode1=4 -> (4)\n"
-                                                                      "   mode1=8 -> (8)\n"
-                                                                      "where out dims are: [offset (size 256)]");
+                                                                     "   mode0=2 -> (32)\n"
+                                                                     "   mode0=4 -> (64)\n"
+                                                                     "   mode0=8 -> (144)\n"
+                                                                     " - mode1=1 -> (1)\n"
+                                                                     "   mode1=2 -> (2)\n"
+                                                                     "   mode1=4 -> (4)\n"
+                                                                     "   mode1=8 -> (8)\n"
+                                                                     "where out dims are: [offset (size 256)]");
   // Not surjective: Triton's out-dim size is the power of two above every basis.
-  EXPECT_EQ(eval("to_linear_layout(4:2)"), " - mode0=1 -> (2)\n   mode0=2 -> (4)\nwhere out dims are: [offset (size 8)]");
+  EXPECT_EQ(eval("to_linear_layout(4:2)"),
+            " - mode0=1 -> (2)\n   mode0=2 -> (4)\nwhere out dims are: [offset (size 8)]");
 }
 
 TEST(LinearLayout, FromBases) {
@@ -104,8 +105,9 @@ TEST(LinearLayout, ToLinearErrors) {
   EXPECT_EQ(evalError("to_linear_layout(S<2,0,2> o 3 o 16:1)"),
             "to_linear_layout: the offset 3 of S<2,0,2> o 3 o 16:1 is not 0: a linear layout has no constant term "
             "(at column 1)");
-  EXPECT_EQ(evalError("to_linear_layout(S<3,4,3>)"),
-            "to_linear_layout: argument 1 must be a layout or a composed layout, not the swizzle S<3,4,3> (at column 1)");
+  EXPECT_EQ(
+      evalError("to_linear_layout(S<3,4,3>)"),
+      "to_linear_layout: argument 1 must be a layout or a composed layout, not the swizzle S<3,4,3> (at column 1)");
   EXPECT_EQ(evalError("to_linear_layout(8:1, 8:1)"), "to_linear_layout: takes 1 argument, got 2 (at column 1)");
 }
 
@@ -116,8 +118,9 @@ TEST(LinearLayout, FromLinearErrors) {
             "ones that share no bit (at column 1)");
   EXPECT_EQ(evalError("from_linear_layout((1,-2))"),
             "from_linear_layout: in-dim mode0: basis -2 is negative (a linear layout's offsets are not) (at column 1)");
-  EXPECT_EQ(evalError("from_linear_layout((1),(2147483648))"),
-            "from_linear_layout: in-dim mode1: basis 2147483648 is 2^31 or more (Triton's bases are int32) (at column 1)");
+  EXPECT_EQ(
+      evalError("from_linear_layout((1),(2147483648))"),
+      "from_linear_layout: in-dim mode1: basis 2147483648 is 2^31 or more (Triton's bases are int32) (at column 1)");
   EXPECT_EQ(evalError("from_linear_layout(((1,2)))"),
             "from_linear_layout: in-dim mode0: basis (1,2) is not a static integer (one out dim, offset: write b or "
             "(b)) (at column 1)");

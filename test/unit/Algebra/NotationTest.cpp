@@ -35,12 +35,10 @@ TEST(Notation, ParseErrorsPointAtTheCharacter) {
   Expected<Value> v = parseValue("(2,3):(1,2");
   ASSERT_FALSE(v.ok());
   EXPECT_EQ(v.error().column(), 10);
-  EXPECT_EQ(v.error().oneLine(),
-            "parse: expected ')' to close the tuple opened at column 7 (at column 11)");
-  EXPECT_EQ(std::string(v.error().what()),
-            "parse: expected ')' to close the tuple opened at column 7 at column 11\n"
-            "  (2,3):(1,2\n"
-            "            ^");
+  EXPECT_EQ(v.error().oneLine(), "parse: expected ')' to close the tuple opened at column 7 (at column 11)");
+  EXPECT_EQ(std::string(v.error().what()), "parse: expected ')' to close the tuple opened at column 7 at column 11\n"
+                                           "  (2,3):(1,2\n"
+                                           "            ^");
 }
 
 TEST(Notation, RejectsIllFormedLayouts) {
@@ -49,12 +47,9 @@ TEST(Notation, RejectsIllFormedLayouts) {
   EXPECT_EQ(roundTrip("(2,0):(1,2)"),
             "error: parse: layout: shape (2,0) has the extent 0 at mode 1; an extent is an integer >= 1 (layoutc forms "
             "no empty or negative modes) (at column 1)");
-  EXPECT_EQ(roundTrip("(2,3):(1,_)"),
-            "error: parse: layout: stride _ at mode 1 must be an integer (at column 1)");
-  EXPECT_EQ(roundTrip("99999999999999999999:1"),
-            "error: parse: integer does not fit in int64 (at column 1)");
-  EXPECT_EQ(roundTrip("(2,3):(1,2) x"),
-            "error: parse: unexpected 'x' after a complete value (at column 13)");
+  EXPECT_EQ(roundTrip("(2,3):(1,_)"), "error: parse: layout: stride _ at mode 1 must be an integer (at column 1)");
+  EXPECT_EQ(roundTrip("99999999999999999999:1"), "error: parse: integer does not fit in int64 (at column 1)");
+  EXPECT_EQ(roundTrip("(2,3):(1,2) x"), "error: parse: unexpected 'x' after a complete value (at column 13)");
   EXPECT_EQ(roundTrip("S<1,2>"), "error: parse: expected ',' between the swizzle's M and S (at column 6)");
   EXPECT_EQ(roundTrip("S<3,4,2>"),
             "error: swizzle: S<3,4,2>: the shift |S|=2 must be >= B=3 (otherwise the xor'ed bits "

@@ -92,15 +92,13 @@ TEST(Picture, ComposedLayoutsShowTheValueAndTheInnersArgument) {
   std::vector<int64_t> indices{7, 3, 9, 1};
   gather.function = {"idx", [indices](const IntTuple &x) { return IntTuple(indices[size_t(x.value())]); }};
   gather.outer = L("(2,2):(1,2)");
-  EXPECT_EQ(texts(layoutPicture(Value::of(gather)).panels[0]),
-            (std::vector<std::string>{"7/0", "9/2", "3/1", "1/3"}));
+  EXPECT_EQ(texts(layoutPicture(Value::of(gather)).panels[0]), (std::vector<std::string>{"7/0", "9/2", "3/1", "1/3"}));
 }
 
 TEST(Picture, TvLabelsEachCellByItsFirstThreadAndValue) {
   Picture p = tvPicture(L("(4,2):(2,1)"), T("(4,3)"));
-  EXPECT_EQ(texts(p.panels[0]),
-            (std::vector<std::string>{"T0/V0", "T2/V0", "", "T0/V1", "T2/V1", "", "T1/V0", "T3/V0", "", "T1/V1",
-                                      "T3/V1", ""}));
+  EXPECT_EQ(texts(p.panels[0]), (std::vector<std::string>{"T0/V0", "T2/V0", "", "T0/V1", "T2/V1", "", "T1/V0", "T3/V0",
+                                                          "", "T1/V1", "T3/V1", ""}));
   EXPECT_EQ(colours(p.panels[0]), (std::vector<int>{0, 2, -1, 0, 2, -1, 1, 3, -1, 1, 3, -1}));
   ASSERT_EQ(p.notes.size(), 1u);
   EXPECT_EQ(p.notes[0], "4 of the tile's 12 cells are reached by no (thread, value) (left white).");

@@ -53,9 +53,7 @@ class LayoutGen {
 public:
   explicit LayoutGen(uint32_t seed) : rng_(seed) {}
 
-  int64_t pick(int64_t lo, int64_t hi) {
-    return std::uniform_int_distribution<int64_t>(lo, hi)(rng_);
-  }
+  int64_t pick(int64_t lo, int64_t hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng_); }
 
   Layout layout(int maxDepth = 2) {
     std::vector<Layout> modes;

@@ -54,8 +54,7 @@ TEST(TupleOps, CuteForms) {
 
 TEST(TupleOps, Errors) {
   EXPECT_EQ(evalError("get<2>((4,8))"), "get: mode 2 is out of range for tuple (4,8) of rank 2 (at column 1)");
-  EXPECT_EQ(evalError("select<0,3>((4,8))"),
-            "select: mode 3 is out of range for tuple (4,8) of rank 2 (at column 1)");
+  EXPECT_EQ(evalError("select<0,3>((4,8))"), "select: mode 3 is out of range for tuple (4,8) of rank 2 (at column 1)");
   EXPECT_EQ(evalError("take<1,4>((4,5,6))"), "take: range [1,4) is outside the 3 modes of (4,5,6) (at column 1)");
   EXPECT_EQ(evalError("group_modes<2,1>((4,5,6))"),
             "group_modes: range [2,1) is outside the 3 modes of (4,5,6) (at column 1)");
@@ -64,12 +63,13 @@ TEST(TupleOps, Errors) {
   EXPECT_EQ(evalError("append<1>((4,8), 1)"), "append: target rank 1 is below the rank 2 of (4,8) (at column 1)");
   EXPECT_EQ(evalError("prepend<2000>((4,8), 1)"),
             "prepend: target rank 2000 is beyond the 1024 modes layoutc supports (at column 1)");
-  EXPECT_EQ(evalError("slice((_,1), (2,3,4))"),
-            "slice: coordinate (_,1) has 2 modes but (2,3,4) has 3 (at column 1)");
+  EXPECT_EQ(evalError("slice((_,1), (2,3,4))"), "slice: coordinate (_,1) has 2 modes but (2,3,4) has 3 (at column 1)");
   EXPECT_EQ(evalError("dice(((_,1),2), (2,3))"),
             "dice: coordinate (_,1) has 2 modes but 2 has 1 (it is not a tuple) (at column 1)");
-  EXPECT_EQ(evalError("shape_div(3,5)"), "shape_div: shape_div(3, 5) needs one of them to divide the other (at column 1)");
-  EXPECT_EQ(evalError("shape_div((4,6),(2,3,1))"), "shape_div: shape (4,6) has 2 modes but (2,3,1) has 3 (at column 1)");
+  EXPECT_EQ(evalError("shape_div(3,5)"),
+            "shape_div: shape_div(3, 5) needs one of them to divide the other (at column 1)");
+  EXPECT_EQ(evalError("shape_div((4,6),(2,3,1))"),
+            "shape_div: shape (4,6) has 2 modes but (2,3,1) has 3 (at column 1)");
   EXPECT_EQ(evalError("elem_less((1,2),3)"),
             "elem_less: cannot compare the tuple (1,2) with the integer 3 elementwise (at column 1)");
   EXPECT_EQ(evalError("elem_less(?,3)"), "elem_less: depends on the run-time value of ? (at column 1)");
@@ -78,7 +78,8 @@ TEST(TupleOps, Errors) {
   EXPECT_EQ(evalError("shape(<2:1,_>)"), "shape: the tiler mode _ has no shape (at column 1)");
   EXPECT_EQ(evalError("stride((2,3))"),
             "stride: argument 1 must be a layout or a tiler <...>, not the tuple (2,3) (at column 1)");
-  EXPECT_EQ(evalError("product(4:1)"), "product: argument 1 must be an integer or a tuple, not the layout 4:1 (at column 1)");
+  EXPECT_EQ(evalError("product(4:1)"),
+            "product: argument 1 must be an integer or a tuple, not the layout 4:1 (at column 1)");
   EXPECT_EQ(evalError("product((2,3),4)"), "product: takes 1 argument, got 2 (at column 1)");
   EXPECT_EQ(evalError("take<1>((2,3))"), "take: takes 2 template arguments <...>, got 1 (at column 1)");
   EXPECT_EQ(evalError("flatten<1>((2,3))"), "flatten: takes no template arguments <...> (at column 1)");
@@ -110,7 +111,8 @@ TEST(TupleOps, InnerPrefixScaleMaxAndCrd2crd) {
   EXPECT_EQ(eval("round_up((7,9), (4,3))"), "(8,9)");
   EXPECT_EQ(eval("round_up((5,(6,7)), 4)"), "(8,(8,8))");
   EXPECT_EQ(eval("product_like(((2,3),(4,5)), (1,(1,1)))"), "(6,(4,5))");
-  EXPECT_EQ(evalError("round_up(7, (2,3))"), "round_up: the integer 7 cannot be rounded to the tuple (2,3) (at column 1)");
+  EXPECT_EQ(evalError("round_up(7, (2,3))"),
+            "round_up: the integer 7 cannot be rounded to the tuple (2,3) (at column 1)");
   EXPECT_EQ(eval("crd2crd((1,2), (2,3), 6)"), "5");
   EXPECT_EQ(eval("crd2crd(5, 6, (2,3))"), "(1,2)");
   EXPECT_EQ(eval("crd2crd(((1,1),2), ((2,2),3), (4,3))"), "(3,2)");

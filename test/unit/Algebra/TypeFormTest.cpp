@@ -1,6 +1,6 @@
 //===- TypeFormTest.cpp - Values as types hold them, and their hash -------===//
-#include "layoutc/Algebra/Notation.h"
 #include "layoutc/Algebra/TypeForm.h"
+#include "layoutc/Algebra/Notation.h"
 
 #include <gtest/gtest.h>
 
@@ -28,9 +28,9 @@ TEST(TypeForm, ValuesOfOneTypeAreEqualAndHashAlike) {
 }
 
 TEST(TypeForm, FactsStructureAndLeavesTellTypesApart) {
-  const char *distinct[] = {"(?,4):(1,?)",  "(?{div=16},4):(1,?)", "(?{bits=31},4):(1,?)", "(4,?):(1,?)",
-                            "(8,4):(1,8)",  "((8),4):((1),8)",    "(8,4):(1,16)",         "32:1",
-                            "(32):(1)",     "((8,4)):((1,8))",     "(8,4):(1@0,1@1)"};
+  const char *distinct[] = {"(?,4):(1,?)", "(?{div=16},4):(1,?)", "(?{bits=31},4):(1,?)", "(4,?):(1,?)",
+                            "(8,4):(1,8)", "((8),4):((1),8)",     "(8,4):(1,16)",         "32:1",
+                            "(32):(1)",    "((8,4)):((1,8))",     "(8,4):(1@0,1@1)"};
   for (const char *x : distinct)
     for (const char *y : distinct) {
       Layout lx = layout(x), ly = layout(y);

@@ -14,12 +14,12 @@
 
 extern int failures;
 
-#define CHECK(cond)                                                                                \
-  do {                                                                                             \
-    if (!(cond)) {                                                                                 \
-      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                     \
-      ++failures;                                                                                  \
-    }                                                                                              \
+#define CHECK(cond)                                                                                                    \
+  do {                                                                                                                 \
+    if (!(cond)) {                                                                                                     \
+      fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);                                         \
+      ++failures;                                                                                                      \
+    }                                                                                                                  \
   } while (0)
 
 /* A call's status is `expected`, and on failure the last error contains

@@ -51,8 +51,8 @@ static void expectValue(const char *expression, const char *expected, layoutc_va
   EXPECT_OK(layoutc_value_str(v, &text));
   EXPECT_OK(layoutc_value_kind_of(v, &k));
   if (strcmp(text, expected) != 0 || k != kind) {
-    fprintf(stderr, "line %d: %s gave %s (kind %d), expected %s (kind %d)\n", line, expression, text, (int)k,
-            expected, (int)kind);
+    fprintf(stderr, "line %d: %s gave %s (kind %d), expected %s (kind %d)\n", line, expression, text, (int)k, expected,
+            (int)kind);
     ++failures;
   }
   layoutc_value_free(v);
@@ -426,11 +426,11 @@ static void testJitErrors(void) {
   layoutc_jit *jit = NULL;
   EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
   layoutc_kernel *k = (layoutc_kernel *)&k; /* set to NULL on failure */
-  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,4):(1,4)", "f32", NULL, NULL, &k),
-                LAYOUTC_ERROR_COMPILE, "16");
+  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,4):(1,4)", "f32", NULL, NULL, &k), LAYOUTC_ERROR_COMPILE,
+                "16");
   CHECK(k == NULL);
-  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1", "(4,8):(1,4)", "f32", NULL, NULL, &k),
-                LAYOUTC_ERROR_COMPILE, "--src");
+  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1", "(4,8):(1,4)", "f32", NULL, NULL, &k), LAYOUTC_ERROR_COMPILE,
+                "--src");
   EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f23", NULL, NULL, &k),
                 LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_compile_copy: dtype 'f23' is not a dtype (f32, f16, bf16, f64, i32, i8 or i64)");
@@ -502,8 +502,7 @@ static void testLaunch(const char *mode) {
   EXPECT_STATUS(layoutc_launch_copy(gather, 0, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_launch_copy: the kernel is not a copy");
   EXPECT_STATUS(layoutc_launch_copy(copy, 0, src, dst, (const int64_t *)indices, 1, NULL),
-                LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_copy: the kernel takes 0 values for `?` leaves, got 1");
+                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_launch_copy: the kernel takes 0 values for `?` leaves, got 1");
   EXPECT_STATUS(layoutc_launch_indexed(copy, 0, src, 128, dst, indices, 8, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_launch_indexed: the kernel is not a gather or scatter");
   EXPECT_STATUS(layoutc_launch_indexed(gather, 0, src, 128, dst, NULL, 8, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,

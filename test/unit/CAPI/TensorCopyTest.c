@@ -35,8 +35,7 @@ static layoutc_value *composedFunction(const char *offset, const char *outer) {
   return c;
 }
 
-static layoutc_tensor_side side(const layoutc_value *layout, const layoutc_step *steps, size_t count,
-                                int64_t result) {
+static layoutc_tensor_side side(const layoutc_value *layout, const layoutc_step *steps, size_t count, int64_t result) {
   layoutc_tensor_side s = {layout, steps, count, result};
   return s;
 }
@@ -47,9 +46,8 @@ static const layoutc_step kGather[] = {{LAYOUTC_OP_INPUT, 0, 0}, {LAYOUTC_OP_LOA
 static const layoutc_step kGatherTwice[] = {
     {LAYOUTC_OP_INPUT, 0, 0}, {LAYOUTC_OP_LOAD, 0, 0}, {LAYOUTC_OP_CONSTANT, 2, 0}, {LAYOUTC_OP_MUL, 1, 2}};
 /* (x, y) -> x * 9 + (y + 1). */
-static const layoutc_step kTwoInputs[] = {{LAYOUTC_OP_INPUT, 0, 0},    {LAYOUTC_OP_CONSTANT, 9, 0},
-                                          {LAYOUTC_OP_MUL, 0, 1},      {LAYOUTC_OP_INPUT, 1, 0},
-                                          {LAYOUTC_OP_CONSTANT, 1, 0}, {LAYOUTC_OP_ADD, 3, 4},
+static const layoutc_step kTwoInputs[] = {{LAYOUTC_OP_INPUT, 0, 0}, {LAYOUTC_OP_CONSTANT, 9, 0}, {LAYOUTC_OP_MUL, 0, 1},
+                                          {LAYOUTC_OP_INPUT, 1, 0}, {LAYOUTC_OP_CONSTANT, 1, 0}, {LAYOUTC_OP_ADD, 3, 4},
                                           {LAYOUTC_OP_ADD, 2, 5}};
 static const char *kI32[] = {"i32"};
 
@@ -118,11 +116,11 @@ static void testKernels(layoutc_jit *jit) {
 
 /* copy(src, dst) of f32 with one i32 index buffer is a compile error with
    `message`. */
-static void expectSidesRefused(layoutc_jit *jit, layoutc_tensor_side src, layoutc_tensor_side dst,
-                               const char *message, int line) {
+static void expectSidesRefused(layoutc_jit *jit, layoutc_tensor_side src, layoutc_tensor_side dst, const char *message,
+                               int line) {
   layoutc_kernel *k = (layoutc_kernel *)&k;
-  expectStatus(layoutc_compile_tensor_copy(jit, &src, &dst, "f32", NULL, kI32, 1, &k), LAYOUTC_ERROR_COMPILE,
-               message, __FILE__, line);
+  expectStatus(layoutc_compile_tensor_copy(jit, &src, &dst, "f32", NULL, kI32, 1, &k), LAYOUTC_ERROR_COMPILE, message,
+               __FILE__, line);
   CHECK(k == NULL);
 }
 #define EXPECT_SIDES_REFUSED(src, dst, message) expectSidesRefused(jit, (src), (dst), (message), __LINE__)
@@ -136,7 +134,7 @@ static void expectProgramRefused(layoutc_jit *jit, const layoutc_step *steps, si
   layoutc_value_free(f);
   layoutc_value_free(col);
 }
-#define EXPECT_PROGRAM_REFUSED(steps, result, message)                                             \
+#define EXPECT_PROGRAM_REFUSED(steps, result, message)                                                                 \
   expectProgramRefused(jit, (steps), sizeof(steps) / sizeof(layoutc_step), (result), (message), __LINE__)
 
 static void testProgramErrors(layoutc_jit *jit) {
@@ -154,11 +152,9 @@ static void testProgramErrors(layoutc_jit *jit) {
   EXPECT_PROGRAM_REFUSED(first, 0,
                          "src: step 0 (mul 0 0): operand a, 0, is not an earlier step (step 0 has none before it)");
   const layoutc_step input[] = {{LAYOUTC_OP_INPUT, 1, 0}};
-  EXPECT_PROGRAM_REFUSED(input, 0,
-                         "src: step 0 (in 1): input 1 is not one of the function's 1 input(s) (0 to 0)");
+  EXPECT_PROGRAM_REFUSED(input, 0, "src: step 0 (in 1): input 1 is not one of the function's 1 input(s) (0 to 0)");
   const layoutc_step buffer[] = {{LAYOUTC_OP_INPUT, 0, 0}, {LAYOUTC_OP_LOAD, 1, 0}};
-  EXPECT_PROGRAM_REFUSED(buffer, 1,
-                         "src: step 1 (load 1 0): reads index buffer 1, but the copy has 1 index buffer(s)");
+  EXPECT_PROGRAM_REFUSED(buffer, 1, "src: step 1 (load 1 0): reads index buffer 1, but the copy has 1 index buffer(s)");
   const layoutc_step loadLater[] = {{LAYOUTC_OP_LOAD, 0, 0}};
   EXPECT_PROGRAM_REFUSED(loadLater, 0, "src: step 0 (load 0 0): operand b, 0, is not an earlier step");
   const layoutc_step divide[] = {{LAYOUTC_OP_INPUT, 0, 0}, {LAYOUTC_OP_CONSTANT, 0, 0}, {LAYOUTC_OP_FLOOR_DIV, 0, 1}};
@@ -200,12 +196,12 @@ static void testSideErrors(layoutc_jit *jit) {
                 "or i8");
   EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, NULL, 1, &k), invalid,
                 "layoutc_compile_tensor_copy: index_dtypes is NULL with index_count 1");
-  EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, (const char *[]){"u8"}, 1, &k),
-                invalid, "layoutc_compile_tensor_copy: index_dtypes[0] 'u8' is not a dtype");
+  EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, (const char *[]){"u8"}, 1, &k), invalid,
+                "layoutc_compile_tensor_copy: index_dtypes[0] 'u8' is not a dtype");
   EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, (const char *[]){"i32", NULL}, 2, &k),
                 invalid, "layoutc_compile_tensor_copy: index_dtypes[1] is NULL");
-  EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, (const char *[]){"f32"}, 1, &k),
-                compile, "tensor copy: index buffer 0's type must be i32 or i64, not f32");
+  EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, (const char *[]){"f32"}, 1, &k), compile,
+                "tensor copy: index buffer 0's type must be i32 or i64, not f32");
   EXPECT_STATUS(layoutc_compile_tensor_copy(jit, &gather, &dst, "f32", NULL, kI32, 65, &k), invalid,
                 "layoutc_compile_tensor_copy: index_count 65 is more than the 64 index buffers a kernel may take");
 

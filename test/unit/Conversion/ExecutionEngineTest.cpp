@@ -78,9 +78,9 @@ std::string functions(size_t i, const algebra::Layout &l) {
   std::string composed = "!lay.composed<!lay.swizzle<2,1,3>, " + type + ">";
   std::string n = std::to_string(i);
   return "func.func @at" + n + "(%k: index) -> index {\n  %l = lay.constant : " + type +
-         "\n  %r = lay.crd2idx %k, %l : index, " + type + " -> index\n  return %r : index\n}\n" +
-         "func.func @split" + n + "(%k: index) -> index {\n  %l = lay.constant : " + type +
-         "\n  %s = lay.constant : " + shape + "\n  %c = lay.idx2crd %k, %s : index, " + shape + " -> " + crdType +
+         "\n  %r = lay.crd2idx %k, %l : index, " + type + " -> index\n  return %r : index\n}\n" + "func.func @split" +
+         n + "(%k: index) -> index {\n  %l = lay.constant : " + type + "\n  %s = lay.constant : " + shape +
+         "\n  %c = lay.idx2crd %k, %s : index, " + shape + " -> " + crdType +
          "\n  %r = lay.crd2idx %c, %l : " + crdType + ", " + type + " -> index\n  return %r : index\n}\n" +
          "func.func @swizzled" + n + "(%k: index) -> index {\n  %l = lay.constant : " + type +
          "\n  %s = lay.constant : !lay.swizzle<2,1,3>\n  %z = arith.constant 0 : index\n" +

@@ -24,7 +24,6 @@
 #include <algorithm>
 #include <cctype>
 
-
 using namespace mlir;
 
 namespace {
@@ -99,8 +98,8 @@ struct Case {
   const char *type;              // the layout type, `?` for dynamic leaves
   std::vector<int64_t> dynamic;  // their values, in print order
   const char *swizzle = nullptr; // an inner swizzle "B,M,S", or none
-  layoutc::algebra::Swizzle s{};  // the same swizzle
-  const char *split = nullptr;    // index through idx2crd(%k, split) first
+  layoutc::algebra::Swizzle s{}; // the same swizzle
+  const char *split = nullptr;   // index through idx2crd(%k, split) first
 };
 
 class LayToArith : public ::testing::TestWithParam<Case> {};
@@ -138,8 +137,8 @@ TEST_P(LayToArith, EveryIndexMatchesTheAlgebra) {
     coord = "%crd";
     coordType = crd;
   }
-  std::string text = "func.func @f(" + args + ") -> index {\n" + body + "  %r = lay.crd2idx " + coord + ", " +
-                     layout + " : " + coordType + ", " + layoutType + " -> index\n  return %r : index\n}\n";
+  std::string text = "func.func @f(" + args + ") -> index {\n" + body + "  %r = lay.crd2idx " + coord + ", " + layout +
+                     " : " + coordType + ", " + layoutType + " -> index\n  return %r : index\n}\n";
   OwningOpRef<ModuleOp> module = lowered(context, text);
   ASSERT_TRUE(module) << text;
   auto f = cast<func::FuncOp>(module->getBody()->front());
@@ -161,14 +160,15 @@ TEST_P(LayToArith, EveryIndexMatchesTheAlgebra) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Layouts, LayToArith,
-    ::testing::Values(Case{"(4,8):(8,1)", {}}, Case{"((2,4),(3,5)):((1,30),(2,6))", {}},
-                      Case{"(?,?):(1,?)", {5, 7, 5}}, Case{"((4,?),8):((1,?),4)", {3, 3}},
-                      Case{"(3,(?,2)):(?,(3,0))", {4, 8}}, Case{"(16,16):(16,1)", {}, "3,4,3", {3, 4, 3}},
-                      Case{"(8,(4,?)):(?,(1,4))", {3, 16}, "2,0,3", {2, 0, 3}}, Case{"(64,8):(8,1)", {}, "3,3,-3", {3, 3, -3}},
-                      Case{"((2,4),(3,5)):((1,30),(2,6))", {}, nullptr, {}, "((2,4),(3,5))"},
-                      Case{"(?,(4,?)):(?,(1,4))", {6, 3, 12}, "2,0,3", {2, 0, 3}, "(6,(4,3))"}));
+INSTANTIATE_TEST_SUITE_P(Layouts, LayToArith,
+                         ::testing::Values(Case{"(4,8):(8,1)", {}}, Case{"((2,4),(3,5)):((1,30),(2,6))", {}},
+                                           Case{"(?,?):(1,?)", {5, 7, 5}}, Case{"((4,?),8):((1,?),4)", {3, 3}},
+                                           Case{"(3,(?,2)):(?,(3,0))", {4, 8}},
+                                           Case{"(16,16):(16,1)", {}, "3,4,3", {3, 4, 3}},
+                                           Case{"(8,(4,?)):(?,(1,4))", {3, 16}, "2,0,3", {2, 0, 3}},
+                                           Case{"(64,8):(8,1)", {}, "3,3,-3", {3, 3, -3}},
+                                           Case{"((2,4),(3,5)):((1,30),(2,6))", {}, nullptr, {}, "((2,4),(3,5))"},
+                                           Case{"(?,(4,?)):(?,(1,4))", {6, 3, 12}, "2,0,3", {2, 0, 3}, "(6,(4,3))"}));
 
 // A view chain, tile then thread partition, over a static and over a dynamic
 // 10 x 12 row-major tensor: the element each thread loads, for every tile,
@@ -185,25 +185,26 @@ TEST(LayToArithViews, TileThenPartitionMatchesZippedDivide) {
     std::string text =
         "func.func @f(%buf: memref<?xindex>, %m: index, %n: index, %b: index, %t: index, %i: index, %j: index) -> "
         "index {\n" +
-        std::string(dynamic ? "  %l = lay.make_layout %m, %n, %n : " + lt + "\n" : "  %l = lay.constant : " + lt + "\n") +
+        std::string(dynamic ? "  %l = lay.make_layout %m, %n, %n : " + lt + "\n"
+                            : "  %l = lay.constant : " + lt + "\n") +
         "  %x = lay.make_tensor %buf, %l : memref<?xindex>, " + lt + " -> !lay.tensor<index, " + lt + ">\n" +
         "  %tiler = lay.constant : !lay.tiler<\"<4:1,8:1>\">\n" +
-        "  %tile = lay.local_tile %x, %tiler, %b : !lay.tensor<index, " + lt + ">, !lay.tiler<\"<4:1,8:1>\">, index -> "
-        "!lay.tensor<index, " + tileT + ">\n" +
-        "  %thr = lay.constant : !lay.layout<\"(2,4):(4,1)\">\n" +
+        "  %tile = lay.local_tile %x, %tiler, %b : !lay.tensor<index, " + lt +
+        ">, !lay.tiler<\"<4:1,8:1>\">, index -> "
+        "!lay.tensor<index, " +
+        tileT + ">\n" + "  %thr = lay.constant : !lay.layout<\"(2,4):(4,1)\">\n" +
         "  %mine = lay.local_partition %tile, %thr, %t : !lay.tensor<index, " + tileT +
         ">, !lay.layout<\"(2,4):(4,1)\">, index -> !lay.tensor<index, " + partT + ">\n" +
-        "  %c = lay.make_tuple %i, %j : !lay.tuple<\"(?,?)\">\n" +
-        "  %v = lay.load %mine[%c] : !lay.tensor<index, " + partT + ">, !lay.tuple<\"(?,?)\"> -> index\n" +
-        "  return %v : index\n}\n";
+        "  %c = lay.make_tuple %i, %j : !lay.tuple<\"(?,?)\">\n" + "  %v = lay.load %mine[%c] : !lay.tensor<index, " +
+        partT + ">, !lay.tuple<\"(?,?)\"> -> index\n" + "  return %v : index\n}\n";
     OwningOpRef<ModuleOp> module = lowered(context, text);
     ASSERT_TRUE(module) << text;
     auto f = cast<func::FuncOp>(module->getBody()->front());
 
     Layout zd = zippedDivide(parseLayout("(10,12):(12,1)").value(), Tiler::ofShape(IntTuple{4, 8}));
-    for (int64_t b = 0; b < 6; ++b)       // tiles: ceil(10/4) x ceil(12/8) = 3 x 2
-      for (int64_t t = 0; t < 8; ++t)     // threads (2,4):(4,1): coordinate (t/4, t%4)
-        for (int64_t i = 0; i < 2; ++i)   // each thread's (4/2, 8/4) elements
+    for (int64_t b = 0; b < 6; ++b)     // tiles: ceil(10/4) x ceil(12/8) = 3 x 2
+      for (int64_t t = 0; t < 8; ++t)   // threads (2,4):(4,1): coordinate (t/4, t%4)
+        for (int64_t i = 0; i < 2; ++i) // each thread's (4/2, 8/4) elements
           for (int64_t j = 0; j < 2; ++j) {
             IntTuple at{IntTuple{t / 4 + 2 * i, t % 4 + 4 * j}, IntTuple{b % 3, b / 3}};
             int64_t expected = crd2idx(at, zd).value();
@@ -221,8 +222,9 @@ TEST(LayToArithFastDivisor, EveryIndexMatchesTheAlgebra) {
     std::vector<int64_t> values; // the `?` leaves: shape leaves first
     int shapeLeaves;
   };
-  for (const Shape &c : {Shape{"(?,?):(?,1)", {7, 13, 13}, 2}, Shape{"(?,?):(1,?)", {1, 9, 1}, 2},
-                         Shape{"((?,4),?):((1,?),?)", {5, 6, 3, 120}, 2}, Shape{"(?,(3,?)):(?,(?,1))", {64, 8, 24, 8}, 2}}) {
+  for (const Shape &c :
+       {Shape{"(?,?):(?,1)", {7, 13, 13}, 2}, Shape{"(?,?):(1,?)", {1, 9, 1}, 2},
+        Shape{"((?,4),?):((1,?),?)", {5, 6, 3, 120}, 2}, Shape{"(?,(3,?)):(?,(?,1))", {64, 8, 24, 8}, 2}}) {
     MLIRContext context;
     context.loadDialect<layoutc::lay::LayDialect, arith::ArithDialect, func::FuncDialect>();
     std::string args = "%k: index", body, operands;
@@ -245,9 +247,10 @@ TEST(LayToArithFastDivisor, EveryIndexMatchesTheAlgebra) {
     auto f = cast<func::FuncOp>(module->getBody()->front());
     // Divisions by constants are left to LLVM (multiply-shift); none by a `?`.
     for (Operation &op : f.getBody().front())
-      ASSERT_FALSE((isa<arith::DivSIOp, arith::RemSIOp>(op) &&
-                    !op.getOperand(1).getDefiningOp<arith::ConstantIndexOp>()))
-          << "a division by a dynamic value is left in\n" << text;
+      ASSERT_FALSE(
+          (isa<arith::DivSIOp, arith::RemSIOp>(op) && !op.getOperand(1).getDefiningOp<arith::ConstantIndexOp>()))
+          << "a division by a dynamic value is left in\n"
+          << text;
 
     std::string concrete = c.type;
     std::vector<int64_t> argv{0};

@@ -49,7 +49,8 @@ TEST(Evaluator, AnalysesThroughTheirOps) {
             "depends on ?: shape<1>(A) is unknown; A and B agree on the indices below 4");
   EXPECT_EQ(viaIR(ir, "equal((4,3):(1,5) o 2 o (2,3):(1,2), 12:1 o 2 o 6:1)"),
             "false: at index 2, coordinate (0,1) of A, A gives 5 and B gives 4");
-  EXPECT_EQ(viaIR(ir, "to_linear_layout(4:2)"), " - mode0=1 -> (2)\n   mode0=2 -> (4)\nwhere out dims are: [offset (size 8)]");
+  EXPECT_EQ(viaIR(ir, "to_linear_layout(4:2)"),
+            " - mode0=1 -> (2)\n   mode0=2 -> (4)\nwhere out dims are: [offset (size 8)]");
   EXPECT_EQ(viaIR(ir, "from_linear_layout((16,32,64,144),(1,2,4,8))"), "S<1,4,3> o 0 o (16,16):(16,1)");
   EXPECT_EQ(viaIR(ir, "equal(from_linear_layout(to_linear_layout(S<3,4,3> o 0 o (16,16):(16,1))), "
                       "S<3,4,3> o 0 o (16,16):(16,1))"),
@@ -70,9 +71,10 @@ TEST(Evaluator, RefusesAnalysesAsTheAlgebraDoes) {
   EXPECT_EQ(viaIR(ir, "from_linear_layout((?,2))"),
             "error: from_linear_layout: in-dim mode0: basis ? is not a static integer (one out dim, offset: write b or "
             "(b)) (at column 1)");
-  EXPECT_EQ(viaIR(ir, "bank_conflicts((32,32):(32,1), (32,32):(1,32), LayoutLeft)"),
-            "error: bank_conflicts: unknown element type 'LayoutLeft' (f64, f32, f16, bf16, i64, i32, i16, i8, u64, u32, "
-            "u16, u8) (at column 1)");
+  EXPECT_EQ(
+      viaIR(ir, "bank_conflicts((32,32):(32,1), (32,32):(1,32), LayoutLeft)"),
+      "error: bank_conflicts: unknown element type 'LayoutLeft' (f64, f32, f16, bf16, i64, i32, i16, i8, u64, u32, "
+      "u16, u8) (at column 1)");
   EXPECT_EQ(viaIR(ir, "bank_conflicts(S<3,2,3> o 4 o (32,32):(32,1), (32,32):(1,32), f32)"),
             "error: bank_conflicts: SMEM S<3,2,3> o 4 o (32,32):(32,1) has offset 4; the dialect takes S o 0 o L "
             "(!lay.composed, from which the answer's type comes, carries no offset) (at column 1)");

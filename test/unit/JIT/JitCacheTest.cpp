@@ -10,8 +10,8 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
-#include <thread>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace layoutc::test {
@@ -194,16 +194,17 @@ TEST(DiskCache, ADamagedEntryIsDetectedAndRebuilt) {
   jit::CopySpec spec{"(32,8):(8,1)", "(32,8):(1,32)", DType::F16};
   std::string ptx = jit::Jit(onDisk(dir.path)).copy(spec).kernel().ptx();
   std::filesystem::path entry = *std::filesystem::directory_iterator(dir.path);
-  for (auto damage : {+[](std::string &t) { t.resize(t.size() / 2); },       // truncated
-                      +[](std::string &t) { t[t.size() - 10] ^= 1; },          // a flipped bit
-                      +[](std::string &t) { t = "not a cache entry\n" + t; },  // no header
+  for (auto damage : {+[](std::string &t) { t.resize(t.size() / 2); },        // truncated
+                      +[](std::string &t) { t[t.size() - 10] ^= 1; },         // a flipped bit
+                      +[](std::string &t) { t = "not a cache entry\n" + t; }, // no header
                       // A length that is not the payload's: never allocated, always removed.
                       +[](std::string &t) { t = withLength(t, "18446744073709551615"); },
                       +[](std::string &t) { t = withLength(t, "1099511627776"); },
                       +[](std::string &t) { t = withLength(t, "99999999999999999999999"); },
                       +[](std::string &t) { t = withLength(t, "-1"); },
-                      +[](std::string &t) { t = withLength(t, std::to_string(std::stoull(
-                                              t.substr(t.find(' ', t.find('\n')) + 1)) + 1)); }}) {
+                      +[](std::string &t) {
+                        t = withLength(t, std::to_string(std::stoull(t.substr(t.find(' ', t.find('\n')) + 1)) + 1));
+                      }}) {
     std::string text = readFile(entry);
     damage(text);
     std::ofstream(entry, std::ios::binary) << text;

@@ -1,7 +1,7 @@
 //===- KernelBuilderTest.cpp - Kernels built from specs, and their checks --===//
+#include "KernelBuilder.h"
 #include "BuiltText.h"
 #include "HostConvert.h"
-#include "KernelBuilder.h"
 #include "KernelOperand.h"
 
 #include "layoutc/Algebra/Expression.h"
@@ -211,8 +211,8 @@ TEST(KernelBuilder, GathersAndScattersCopyThroughBlocksOfRows) {
   jit::Compiler compiler;
   for (auto spec : {jit::IndexedSpec{jit::IndexedKind::Gather, 256, DType::F16, DType::I32},
                     jit::IndexedSpec{jit::IndexedKind::Scatter, 1, DType::BF16, DType::I64}})
-    EXPECT_TRUE(has(jit::compileIndexed(compiler, spec, {}), spec.kind == jit::IndexedKind::Gather ? ".entry gather("
-                                                                                                   : ".entry scatter("));
+    EXPECT_TRUE(has(jit::compileIndexed(compiler, spec, {}),
+                    spec.kind == jit::IndexedKind::Gather ? ".entry gather(" : ".entry scatter("));
   EXPECT_THROW(build(jit::IndexedSpec{jit::IndexedKind::Gather, 0, DType::F16, DType::I32}), CompileError);
   EXPECT_THROW(build(jit::IndexedSpec{jit::IndexedKind::Gather, 4, DType::F16, DType::F32}), CompileError);
 }
@@ -239,8 +239,8 @@ template <class From, class To> To convert(From x, DType from, DType to, std::op
 TEST(HostConvert, RoundsToNearestEvenIntoEachFormat) {
   // bf16: the upper 16 bits of f32, rounded to nearest even.
   EXPECT_EQ(jit::roundToFormat(1.0, 8, 7), 0x3f80u);
-  EXPECT_EQ((convert<float, uint16_t>(1.00390625f, DType::F32, DType::BF16)), 0x3f80u);  // a tie: to even
-  EXPECT_EQ((convert<float, uint16_t>(1.01171875f, DType::F32, DType::BF16)), 0x3f82u);  // a tie: to even
+  EXPECT_EQ((convert<float, uint16_t>(1.00390625f, DType::F32, DType::BF16)), 0x3f80u);         // a tie: to even
+  EXPECT_EQ((convert<float, uint16_t>(1.01171875f, DType::F32, DType::BF16)), 0x3f82u);         // a tie: to even
   EXPECT_EQ((convert<float, uint16_t>(floatOf(0x3f808001), DType::F32, DType::BF16)), 0x3f81u); // above the tie
   // f16: overflow to infinity, subnormals kept.
   EXPECT_EQ((convert<float, uint16_t>(65520.0f, DType::F32, DType::F16)), 0x7c00u);
@@ -271,15 +271,15 @@ TEST(HostConvert, IntegersSaturateTowardZeroAndNaNIsZero) {
 
 // The host reference's walk over a static operand is the layout's function.
 TEST(KernelOperand, CursorFollowsTheAlgebra) {
-  for (const char *text : {"(4,(3,2)):(1,(8,64))", "S<3,4,3> o 0 o (64,64):(64,1)", "S<2,3,-3> o 5 o (16,8):(1,16)",
-                           "(3,5):(0,7)"}) {
+  for (const char *text :
+       {"(4,(3,2)):(1,(8,64))", "S<3,4,3> o 0 o (64,64):(64,1)", "S<2,3,-3> o 5 o (16,8):(1,16)", "(3,5):(0,7)"}) {
     jit::KernelOperand op = jit::KernelOperand::parse(text, "test");
     algebra::Expected<algebra::Value> v = algebra::evaluateExpression(text);
     ASSERT_TRUE(v.ok());
     int64_t top = 0;
     op.forEachOffset([&](int64_t k, int64_t offset) {
       int64_t want = v.value().kind == algebra::Value::Kind::Layout ? algebra::evaluate(v.value().layout(), k)
-                                                                     : algebra::evaluate(v.value().composed(), k);
+                                                                    : algebra::evaluate(v.value().composed(), k);
       EXPECT_EQ(offset, want) << text << " at " << k;
       top = std::max(top, offset);
     });

@@ -50,8 +50,8 @@ TEST(NotationParses, NoneAfterTheInputIsParsed) {
       {"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", DType::F32}, // tiled, staged
       {"(8191,8193):(8193,1)", "(8191,8193):(1,8191)", DType::F16},       // a ragged edge
       {"(64,256,64,64):(1048576,4096,64,1)", "(64,256,64,64):(1048576,1,16384,256)", DType::F16},
-      {"(?,?):(?,1)", "(?,?):(1,?)", DType::F32},                         // dynamic leaves
-      {"(4096,4096):(0,1)", "(4096,4096):(4096,1)", DType::F32},          // a broadcast
+      {"(?,?):(?,1)", "(?,?):(1,?)", DType::F32},                // dynamic leaves
+      {"(4096,4096):(0,1)", "(4096,4096):(4096,1)", DType::F32}, // a broadcast
   };
   for (const jit::CopySpec &spec : copies)
     EXPECT_EQ(parsesToCompile(compiler, jit::compileCopy(compiler, spec, mlir)), 0u) << spec.key();

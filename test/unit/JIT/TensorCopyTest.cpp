@@ -6,9 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "BuiltText.h"
-#include "TestPrograms.h"
 #include "KernelBuilder.h"
 #include "KernelOperand.h"
+#include "TestPrograms.h"
 
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Operations.h"
@@ -187,8 +187,7 @@ TEST(TensorCopyOperand, TheCursorEvaluatesTheProgram) {
   jit::KernelOperand gather = jit::KernelOperand::of(function("(16,8):(8,1)"), "test", gatherProgram(), 1);
   algebra::Layout outer = layoutOf("(16,8):(8,1)");
   gather.forEachOffset(
-      [&](int64_t k, int64_t offset) { EXPECT_EQ(offset, idx[size_t(algebra::evaluate(outer, k))]) << k; },
-      load);
+      [&](int64_t k, int64_t offset) { EXPECT_EQ(offset, idx[size_t(algebra::evaluate(outer, k))]) << k; }, load);
   jit::KernelOperand identity =
       jit::KernelOperand::of(function("(16,8):(1@0,1@1)", algebra::IntTuple{1, 0}), "test", twoInputs());
   EXPECT_EQ(identity.inputCount(), 2u);

@@ -125,8 +125,8 @@ FailureOr<Plan> hostKernel(ModuleOp module) {
 template <class T> struct Descriptor {
   T *allocated, *aligned;
   int64_t offset, size, stride;
-  explicit Descriptor(std::vector<T> &v) : allocated(v.data()), aligned(v.data()), offset(0), size(int64_t(v.size())),
-                                           stride(1) {}
+  explicit Descriptor(std::vector<T> &v)
+      : allocated(v.data()), aligned(v.data()), offset(0), size(int64_t(v.size())), stride(1) {}
   void push(std::vector<void *> &args) {
     for (void *p : {(void *)&allocated, (void *)&aligned, (void *)&offset, (void *)&size, (void *)&stride})
       args.push_back(p);
@@ -268,8 +268,8 @@ struct TiledKernelOnCpu : ::testing::Test {
 // CuTe DSL's gather: data through offsets o 0 o (16,12):(1,16) into a
 // row-major result, whose joint modes do not merge: one flat tile.
 TEST_F(TiledKernelOnCpu, AGatherThroughAFunctionOverModesThatDoNotMerge) {
-  Plan p = runAndCompare(spec(function("(16,12):(1,16)"), valueOf("(16,12):(12,1)"), gatherProgram()),
-                         permutation(192));
+  Plan p =
+      runAndCompare(spec(function("(16,12):(1,16)"), valueOf("(16,12):(12,1)"), gatherProgram()), permutation(192));
   EXPECT_FALSE(p.elementLoop);
   EXPECT_EQ(p.tiles, 1);
 }
@@ -292,8 +292,8 @@ TEST_F(TiledKernelOnCpu, AScatterThroughAFunction) {
 // An identity outer with an offset: the function takes coordinates (x, y),
 // the joint modes carry basis strides.
 TEST_F(TiledKernelOnCpu, AnIdentityOuterGivesTheFunctionItsCoordinates) {
-  Plan p = runAndCompare(
-      spec(function("(8,4):(1@0,1@1)", algebra::IntTuple{1, 0}), valueOf("(8,4):(4,1)"), twoInputs()));
+  Plan p =
+      runAndCompare(spec(function("(8,4):(1@0,1@1)", algebra::IntTuple{1, 0}), valueOf("(8,4):(4,1)"), twoInputs()));
   EXPECT_FALSE(p.elementLoop);
   Plan large = runAndCompare(
       spec(function("(40,30):(1@0,1@1)", algebra::IntTuple{1, 0}), valueOf("(40,30):(30,1)"), twoInputs()));

@@ -40,8 +40,7 @@ template <class A, class B> constexpr bool sameAbi() {
            sameSizes<A, B>(std::make_index_sequence<n>());
 }
 
-#define LAYOUTC_CHECK_ABI(name, type)                                                              \
-  static_assert(sameAbi<type, decltype(&::name)>(), #name " differs from cuda.h");
+#define LAYOUTC_CHECK_ABI(name, type) static_assert(sameAbi<type, decltype(&::name)>(), #name " differs from cuda.h");
 LAYOUTC_DRIVER_FUNCTIONS(LAYOUTC_CHECK_ABI)
 #undef LAYOUTC_CHECK_ABI
 

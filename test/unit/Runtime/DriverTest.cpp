@@ -28,8 +28,8 @@ std::string driverErrorWith(const char *library) {
 }
 
 TEST(Driver, MissingLibraryIsNoDriver) {
-  EXPECT_EQ(driverErrorWith("/nonexistent/libcuda.so.1").rfind(
-                "no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded (", 0),
+  EXPECT_EQ(driverErrorWith("/nonexistent/libcuda.so.1")
+                .rfind("no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded (", 0),
             0u);
 }
 

@@ -1,6 +1,6 @@
 //===- PTXTest.cpp - LLVM IR to PTX, and ptxas ----------------------------===//
-#include "../../common/ScaleKernel.h"
 #include "layoutc/Target/PTX.h"
+#include "../../common/ScaleKernel.h"
 
 #include "llvm/AsmParser/Parser.h"
 #include "llvm/IR/LLVMContext.h"
@@ -16,7 +16,6 @@ using namespace layoutc::target;
 using layoutc::test::kScaleIR;
 
 namespace {
-
 
 std::unique_ptr<llvm::Module> parse(llvm::LLVMContext &context, const char *text) {
   llvm::SMDiagnostic error;
@@ -110,7 +109,9 @@ TEST(PTX, AssemblesWithPtxas) {
       std::unique_ptr<llvm::Module> module = parse(context, kScaleIR);
       std::string cubin = assembleWithPtxas(compileToPtx(*module, {arch, level, {}}), arch, *ptxas);
       ASSERT_GE(cubin.size(), 4u) << arch << " level " << level;
-      EXPECT_EQ(cubin.substr(0, 4), "\x7f" "ELF") << arch << " level " << level;
+      EXPECT_EQ(cubin.substr(0, 4), "\x7f"
+                                    "ELF")
+          << arch << " level " << level;
     }
   }
 }

@@ -15,8 +15,8 @@ namespace {
 
 using namespace transforms;
 using algebra::BankAccess;
-using algebra::SharedMemory;
 using algebra::phaseCost;
+using algebra::SharedMemory;
 
 algebra::Layout layout(const std::string &text) { return algebra::parseLayout(text).value(); }
 
@@ -47,13 +47,12 @@ TEST(JointModes, TransposeCopyAndReshape) {
 }
 
 TEST(JointModes, EveryIndexKeepsItsPairOfOffsets) {
-  for (auto [s, d] : std::vector<std::pair<std::string, std::string>>{
-           {"(8,4):(4,1)", "(8,4):(1,8)"},
-           {"(64,32):(32,1)", "(16,128):(128,1)"},
-           {"(2,3,4,5):(60,20,5,1)", "(2,3,4,5):(1,2,6,24)"},
-           {"((2,2),(3,4)):((1,2),(4,12))", "(4,12):(12,1)"},
-           {"(6,10):(20,2)", "(6,10):(10,1)"},
-           {"(4,1,8):(8,0,1)", "(32):(1)"}}) {
+  for (auto [s, d] : std::vector<std::pair<std::string, std::string>>{{"(8,4):(4,1)", "(8,4):(1,8)"},
+                                                                      {"(64,32):(32,1)", "(16,128):(128,1)"},
+                                                                      {"(2,3,4,5):(60,20,5,1)", "(2,3,4,5):(1,2,6,24)"},
+                                                                      {"((2,2),(3,4)):((1,2),(4,12))", "(4,12):(12,1)"},
+                                                                      {"(6,10):(20,2)", "(6,10):(10,1)"},
+                                                                      {"(4,1,8):(8,0,1)", "(32):(1)"}}) {
     JointDomain domain = joint(s, d);
     EXPECT_EQ(pairs(domain.layout(false), domain.layout(true)), pairs(layout(s), layout(d))) << s << " -> " << d;
     for (size_t i = 1; i < domain.modes.size(); ++i)
@@ -177,8 +176,8 @@ TEST(CopyTiling, StagedTilesFollowTheMeasuredRules) {
   EXPECT_EQ(tile(8, 1024, 768), Tile(64, 32));
   EXPECT_EQ(tile(2, 1024, 768), Tile(128, 64));
   EXPECT_EQ(tile(1, 1024, 768), Tile(128, 128));
-  EXPECT_EQ(tile(2, 16384, 8192), Tile(128, 128)); // 8192 tiles
-  EXPECT_EQ(tile(2, 16384, 4096), Tile(128, 64));  // 4096: a partial last wave
+  EXPECT_EQ(tile(2, 16384, 8192), Tile(128, 128));  // 8192 tiles
+  EXPECT_EQ(tile(2, 16384, 4096), Tile(128, 64));   // 4096: a partial last wave
   EXPECT_EQ(tile(1, 32768, 16384), Tile(128, 256)); // 16384 tiles
   EXPECT_EQ(tile(1, 8192, 16384), Tile(128, 128));  // 4096 tiles: too few
   EXPECT_EQ(tile(1, 32768, 16383), Tile(128, 128)); // 128 x 256 does not divide
@@ -223,8 +222,8 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   EXPECT_EQ(prime->tile, (std::vector<int64_t>{128, 32}));
   EXPECT_EQ(chunkOf(prime->tv), 1);
   // A block of 128 threads: 128 rows, still staged.
-  std::optional<TilePlan> odd = planTiles(joint("(16383,4097):(4097,1)", "(16383,4097):(1,16383)"), f16, f16, true,
-                                          true, 128, why);
+  std::optional<TilePlan> odd =
+      planTiles(joint("(16383,4097):(4097,1)", "(16383,4097):(1,16383)"), f16, f16, true, true, 128, why);
   ASSERT_TRUE(odd);
   EXPECT_EQ(odd->kind, TilePlan::Kind::Staged);
   EXPECT_EQ(odd->tile, (std::vector<int64_t>{128, 32}));

@@ -36,10 +36,8 @@ mlir::Type typeOfAlgebraValue(mlir::MLIRContext *context, const algebra::Value &
 /// applied to operands of these types (then `trailing`, the values of the
 /// op's attributes, such as an element type), or an error at `location`
 /// carrying the algebra's explanation.
-llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
-                                       mlir::MLIRContext *context,
-                                       std::optional<mlir::Location> location,
-                                       mlir::TypeRange operandTypes,
+llvm::LogicalResult inferAlgebraResult(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes, mlir::MLIRContext *context,
+                                       std::optional<mlir::Location> location, mlir::TypeRange operandTypes,
                                        llvm::SmallVectorImpl<mlir::Type> &inferred,
                                        llvm::ArrayRef<algebra::Value> trailing = {});
 
@@ -70,8 +68,8 @@ algebra::Layout numberDynamicLeaves(const algebra::Layout &layout);
 /// Folds an algebra op: a fully static layout or tuple result is its type (a
 /// TypeAttr, materialized as lay.constant); an integer result is computed
 /// from the operands' types and constant `index` operands.
-mlir::OpFoldResult foldAlgebraOp(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes,
-                                 mlir::Operation *op, llvm::ArrayRef<mlir::Attribute> operands);
+mlir::OpFoldResult foldAlgebraOp(llvm::StringRef cute, llvm::ArrayRef<int64_t> modes, mlir::Operation *op,
+                                 llvm::ArrayRef<mlir::Attribute> operands);
 
 /// equal(A, B) of lay.equal's operands, a composed layout with the offset of
 /// the lay.make_composed_layout it comes from; nothing when an offset is not
