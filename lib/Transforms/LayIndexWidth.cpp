@@ -52,17 +52,6 @@ std::string foreignIndex(gpu::GPUFuncOp func) {
   return found;
 }
 
-// The static value of an offset operand: an arith.constant or a lay.constant tuple.
-std::optional<algebra::IntTuple> constantOffset(Value offset) {
-  if (auto c = offset.getDefiningOp<arith::ConstantOp>())
-    if (auto value = dyn_cast<IntegerAttr>(c.getValue()))
-      return algebra::IntTuple(value.getInt());
-  if (auto c = offset.getDefiningOp<ConstantOp>())
-    if (auto tuple = dyn_cast<IntTupleType>(c.getType()); tuple && tuple.isStatic())
-      return tuple.getTuple();
-  return std::nullopt;
-}
-
 // The quotient q of `sub` where it is a floor modulo as the JIT builds one,
 // a - b * q with q = floordivsi(a, b); else null.
 arith::FloorDivSIOp moduloQuotient(arith::SubIOp sub) {
@@ -123,7 +112,7 @@ std::optional<IndexRange> rangeOfStep(Operation &op, const llvm::DenseMap<Value,
 Reach functionReach(MakeComposedFunctionOp make) {
   algebra::Layout outer = make.getOuter().getType().getLayout();
   Reach reach{"the inner function over " + outer.str(), 0, ""};
-  std::optional<algebra::IntTuple> offset = constantOffset(make.getOffset());
+  std::optional<algebra::IntTuple> offset = constantTupleOf(make.getOffset());
   if (!offset) {
     reach.unbounded = reach.side + ": its offset is not a constant";
     return reach;
@@ -177,24 +166,12 @@ Reach reachOfTensor(Value tensor) {
     return reachOf(plain.getLayout());
   if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>())
     return functionReach(function);
-  auto composed = layout.getDefiningOp<MakeComposedLayoutOp>();
-  if (!composed)
-    return {"", 0, "a composed layout is not made in the kernel: its parts are unknown"};
-  algebra::ComposedLayout c;
-  c.outer = composed.getOuter().getType().getLayout();
-  if (auto swizzle = dyn_cast<SwizzleType>(composed.getInner().getType())) {
-    c.swizzle = swizzle.getSwizzle();
-  } else if (auto inner = dyn_cast<LayoutType>(composed.getInner().getType())) {
-    c.inner = algebra::ComposedLayout::Inner::Layout;
-    c.innerLayout = inner.getLayout();
-  } else {
+  if (auto type = dyn_cast<ComposedType>(layout.getType()); type && isa<LayoutTensorType>(type.getInner()))
     return {"", 0, "a gather's offsets are read from an index tensor"};
-  }
-  std::optional<algebra::IntTuple> offset = constantOffset(composed.getOffset());
-  if (!offset)
-    return {"", 0, c.outer.str() + ": a composed layout's offset is not a constant of the kernel"};
-  c.offset = *offset;
-  return reachOf(c);
+  std::optional<algebra::ComposedLayout> c = composedLayoutOf(layout);
+  if (!c)
+    return {"", 0, "a composed layout's inner part or offset is not a constant of the kernel"};
+  return reachOf(*c);
 }
 
 struct LayIndexWidth : layoutc::impl::LayIndexWidthBase<LayIndexWidth> {

@@ -49,6 +49,17 @@ Type typeOfComposed(MLIRContext *context, const algebra::ComposedLayout &c, func
   return ComposedType::get(context, inner, outer);
 }
 
+std::optional<algebra::IntTuple> constantTupleOf(mlir::Value v) {
+  Attribute constant;
+  if (!matchPattern(v, m_Constant(&constant)))
+    return std::nullopt;
+  if (auto i = dyn_cast<IntegerAttr>(constant))
+    return algebra::IntTuple(i.getInt());
+  if (auto t = dyn_cast<TypeAttr>(constant); t && isa<IntTupleType>(t.getValue()))
+    return cast<IntTupleType>(t.getValue()).getTuple();
+  return std::nullopt;
+}
+
 std::optional<algebra::ComposedLayout> composedLayoutOf(mlir::Value value) {
   auto type = dyn_cast<ComposedType>(value.getType());
   std::optional<algebra::ComposedLayout> c = type ? composedOfType(type) : std::nullopt;
@@ -58,15 +69,10 @@ std::optional<algebra::ComposedLayout> composedLayoutOf(mlir::Value value) {
   mlir::Value v = value;
   while (Operation *def = v.getDefiningOp()) {
     if (auto make = dyn_cast<MakeComposedLayoutOp>(def)) {
-      Attribute offset;
-      if (!matchPattern(make.getOffset(), m_Constant(&offset)))
+      std::optional<algebra::IntTuple> offset = constantTupleOf(make.getOffset());
+      if (!offset)
         return std::nullopt;
-      if (auto i = dyn_cast<IntegerAttr>(offset))
-        c->offset = algebra::IntTuple(i.getInt());
-      else if (auto t = dyn_cast<TypeAttr>(offset); t && isa<IntTupleType>(t.getValue()))
-        c->offset = cast<IntTupleType>(t.getValue()).getTuple();
-      else
-        return std::nullopt;
+      c->offset = *offset;
       return c;
     }
     // from_linear_layout's S o 0 o R.

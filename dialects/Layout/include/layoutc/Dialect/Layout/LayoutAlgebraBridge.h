@@ -90,6 +90,9 @@ std::optional<algebra::ComposedLayout> composedOfType(ComposedType type);
 /// (null, with an error through `emit`, when a layout is not a valid type).
 mlir::Type typeOfComposed(mlir::MLIRContext *context, const algebra::ComposedLayout &c,
                           llvm::function_ref<mlir::InFlightDiagnostic()> emit);
+/// The static value of `v`: an index constant or a lay.constant tuple; empty
+/// for a value known at run time only.
+std::optional<algebra::IntTuple> constantTupleOf(mlir::Value v);
 /// The composed layout `value` holds: its type, and the constant offset of
 /// the lay.make_composed_layout it comes from through ops that keep offsets.
 std::optional<algebra::ComposedLayout> composedLayoutOf(mlir::Value value);
