@@ -71,8 +71,6 @@ Type LayoutType::parse(AsmParser &parser) {
                                       [](const algebra::Value &v) { return v.layout(); });
 }
 
-void LayoutType::print(AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
-
 std::string LayoutType::str() const { return getValue().typeStr(); }
 
 LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError, algebra::Layout layout) {
@@ -85,8 +83,6 @@ LogicalResult LayoutType::verify(function_ref<InFlightDiagnostic()> emitError, a
   return success();
 }
 
-unsigned LayoutType::getNumDynamic() const { return algebra::countUnknown(getValue()); }
-
 //===-- IntTupleType ---------------------------------------------------------===//
 
 Type IntTupleType::parse(AsmParser &parser) {
@@ -94,15 +90,11 @@ Type IntTupleType::parse(AsmParser &parser) {
                                         [](const algebra::Value &v) { return v.tuple(); });
 }
 
-void IntTupleType::print(AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
-
 std::string IntTupleType::str() const { return getValue().typeStr(); }
 
 LogicalResult IntTupleType::verify(function_ref<InFlightDiagnostic()> emitError, algebra::IntTuple) {
   return success();
 }
-
-unsigned IntTupleType::getNumDynamic() const { return algebra::countUnknown(getValue()); }
 
 //===-- TilerType ---------------------------------------------------------===//
 
@@ -111,8 +103,6 @@ Type TilerType::parse(AsmParser &parser) {
                                      [](const algebra::Value &v) { return v.tiler(); });
 }
 
-void TilerType::print(AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
-
 std::string TilerType::str() const { return getValue().str(); }
 
 LogicalResult TilerType::verify(function_ref<InFlightDiagnostic()> emitError, algebra::Tiler tiler) {
@@ -120,8 +110,6 @@ LogicalResult TilerType::verify(function_ref<InFlightDiagnostic()> emitError, al
     return emitError() << "tiler \"" << tiler.str() << "\" must be static";
   return success();
 }
-
-unsigned TilerType::getNumDynamic() const { return algebra::countUnknown(getValue()); }
 
 //===-- ComposedType and LayoutTensorType ---------------------------------===//
 

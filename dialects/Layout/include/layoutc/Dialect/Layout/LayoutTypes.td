@@ -35,6 +35,10 @@ class Lay_AlgebraType<string name, string typeMnemonic, string valueType, string
     const ::layoutc::algebra::}] # valueType # [{ &get}] # param # [{() const { return getValue(); }
   }];
   let extraClassDeclaration = algebraClassDeclaration;
+  let extraClassDefinition = [{
+    unsigned $cppClass::getNumDynamic() const { return ::layoutc::algebra::countUnknown(getValue()); }
+    void $cppClass::print(::mlir::AsmPrinter &printer) const { printer << "<\"" << str() << "\">"; }
+  }];
 }
 
 def Lay_LayoutType : Lay_AlgebraType<"Layout", "layout", "Layout", "Layout", "the layout, its dynamic leaves `?`"> {
