@@ -17,7 +17,7 @@ namespace {
 void show(const jit::CompiledKernel &k) {
   std::cout << "kernel " << k.name() << ": " << k.ptx().size() << " bytes of PTX, " << k.plan().indexBits
             << "-bit index math\n";
-  for (const std::string &why : k.plan().reasons)
+  for (const std::string &why : k.plan().explained())
     std::cout << "  " << why << "\n";
   std::istringstream ptx(k.ptx());
   for (std::string line; std::getline(ptx, line);)

@@ -5,6 +5,7 @@
 #include "layoutc/Target/GpuModule.h"
 #include "layoutc/Target/PTX.h"
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -36,6 +37,13 @@ std::optional<Emit> parseEmit(std::string_view name) {
   if (name == "cubin")
     return Emit::Cubin;
   return std::nullopt;
+}
+
+std::vector<std::string> KernelPlan::explained() const {
+  std::vector<std::string> prose;
+  for (const std::string &r : reasons)
+    prose.push_back(transforms::explainRemark(r));
+  return prose;
 }
 
 namespace {

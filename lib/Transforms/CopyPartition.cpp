@@ -13,6 +13,7 @@
 
 #include "layoutc/Transforms/CopyTiling.h"
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -80,34 +81,21 @@ algebra::Tiler tilerOf(const std::vector<int64_t> &tile) {
   return algebra::Tiler::ofTuple(std::move(modes));
 }
 
-std::string join(const std::vector<int64_t> &v, const char *sep) {
-  std::string s;
-  for (size_t i = 0; i < v.size(); ++i)
-    s += (i ? sep : "") + std::to_string(v[i]);
-  return s;
-}
-
-// What the flat tiles over several modes read a composed side through.
-std::string throughFunction(const CopySide &src, const CopySide &dst) {
-  std::string sides = !src.plain() && !dst.plain() ? "the source's and the destination's composed layouts are"
-                      : !src.plain()               ? "the source's composed layout is"
-                      : !dst.plain()               ? "the destination's composed layout is"
-                                                   : "";
-  if (sides.empty())
-    return "";
-  return "; " + sides +
-         " read at flat indices k through lay.make_composed_function over N:1, whose function is "
-         "the inner part at offset + the joint modes' layout at k; one element per access";
+// Which sides the flat tiles over several modes read through their composed
+// layout's function: none (empty), source, destination or both.
+std::string composedSides(const CopySide &src, const CopySide &dst) {
+  return !src.plain() && !dst.plain() ? "both" : !src.plain() ? "source" : !dst.plain() ? "destination" : "";
 }
 
 struct Partitioner {
   gpu::GPUFuncOp func;
   int64_t threads;
+  TileBounds bounds;
   LaunchAttributes &launch;
 
   // The copy as the grid's element loop, with the reason.
   void keepElementwise(CopyOp copy, const std::string &why) {
-    copy.emitRemark() << "lay-copy-partition: stays an element loop, one element per thread per step: " << why;
+    copy.emitRemark() << Remark("lay-copy-partition").add("plan", "elements").add("reason", why).str();
     algebra::Int n = algebra::sizeInt(copy.getSrc().getType().getOuterLayout().getLayout());
     launch.add(n.isStatic() ? std::optional<int64_t>((n.value + threads - 1) / threads) : std::nullopt, threads);
   }
@@ -124,7 +112,7 @@ struct Partitioner {
     // index (CopySide::rebuildFlat) when their value is one offset.
     bool flattenable = src->readableAtFlatIndices() && dst->readableAtFlatIndices();
     std::optional<TilePlan> plan =
-        planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(), flattenable, threads, why);
+        planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(), flattenable, threads, why, bounds);
     if (!plan)
       return keepElementwise(copy, why);
     emit(copy, *src, *dst, *domain, *plan);
@@ -202,16 +190,20 @@ struct Partitioner {
         b.create<TiledCopyOp>(stile, dtile, thread, CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
     blockCopy.getMap().takeBody(tiled.getMap());
     launch.add(staticTiles, plan.elements());
-    std::string shape = flat ? std::to_string(plan.tile[0]) + " consecutive indices" : join(plan.tile, "x");
-    blockCopy.emitRemark()
-        << "lay-copy-partition: the domain as joint modes size:(src stride,dst stride) " << domain.str()
-        << ", ordered by the destination's strides; " << (staticTiles ? std::to_string(*staticTiles) : std::string("?"))
-        << (staticTiles && *staticTiles == 1 ? " tile of " : " tiles of ") << shape
-        << (flat ? "" : " over modes (" + join(std::vector<int64_t>(plan.order.begin(), plan.order.end()), ",") + ")")
-        << ", blocks take them along the destination's contiguous mode first; " << threads << " threads, TV layout "
-        << plan.tv.str() << " (thread, value) -> tile index"
-        << (checked ? "; the sides' dynamic sizes checked equal at run time, else an element loop" : "")
-        << (overModes ? throughFunction(src, dst) : "");
+    Remark remark("lay-copy-partition");
+    remark.add("plan", "tiles")
+        .add("domain", domain.str())
+        .add("tiles", staticTiles ? std::to_string(*staticTiles) : "?");
+    if (flat)
+      remark.add("indices", plan.tile[0]);
+    else
+      remark.add("tile", plan.tile, "x").add("modes", std::vector<int64_t>(plan.order.begin(), plan.order.end()));
+    remark.add("threads", threads).add("tv", plan.tv.str());
+    if (checked)
+      remark.add("sizes-checked", "true");
+    if (std::string sides = overModes ? composedSides(src, dst) : ""; !sides.empty())
+      remark.add("composed", sides);
+    blockCopy.emitRemark() << remark.str();
     tiled.erase();
   }
 };
@@ -227,6 +219,12 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
                                   << " must be a multiple of 32 from 32 to 1024 (whole warps of a block)";
       return signalPassFailure();
     }
+    TileBounds bounds{flatBytes, manyTiles};
+    if (bounds.flatBytes < 1 || bounds.manyTiles < 1) {
+      getOperation()->emitError() << "lay-copy-partition: flat-bytes=" << bounds.flatBytes
+                                  << " and many-tiles=" << bounds.manyTiles << " must be 1 or more";
+      return signalPassFailure();
+    }
     getOperation()->walk([&](gpu::GPUFuncOp func) {
       if (!func.isKernel())
         return;
@@ -236,7 +234,7 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
         return;
       LaunchAttributes launch;
       std::optional<int64_t> threads = LaunchAttributes::blockThreads(func, this->threads);
-      Partitioner p{func, threads.value_or(this->threads), launch};
+      Partitioner p{func, threads.value_or(this->threads), bounds, launch};
       for (CopyOp c : copies) {
         if (!threads)
           p.keepElementwise(c, "the kernel's known_block_size is not one-dimensional");

@@ -12,6 +12,7 @@
 #include "BlockCopy.h"
 
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -94,8 +95,8 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
       if (!withoutAlgebraErrors(edge.tile.getLoc(), "lay-copy-predicate", splitEdge))
         return signalPassFailure();
       if (failed(result))
-        edge.tile.emitRemark() << "lay-copy-predicate: the tile loop's body has results; its ragged tiles "
-                                  "are not predicated";
+        edge.tile.emitRemark()
+            << Remark("lay-copy-predicate").add("predicated", "false").add("cause", "loop-results").str();
     }
   }
 
@@ -126,7 +127,7 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
     Value interior;
     SmallVector<Value> residues;
     std::vector<algebra::IntTuple> bounds;
-    std::string explained;
+    std::string modes, extents, tiles; // the ragged ones, for the remark
     for (size_t i = 0; i < edge.sizes.size(); ++i) {
       int64_t t = edge.sizes[i];
       if (!edge.ragged[i]) {
@@ -138,8 +139,10 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
       residues.push_back(residue);
       bounds.push_back(algebra::IntTuple::of(algebra::Int::unknown()));
       interior = m.both(interior, m.cmp(arith::CmpIPredicate::sge, residue, m.c(t)));
-      explained += (explained.empty() ? "" : ", ") + std::string("mode ") + std::to_string(i) + " (" +
-                   edge.extents[i].str() + " by " + std::to_string(t) + ")";
+      std::string sep = modes.empty() ? "" : ",";
+      modes += sep + std::to_string(i);
+      extents += sep + edge.extents[i].str();
+      tiles += sep + std::to_string(t);
     }
     Value residue = edge.sizes.size() == 1
                         ? residues.front()
@@ -162,9 +165,8 @@ struct LayCopyPredicate : layoutc::impl::LayCopyPredicateBase<LayCopyPredicate> 
       if (!firstCopy)
         firstCopy = copy;
     });
-    firstCopy.emitRemark() << "lay-copy-predicate: tiles reach past the domain along " << explained
-                           << ": tiles inside it copy whole; edge tiles copy the elements whose coordinate is "
-                              "elem_less than the residue (the extent left from the tile's origin), one by one";
+    firstCopy.emitRemark()
+        << Remark("lay-copy-predicate").add("modes", modes).add("extents", extents).add("tiles", tiles).str();
     return success();
   }
 };

@@ -13,6 +13,7 @@
 
 #include "layoutc/Transforms/CopyTiling.h"
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 #include "layoutc/Transforms/SharedMemoryBanks.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -177,23 +178,24 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
         shared, copy.getDst(), copy.getThread(),
         staged.withTv(LayoutType::get(context, windows ? *windows : s->read.tv)).withWindow(windows ? kWindow : 0));
     builder.create<gpu::BarrierOp>();
-    std::string swizzled = s->tile.swizzle.bits > 0 ? " behind " + s->tile.swizzle.str() : "";
-    writes.emitRemark()
-        << "lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along "
-           "mode 0: staged through "
-        << a * b * smemBytes << " bytes of shared memory laid out " << layoutType.getLayout().str() << swizzled
-        << "; loads along mode 1 with TV " << s->write.tv.str() << ", stores along mode 0 with TV "
-        << (windows ? windows->str() + " in windows of " + std::to_string(kWindow) +
-                          " elements aligned in memory (one element per store; the bank analysis "
-                          "is of " +
-                          s->read.tv.str() +
-                          ", whose column runs the windows read "
-                          "rotated)"
-                    : s->read.tv.str())
-        << (group > 1 ? " (reading " + std::to_string(group) + " adjacent elements of a row at once)" : std::string())
-        << "; bank-conflict analysis of both phases: shared writes " << s->writes.wavefronts << " wavefronts per warp ("
-        << s->writes.ideal << " without conflicts), reads " << s->reads.wavefronts << " (" << s->reads.ideal << ")"
-        << (swizzled.empty() ? "" : "; unswizzled reads take " + std::to_string(s->plainReads.wavefronts));
+    Remark remark("lay-copy-stage");
+    remark.add("smem-bytes", a * b * smemBytes).add("smem-layout", layoutType.getLayout().str());
+    if (s->tile.swizzle.bits > 0)
+      remark.add("swizzle", s->tile.swizzle.str());
+    remark.add("load-tv", s->write.tv.str()).add("store-tv", windows ? windows->str() : s->read.tv.str());
+    // In windows, the bank analysis is of the read TV, whose column runs the
+    // windows read rotated.
+    if (windows)
+      remark.add("window", kWindow).add("bank-tv", s->read.tv.str());
+    if (group > 1)
+      remark.add("row-group", group);
+    remark.add("writes", s->writes.wavefronts)
+        .add("writes-ideal", s->writes.ideal)
+        .add("reads", s->reads.wavefronts)
+        .add("reads-ideal", s->reads.ideal);
+    if (s->tile.swizzle.bits > 0)
+      remark.add("unswizzled-reads", s->plainReads.wavefronts);
+    writes.emitRemark() << remark.str();
     copy.erase();
   }
 };

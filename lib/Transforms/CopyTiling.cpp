@@ -33,7 +33,9 @@ algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks) {
                           {tuple({chunk, chunks}), tuple({1, algebra::mul(threads, chunk)})});
 }
 
-int64_t flatChunks(int64_t chunk, int elementBytes) { return std::clamp<int64_t>(64 / (chunk * elementBytes), 4, 32); }
+int64_t flatChunks(int64_t chunk, int elementBytes, const TileBounds &bounds) {
+  return std::clamp<int64_t>(bounds.flatBytes / (chunk * elementBytes), 4, 32);
+}
 
 std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes, int64_t threads,
                                       int64_t group) {
@@ -76,7 +78,7 @@ int64_t chunkOf(const algebra::Layout &tv) {
 }
 
 StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores,
-                      int64_t threads) {
+                      int64_t threads, const TileBounds &bounds) {
   // Measured on the H100: 64 rows of 256 bytes for f32 transposes (2874 GB/s
   // against 2813 with 128 rows), 128 rows of 128 bytes for f16 (2823 against
   // 2767); 128 x 128 two-byte tiles where they are many (the 16384^2 f16
@@ -90,7 +92,6 @@ StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_
   // threads leave the tile no TV): the 8191x8193 f32 transpose 2645 against
   // 2313 with 64 x 64, the 16383x4097 f16 one 2405 against 2138 with 128 x 64,
   // the prime (128,4099,257) f32 permute 2810 against 2413.
-  constexpr int64_t kManyTiles = 8192;
   int64_t vector = 16 / elementBytes;
   auto divides = [&](int64_t ta, int64_t tb) {
     return extentA > 0 && extentB > 0 && extentA % ta == 0 && extentB % tb == 0;
@@ -100,7 +101,7 @@ StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_
     return columns;
   StagedTile rows64{64, 256 / elementBytes}, rows128{128, 128 / elementBytes};
   StagedTile wide = elementBytes == 2 ? StagedTile{128, 128} : StagedTile{128, 256};
-  if (elementBytes <= 2 && divides(wide.a, wide.b) && domainSize / (wide.a * wide.b) >= kManyTiles)
+  if (elementBytes <= 2 && divides(wide.a, wide.b) && domainSize / (wide.a * wide.b) >= bounds.manyTiles)
     return wide;
   if (vector <= 4 && (divides(rows64.a, rows64.b) || !divides(rows128.a, rows128.b)))
     return rows64;
@@ -132,7 +133,8 @@ algebra::Layout reordered(const JointDomain &domain, const std::vector<size_t> &
 } // namespace
 
 std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
-                                  bool stageable, bool flattenable, int64_t threads, std::string &why) {
+                                  bool stageable, bool flattenable, int64_t threads, std::string &why,
+                                  const TileBounds &bounds) {
   const std::vector<JointMode> &modes = domain.modes;
   TilePlan plan;
   for (size_t i = 0; i < modes.size(); ++i)
@@ -151,7 +153,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
       if (i != srcUnit)
         order.push_back(i);
     int64_t chunk = chunkAlong(reordered(domain, order, true), 0, 16 / dst.elementBytes, dst, false);
-    StagedTile t = stagedTile(wider, extentA, extentB, n.isStatic() ? n.value : 0, chunk == 1, threads);
+    StagedTile t = stagedTile(wider, extentA, extentB, n.isStatic() ? n.value : 0, chunk == 1, threads, bounds);
     if (holds(extentA, extentB, t)) {
       plan.kind = TilePlan::Kind::Staged;
       plan.order = order;
@@ -172,7 +174,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   }
   plan.kind = TilePlan::Kind::Flat;
   int64_t chunk = dstUnit ? chunkAlong(domain.layout(true), 0, 16 / dst.elementBytes, dst, modes.size() > 1) : 1;
-  int64_t chunks = flatChunks(chunk, dst.elementBytes);
+  int64_t chunks = flatChunks(chunk, dst.elementBytes, bounds);
   // A domain smaller than one tile takes as few chunks as cover it.
   if (algebra::Int n = domain.size(); n.isStatic())
     chunks = std::clamp<int64_t>((n.value + threads * chunk - 1) / (threads * chunk), 1, chunks);

@@ -7,6 +7,7 @@
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 #include "layoutc/Transforms/CopySteps.h"
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 
 namespace layoutc {
 #define GEN_PASS_DEF_LAYCOPYUNROLL
@@ -45,10 +46,13 @@ struct LayCopyUnroll : layoutc::impl::LayCopyUnrollBase<LayCopyUnroll> {
       copy.setPlanAttr(plan.withValuesPerStep(perStep));
       int64_t total = plan.valuesPerThread();
       if (perStep != total)
-        copy.emitRemark() << "lay-copy-unroll: each thread moves its " << total << " values " << perStep
-                          << " per step, in a loop of " << total / perStep << " steps along the TV's last value "
-                          << "leaf: at most " << (in.slow ? slow : fast) << " loads in flight"
-                          << (in.slow ? " on a slow path (single elements, or the edge)" : "");
+        copy.emitRemark() << Remark("lay-copy-unroll")
+                                 .add("values", total)
+                                 .add("per-step", perStep)
+                                 .add("steps", total / perStep)
+                                 .add("in-flight", in.slow ? slow : fast)
+                                 .add("path", in.slow ? "slow" : "fast")
+                                 .str();
     });
   }
 };

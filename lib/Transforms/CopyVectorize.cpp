@@ -12,6 +12,7 @@
 
 #include "layoutc/Transforms/CopyTiling.h"
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -66,10 +67,6 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     return *best;
   }
 
-  static std::string describe(const SideAccess &a) {
-    return std::to_string(a.width) + " per access (" + std::to_string(a.width * a.elementBytes) + " bytes)";
-  }
-
   void vectorize(TiledCopyOp copy) {
     std::vector<int64_t> leaves = tileLeaves(copy.getSrc().getType());
     algebra::Layout tv = copy.getTvLayout().getLayout();
@@ -79,29 +76,33 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     Along srcAlong = widest(copy.getSrc(), tv, leaves), dstAlong = widest(copy.getDst(), tv, leaves);
     const SideAccess &src = srcAlong.access, &dst = dstAlong.access;
     if (src.width == 1 && dst.width == 1) {
-      copy.emitRemark() << "lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode " << leaf
-                        << " beyond one element: elements one by one";
+      copy.emitRemark() << Remark("lay-copy-vectorize").add("leaf", int64_t(leaf)).str();
       return;
     }
     ImplicitLocOpBuilder b(copy.getLoc(), copy);
     IndexMath m(b);
     Value ok;
-    std::string checked, given;
+    // The remark's facts of each side: its accesses, and how its alignment
+    // is known (given by llvm.align, or checked in the kernel).
+    Remark alignment("lay-copy-vectorize");
     for (const SideAccess *side : {&src, &dst}) {
       if (side->width == 1)
         continue;
+      std::string name = side == &src ? "src" : "dst";
+      std::vector<int64_t> multiples;
       for (auto [value, divisor] : side->checks) {
         ok = m.both(ok, m.cmp(arith::CmpIPredicate::eq, m.rem(value, m.c(divisor)), m.c(0)));
-        checked += ", a dynamic size or stride a multiple of " + std::to_string(divisor);
+        multiples.push_back(divisor);
       }
+      if (!multiples.empty())
+        alignment.add(name + "-multiples", multiples);
       int64_t bytes = side->width * side->elementBytes;
-      std::string name = side == &src ? "source" : "destination";
       if (side->data && provablyAligned(side->data, bytes)) {
-        given += ", the " + name + "'s";
+        alignment.add(name + "-align", "given");
       } else {
         Value address = b.create<memref::ExtractAlignedPointerAsIndexOp>(side->data);
         ok = m.both(ok, m.cmp(arith::CmpIPredicate::eq, m.rem(address, m.c(bytes)), m.c(0)));
-        checked += ", the " + name + "'s address a multiple of " + std::to_string(bytes) + " bytes";
+        alignment.add(name + "-align", "checked");
       }
     }
     TiledCopyOp wide = copy;
@@ -119,17 +120,15 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     // In the remark, a side of single elements goes along with the other.
     int srcLeaf = src.width > 1 ? srcAlong.tileLeaf : dstAlong.tileLeaf;
     int dstLeaf = dst.width > 1 ? dstAlong.tileLeaf : srcAlong.tileLeaf;
-    std::string along = srcLeaf == dstLeaf ? "along the tile's mode " + std::to_string(srcLeaf) + " the source moves " +
-                                                 describe(src) + ", the destination " + describe(dst)
-                                           : "the source moves " + describe(src) + " along the tile's mode " +
-                                                 std::to_string(srcLeaf) + ", the destination " + describe(dst) +
-                                                 " along mode " + std::to_string(dstLeaf) +
-                                                 ": each thread's values change places in registers between them";
-    wide.emitRemark() << "lay-copy-vectorize: " << along
-                      << (given.empty() ? std::string("") : "; aligned buffers (llvm.align): " + given.substr(2))
-                      << (checked.empty()
-                              ? std::string("")
-                              : "; checked in the kernel: " + checked.substr(2) + ", else one element per access");
+    Remark remark("lay-copy-vectorize");
+    remark.add("src-width", src.width)
+        .add("src-bytes", src.width * src.elementBytes)
+        .add("src-leaf", int64_t(srcLeaf))
+        .add("dst-width", dst.width)
+        .add("dst-bytes", dst.width * dst.elementBytes)
+        .add("dst-leaf", int64_t(dstLeaf));
+    remark.fields.insert(remark.fields.end(), alignment.fields.begin(), alignment.fields.end());
+    wide.emitRemark() << remark.str();
   }
 };
 

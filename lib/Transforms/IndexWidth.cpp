@@ -194,17 +194,13 @@ IndexWidth decideIndexWidth(const std::vector<Reach> &sides) {
   const Reach *top = nullptr;
   for (const Reach &r : sides) {
     if (!r.unbounded.empty())
-      return {64, r.unbounded};
+      return {64, r};
     if (!top || r.extent > top->extent)
       top = &r;
   }
   if (!top)
-    return {32, "no tensor is accessed"};
-  std::string limit = std::to_string(kIndexExtentLimit32) + " (int32 less a grid-stride loop's headroom)";
-  if (top->extent > kIndexExtentLimit32)
-    return {64, top->side + " reaches " + std::to_string(top->extent) + ", past " + limit};
-  return {32,
-          "sizes and offsets reach " + std::to_string(top->extent) + " at most (" + top->side + "), within " + limit};
+    return {32, std::nullopt};
+  return {top->extent > kIndexExtentLimit32 ? 64 : 32, *top};
 }
 
 } // namespace layoutc::transforms

@@ -11,6 +11,7 @@
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 #include "layoutc/Transforms/IndexWidth.h"
 #include "layoutc/Transforms/Passes.h"
+#include "layoutc/Transforms/Remark.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -174,6 +175,18 @@ Reach reachOfTensor(Value tensor) {
   return reachOf(*c);
 }
 
+// The decision as data: the width, and the side deciding it (unbounded, or
+// how far it reaches against the int32 limit).
+Remark remarkOf(const IndexWidth &width) {
+  Remark r("lay-index-width");
+  r.add("bits", int64_t(width.bits));
+  if (!width.decidedBy)
+    return r;
+  if (!width.decidedBy->unbounded.empty())
+    return r.add("unbounded", width.decidedBy->unbounded);
+  return r.add("reach", width.decidedBy->extent).add("side", width.decidedBy->side).add("limit", kIndexExtentLimit32);
+}
+
 struct LayIndexWidth : layoutc::impl::LayIndexWidthBase<LayIndexWidth> {
   void runOnOperation() override {
     getOperation()->walk([&](gpu::GPUFuncOp func) {
@@ -198,9 +211,7 @@ struct LayIndexWidth : layoutc::impl::LayIndexWidthBase<LayIndexWidth> {
       return;
     LayDialect::IndexBitsAttrHelper record(func.getContext());
     if (std::string foreign = foreignIndex(func); !foreign.empty()) {
-      func.emitRemark() << "lay-index-width: no width recorded: " << foreign
-                        << " makes index values outside the lay IR, which bounds only its own; the compiler's "
-                           "width applies";
+      func.emitRemark() << Remark("lay-index-width").add("recorded", "none").add("foreign", foreign).str();
       return;
     }
     std::vector<Reach> reaches;
@@ -208,7 +219,7 @@ struct LayIndexWidth : layoutc::impl::LayIndexWidthBase<LayIndexWidth> {
       reaches.push_back(reachOfTensor(tensor));
     IndexWidth width = decideIndexWidth(reaches);
     record.setAttr(func, IntegerAttr::get(IntegerType::get(func.getContext(), 64), width.bits));
-    func.emitRemark() << "lay-index-width: " << width.bits << "-bit index math: " << width.why;
+    func.emitRemark() << remarkOf(width).str();
   }
 };
 

@@ -25,7 +25,7 @@ module attributes {gpu.container_module} {
       %ld = lay.constant : !lay.layout<"(16384,16384):(1,16384)">
       %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(16384,16384):(16384,1)"> -> !lay.tensor<f32, !lay.layout<"(16384,16384):(16384,1)">>
       %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(16384,16384):(1,16384)"> -> !lay.tensor<f32, !lay.layout<"(16384,16384):(1,16384)">>
-      // expected-remark @+1 {{lay-copy-partition: the domain as joint modes size:(src stride,dst stride) 16384:(16384,1) 16384:(1,16384), ordered by the destination's strides; 65536 tiles of 64x64 over modes (0,1), blocks take them along the destination's contiguous mode first; 256 threads, TV layout (256,(4,4)):(4,(1,1024)) (thread, value) -> tile index}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="16384:(16384,1) 16384:(1,16384)" tiles=65536 tile=64x64 modes=0,1 threads=256 tv=(256,(4,4)):(4,(1,1024))}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(16384,16384):(16384,1)">>, !lay.tensor<f32, !lay.layout<"(16384,16384):(1,16384)">>
       gpu.return
     }
@@ -41,7 +41,7 @@ module attributes {gpu.container_module} {
       %ld = lay.constant : !lay.layout<"(512,300):(300,1)">
       %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(512,300):(600,2)"> -> !lay.tensor<f32, !lay.layout<"(512,300):(600,2)">>
       %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(512,300):(300,1)"> -> !lay.tensor<f32, !lay.layout<"(512,300):(300,1)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 153600:(2,1), ordered by the destination's strides; 38 tiles of 4096 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain=153600:(2,1) tiles=38 indices=4096 threads=256 tv=(256,(4,4)):(4,(1,1024))}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(512,300):(600,2)">>, !lay.tensor<f32, !lay.layout<"(512,300):(300,1)">>
       gpu.return
     }
@@ -64,7 +64,7 @@ module attributes {gpu.container_module} {
       %ld = lay.make_layout %p, %q, %r : !lay.layout<"(?,?):(1,?)">
       %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(?,?):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>
       %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(?,?):(1,?)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
-      // expected-remark @+1 {{? tiles of 64x64 over modes (0,1), blocks take them along the destination's contiguous mode first; 256 threads, TV layout (256,(4,4)):(4,(1,1024)) (thread, value) -> tile index; the sides' dynamic sizes checked equal at run time, else an element loop}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="?:(?,1) ?:(1,?)" tiles=? tile=64x64 modes=0,1 threads=256 tv=(256,(4,4)):(4,(1,1024)) sizes-checked=true}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>, !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
       gpu.return
     }
@@ -85,7 +85,7 @@ module attributes {gpu.container_module} {
       %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(77,?):(1,77)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>
       %t = lay.make_tensor %table, %g : memref<?xf32>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>
       %o = lay.make_tensor %out, %rows : memref<?xf32>, !lay.layout<"(77,?):(1,77)"> -> !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) ?{div=77}:(1,1), ordered by the destination's strides; ? tiles of 4096 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain=?{div=77}:(1,1) tiles=? indices=4096 threads=256 tv=(256,(4,4)):(4,(1,1024))}}
       lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(77,?):(1,77)">, block 77>>, !lay.tensor<f32, !lay.layout<"(77,?):(1,77)">>
       gpu.return
     }
@@ -118,7 +118,7 @@ module attributes {gpu.container_module} {
       %s = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">>>
       %ol = lay.constant : !lay.layout<"(16,12):(12,1)">
       %d = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(16,12):(12,1)"> -> !lay.tensor<f32, !lay.layout<"(16,12):(12,1)">>
-      // expected-remark @+1 {{lay-copy-partition: the domain as joint modes size:(src stride,dst stride) 12:(16,1) 16:(1,12), ordered by the destination's strides; 1 tile of 1024 consecutive indices, blocks take them along the destination's contiguous mode first; 256 threads, TV layout (256,(4,1)):(4,(1,1024)) (thread, value) -> tile index; the source's composed layout is read at flat indices k through lay.make_composed_function over N:1, whose function is the inner part at offset + the joint modes' layout at k; one element per access}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="12:(16,1) 16:(1,12)" tiles=1 indices=1024 threads=256 tv=(256,(4,1)):(4,(1,1024)) composed=source}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(16,12):(1,16)">>>, !lay.tensor<f32, !lay.layout<"(16,12):(12,1)">>
       gpu.return
     }
@@ -143,7 +143,7 @@ module attributes {gpu.container_module} {
       %s = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">>>
       %ol = lay.constant : !lay.layout<"(1000,40):(40,1)">
       %d = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(1000,40):(40,1)"> -> !lay.tensor<f32, !lay.layout<"(1000,40):(40,1)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 40:(1000,1) 1000:(1,40), ordered by the destination's strides; 10 tiles of 4096 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="40:(1000,1) 1000:(1,40)" tiles=10 indices=4096 threads=256 tv=(256,(4,4)):(4,(1,1024)) composed=source}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(1000,40):(1,1000)">>>, !lay.tensor<f32, !lay.layout<"(1000,40):(40,1)">>
       gpu.return
     }
@@ -165,7 +165,7 @@ module attributes {gpu.container_module} {
       %s = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">>>
       %ol = lay.constant : !lay.layout<"(4096,4096):(4096,1)">
       %d = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(4096,4096):(4096,1)"> -> !lay.tensor<f32, !lay.layout<"(4096,4096):(4096,1)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 4096:(4096,1) 4096:(1,4096), ordered by the destination's strides; 4096 tiles of 64x64 over modes (0,1)}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="4096:(4096,1) 4096:(1,4096)" tiles=4096 tile=64x64 modes=0,1 threads=256 tv=(256,(4,4)):(4,(1,1024))}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(4096,4096):(1,4096)">>>, !lay.tensor<f32, !lay.layout<"(4096,4096):(4096,1)">>
       gpu.return
     }
@@ -195,7 +195,7 @@ module attributes {gpu.container_module} {
       %s = lay.make_tensor %src, %f : memref<?xf32>, !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">> -> !lay.tensor<f32, !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">>>
       %ol = lay.constant : !lay.layout<"(8,4):(4,1)">
       %o = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(8,4):(4,1)"> -> !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 4:(1@1,1) 8:(1@0,4), ordered by the destination's strides; 1 tile of 1024 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="4:(1@1,1) 8:(1@0,4)" tiles=1 indices=1024 threads=256 tv=(256,(4,1)):(4,(1,1024)) composed=source}}
       lay.copy %s, %o : !lay.tensor<f32, !lay.composed<(index, index) -> index, !lay.layout<"(8,4):(1@0,1@1)">>>, !lay.tensor<f32, !lay.layout<"(8,4):(4,1)">>
       gpu.return
     }
@@ -217,7 +217,7 @@ module attributes {gpu.container_module} {
       %s = lay.make_tensor %src, %c : memref<?xf32>, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">> -> !lay.tensor<f32, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">>>
       %ol = lay.constant : !lay.layout<"(32,48):(1,32)">
       %d = lay.make_tensor %dst, %ol : memref<?xf32>, !lay.layout<"(32,48):(1,32)"> -> !lay.tensor<f32, !lay.layout<"(32,48):(1,32)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) 32:(48,1) 48:(1,32), ordered by the destination's strides; 1 tile of 2048 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="32:(48,1) 48:(1,32)" tiles=1 indices=2048 threads=256 tv=(256,(4,2)):(4,(1,1024)) composed=source}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(32,48):(48,1)">>>, !lay.tensor<f32, !lay.layout<"(32,48):(1,32)">>
       gpu.return
     }
@@ -241,7 +241,7 @@ module attributes {gpu.container_module} {
       %t = lay.make_tensor %table, %g : memref<?xf32>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>>
       %ol = lay.make_layout %n, %n : !lay.layout<"(40,?):(?,1)">
       %o = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(40,?):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(40,?):(?,1)">>
-      // expected-remark @+1 {{the domain as joint modes size:(src stride,dst stride) ?:(40,1) 40:(1,?), ordered by the destination's strides; ? tiles of 4096 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="?:(40,1) 40:(1,?)" tiles=? indices=4096 threads=256 tv=(256,(4,4)):(4,(1,1024)) composed=source}}
       lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>>, !lay.tensor<f32, !lay.layout<"(40,?):(?,1)">>
       gpu.return
     }
@@ -255,7 +255,7 @@ module attributes {gpu.container_module} {
       %ld = lay.constant : !lay.layout<"(6,4):(4,1)">
       %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(4,6):(6,1)"> -> !lay.tensor<f32, !lay.layout<"(4,6):(6,1)">>
       %d = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(6,4):(4,1)"> -> !lay.tensor<f32, !lay.layout<"(6,4):(4,1)">>
-      // expected-remark @+1 {{lay-copy-partition: stays an element loop, one element per thread per step: the shapes have no common refinement: the source's 4 elements meet the destination's 6 (neither divides the other)}}
+      // expected-remark @+1 {{lay-copy-partition: plan=elements reason="the shapes have no common refinement: the source's 4 elements meet the destination's 6 (neither divides the other)"}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"(4,6):(6,1)">>, !lay.tensor<f32, !lay.layout<"(6,4):(4,1)">>
       gpu.return
     }
@@ -268,7 +268,7 @@ module attributes {gpu.container_module} {
       %l = lay.constant : !lay.layout<"65536:1">
       %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"65536:1"> -> !lay.tensor<f32, !lay.layout<"65536:1">>
       %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"65536:1"> -> !lay.tensor<f32, !lay.layout<"65536:1">>
-      // expected-remark @+1 {{32 tiles of 2048 consecutive indices}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain=65536:(1,1) tiles=32 indices=2048 threads=128 tv=(128,(4,4)):(4,(1,512))}}
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"65536:1">>, !lay.tensor<f32, !lay.layout<"65536:1">>
       gpu.return
     }
@@ -283,7 +283,7 @@ module attributes {gpu.container_module} {
       %ld = lay.constant : !lay.layout<"(16383,4097):(1,16383)">
       %s = lay.make_tensor %src, %ls : memref<?xf16>, !lay.layout<"(16383,4097):(4097,1)"> -> !lay.tensor<f16, !lay.layout<"(16383,4097):(4097,1)">>
       %d = lay.make_tensor %dst, %ld : memref<?xf16>, !lay.layout<"(16383,4097):(1,16383)"> -> !lay.tensor<f16, !lay.layout<"(16383,4097):(1,16383)">>
-      // expected-remark @+1 {{16512 tiles of 128x32 over modes (0,1), blocks take them along the destination's contiguous mode first; 128 threads, TV layout (128,(1,32)):(1,(1,128))}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain="16383:(4097,1) 4097:(1,16383)" tiles=16512 tile=128x32 modes=0,1 threads=128 tv=(128,(1,32)):(1,(1,128))}}
       lay.copy %s, %d : !lay.tensor<f16, !lay.layout<"(16383,4097):(4097,1)">>, !lay.tensor<f16, !lay.layout<"(16383,4097):(1,16383)">>
       gpu.return
     }

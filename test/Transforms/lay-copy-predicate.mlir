@@ -38,7 +38,7 @@ module attributes {gpu.container_module} {
         %rc = lay.make_tuple %ra, %rb : !lay.tuple<"(?,?)">
         %st = lay.local_tile %s, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(8191,8193):(8193,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>
         %dt = lay.local_tile %d, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(8191,8193):(1,8191)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>
-        // expected-remark @+1 {{lay-copy-predicate: tiles reach past the domain along mode 0 (8191 by 64), mode 1 (8193 by 64): tiles inside it copy whole; edge tiles copy the elements whose coordinate is elem_less than the residue (the extent left from the tile's origin), one by one}}
+        // expected-remark @+1 {{lay-copy-predicate: modes=0,1 extents=8191,8193 tiles=64,64}}
         lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,16)):(1,(1,256))">>
       }
       gpu.return
@@ -66,7 +66,7 @@ module attributes {gpu.container_module} {
         %rc = lay.make_tuple %ra, %rb : !lay.tuple<"(?,?)">
         %st = lay.local_tile %s, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(1000,256):(256,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(256,1)">>
         %dt = lay.local_tile %d, %tiler, %rc : !lay.tensor<f32, !lay.layout<"(1000,256):(1,1000)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(1,1000)">>
-        // expected-remark @+1 {{tiles reach past the domain along mode 0 (1000 by 64)}}
+        // expected-remark @+1 {{lay-copy-predicate: modes=0 extents=1000 tiles=64}}
         lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(256,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,1000)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       }
       gpu.return

@@ -19,7 +19,7 @@
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
-      // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (64,64):(64,1) behind S<3,2,6>; loads along mode 1 with TV ((16,16),(4,4)):((256,1),(64,16)), stores along mode 0 with TV ((8,4,2,4),(4,4)):((4,64,32,256),(1,1024)); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 128}}
+      // expected-remark @+1 {{lay-copy-stage: smem-bytes=16384 smem-layout=(64,64):(64,1) swizzle=S<3,2,6> load-tv=((16,16),(4,4)):((256,1),(64,16)) store-tv=((8,4,2,4),(4,4)):((4,64,32,256),(1,1024)) writes=16 writes-ideal=16 reads=16 reads-ideal=16 unswizzled-reads=128}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,16384)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
@@ -33,7 +33,7 @@ module attributes {gpu.container_module} {
     // CHECK: gpu.barrier
     // CHECK-NEXT: lay.tiled_copy %{{.*}}, %arg3 thread %arg4 : !lay.tensor<bf16, !lay.composed<!lay.swizzle<4,2,6>{{.*}} plan #lay.copy_plan<tv = !lay.layout<"((8,32),(2,8)):((8,128),(64,1))">,
     gpu.func @cast(%src: memref<?xf32>, %dst: memref<?xbf16>, %st: !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, %dt: !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">>, %t: index) kernel {
-      // expected-remark @+1 {{staged through 8192 bytes of shared memory}}
+      // expected-remark @+1 {{lay-copy-stage: smem-bytes=8192 smem-layout=(64,64):(64,1) swizzle=S<4,2,6> load-tv=((16,16),(4,4)):((256,1),(64,16)) store-tv=((8,32),(2,8)):((8,128),(64,1)) row-group=2 writes=8 writes-ideal=8 reads=8 reads-ideal=8 unswizzled-reads=64}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(16384,1)">>, !lay.tensor<bf16, !lay.layout<"(64,64):(1,16384)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(8,2)):(8,(1,2048))">> map {
       ^bb0(%x: f32):
         %y = arith.truncf %x : f32 to bf16
@@ -50,7 +50,7 @@ module attributes {gpu.container_module} {
     // CHECK: gpu.barrier
     // CHECK-NEXT: lay.tiled_copy %{{.*}}, %arg1 thread %arg2 : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">,
     gpu.func @bytes(%st: !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, %dt: !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>, %t: index) kernel {
-      // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (128,128):(128,1) behind S<3,4,7>; loads along mode 1 with TV ((8,32),(16,4)):((2048,1),(128,32)), stores along mode 0 with TV ((8,32),(4,16)):((16,512),(128,1)) (reading 4 adjacent elements of a row at once); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 128}}
+      // expected-remark @+1 {{lay-copy-stage: smem-bytes=16384 smem-layout=(128,128):(128,1) swizzle=S<3,4,7> load-tv=((8,32),(16,4)):((2048,1),(128,32)) store-tv=((8,32),(4,16)):((16,512),(128,1)) row-group=4 writes=16 writes-ideal=16 reads=16 reads-ideal=16 unswizzled-reads=128}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<i8, !lay.layout<"(128,128):(16384,1)">>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(16,4)):(16,(1,4096))">>
       gpu.return
     }
@@ -63,7 +63,7 @@ module attributes {gpu.container_module} {
     // CHECK: gpu.barrier
     // CHECK-NEXT: lay.tiled_copy %{{.*}}, %arg1 thread %arg2 : {{.*}} plan #lay.copy_plan<tv = !lay.layout<"((32,8),(3,8)):((1,96),(32,768))">, window = 32,
     gpu.func @odd_columns(%st: !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
-      // expected-remark @+1 {{lay-copy-stage: the source is contiguous along the tile's mode 1, the destination along mode 0: staged through 16384 bytes of shared memory laid out (64,64):(64,1) behind S<5,0,6>; loads along mode 1 with TV ((64,4),(1,16)):((64,1),(64,4)), stores along mode 0 with TV ((32,8),(3,8)):((1,96),(32,768)) in windows of 32 elements aligned in memory (one element per store; the bank analysis is of (256,(1,16)):(1,(1,256)), whose column runs the windows read rotated); bank-conflict analysis of both phases: shared writes 16 wavefronts per warp (16 without conflicts), reads 16 (16); unswizzled reads take 512}}
+      // expected-remark @+1 {{lay-copy-stage: smem-bytes=16384 smem-layout=(64,64):(64,1) swizzle=S<5,0,6> load-tv=((64,4),(1,16)):((64,1),(64,4)) store-tv=((32,8),(3,8)):((1,96),(32,768)) window=32 bank-tv=(256,(1,16)):(1,(1,256)) writes=16 writes-ideal=16 reads=16 reads-ideal=16 unswizzled-reads=512}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(8193,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,16)):(1,(1,256))">>
       gpu.return
     }

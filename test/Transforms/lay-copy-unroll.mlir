@@ -4,7 +4,7 @@
 
 // 64 single elements per thread: 16 per step (8 with in-flight=8), a loop
 // of 4 steps along the TV's last value leaf.
-// CHECK: remark: lay-copy-unroll: each thread moves its 64 values 16 per step, in a loop of 4 steps along the TV's last value leaf: at most 16 loads in flight
+// CHECK: remark: lay-copy-unroll: values=64 per-step=16 steps=4 in-flight=16 path=fast{{$}}
 // CHECK-NOT: remark
 // CHECK-LABEL: func.func @elements
 // CHECK: plan #lay.copy_plan<tv = !lay.layout<"(256,(1,64)):(1,(1,256))">, valuesPerStep = 16>

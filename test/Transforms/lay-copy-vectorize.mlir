@@ -20,7 +20,7 @@ module attributes {gpu.container_module} {
       %t = gpu.thread_id x
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
-      // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 0 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); checked in the kernel: the source's address a multiple of 16 bytes, the destination's address a multiple of 16 bytes, else one element per access}}
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=4 src-bytes=16 src-leaf=0 dst-width=4 dst-bytes=16 dst-leaf=0 src-align=checked dst-align=checked}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
@@ -40,7 +40,7 @@ module attributes {gpu.container_module} {
       %tiler = lay.constant : !lay.tiler<"<64:1,64:1>">
       %t = gpu.thread_id x
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
-      // expected-remark @+1 {{along the tile's mode 1 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); aligned buffers (llvm.align): the destination's; checked in the kernel: a dynamic size or stride a multiple of 4, the source's address a multiple of 16 bytes, else one element per access}}
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=4 src-bytes=16 src-leaf=1 dst-width=4 dst-bytes=16 dst-leaf=1 src-multiples=4 src-align=checked dst-align=given}}
       lay.tiled_copy %st, %m thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3> plan #lay.copy_plan<tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">>
       gpu.return
     }
@@ -51,7 +51,7 @@ module attributes {gpu.container_module} {
     // CHECK-NOT: scf.if
     // CHECK-NOT: Width
     gpu.func @odd_stride(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, %t: index) kernel {
-      // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
+      // expected-remark @+1 {{lay-copy-vectorize: leaf=0}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,8191)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
@@ -61,7 +61,7 @@ module attributes {gpu.container_module} {
     // CHECK-LABEL: gpu.func @tensor_arguments
     // CHECK-NOT: Width
     gpu.func @tensor_arguments(%st: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %dt: !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, %t: index) kernel {
-      // expected-remark @+1 {{lay-copy-vectorize: neither side is contiguous and aligned along the tile's mode 0 beyond one element: elements one by one}}
+      // expected-remark @+1 {{lay-copy-vectorize: leaf=0}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">>, !lay.tensor<f32, !lay.layout<"(64,64):(1,64)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
@@ -79,7 +79,7 @@ module attributes {gpu.container_module} {
       %t = gpu.thread_id x
       %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<f32, !lay.layout<"8192:1">>, !lay.tiler<"<4096:1>">, index -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
-      // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 0 the source moves 4 per access (16 bytes), the destination 4 per access (16 bytes); aligned buffers (llvm.align): the source's, the destination's}}
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=4 src-bytes=16 src-leaf=0 dst-width=4 dst-bytes=16 dst-leaf=0 src-align=given dst-align=given}}
       lay.tiled_copy %st, %dt thread %t : !lay.tensor<f32, !lay.layout<"((4096)):((1))">>, !lay.tensor<f32, !lay.layout<"((4096)):((1))">> plan #lay.copy_plan<tv = !lay.layout<"(256,(4,4)):(4,(1,1024))">>
       gpu.return
     }
@@ -98,7 +98,7 @@ module attributes {gpu.container_module} {
       %tiler = lay.constant : !lay.tiler<"<128:1,128:1>">
       %t = gpu.thread_id x
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<i8, !lay.layout<"(32768,16384):(1,32768)">>, !lay.tiler<"<128:1,128:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">>
-      // expected-remark @+1 {{lay-copy-vectorize: the source moves 4 per access (4 bytes) along the tile's mode 1, the destination 16 per access (16 bytes) along mode 0: each thread's values change places in registers between them; aligned buffers (llvm.align): the source's, the destination's}}
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=4 src-bytes=4 src-leaf=1 dst-width=16 dst-bytes=16 dst-leaf=0 src-align=given dst-align=given}}
       lay.tiled_copy %m, %dt thread %t : !lay.tensor<i8, !lay.layout<"(128,128):(128,1)">, 3>, !lay.tensor<i8, !lay.layout<"(128,128):(1,32768)">> plan #lay.copy_plan<tv = !lay.layout<"((8,32),(4,16)):((16,512),(128,1))">>
       gpu.return
     }
@@ -116,7 +116,7 @@ module attributes {gpu.container_module} {
       %tiler = lay.constant : !lay.tiler<"<256:1,32:1>">
       %t = gpu.thread_id x
       %dt = lay.local_tile %d, %tiler, %r : !lay.tensor<i8, !lay.layout<"(16383,16385):(1,16383)">>, !lay.tiler<"<256:1,32:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">>
-      // expected-remark @+1 {{lay-copy-vectorize: along the tile's mode 1 the source moves 16 per access (16 bytes), the destination 1 per access (1 bytes); aligned buffers (llvm.align): the source's}}
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=16 src-bytes=16 src-leaf=1 dst-width=1 dst-bytes=1 dst-leaf=1 src-align=given}}
       lay.tiled_copy %m, %dt thread %t : !lay.tensor<i8, !lay.layout<"(256,32):(32,1)">, 3>, !lay.tensor<i8, !lay.layout<"(256,32):(1,16383)">> plan #lay.copy_plan<tv = !lay.layout<"(256,(1,32)):(1,(1,256))">>
       gpu.return
     }

@@ -6,7 +6,7 @@
 // CHECK-SAME: attributes {lay.index_bits = 32 : i64}
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{lay-index-width: 32-bit index math: sizes and offsets reach 64 at most ((8,8):(8,1)), within 1879048191 (int32 less a grid-stride loop's headroom)}}
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=64 side=(8,8):(8,1) limit=1879048191}}
     gpu.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %ls = lay.constant : !lay.layout<"(8,8):(8,1)">
       %ld = lay.constant : !lay.layout<"(8,8):(1,8)">
@@ -27,7 +27,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 64 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{32-bit index math: sizes and offsets reach 1879048191 at most (1879048191:1)}}
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=1879048191 side=1879048191:1 limit=1879048191}}
     gpu.func @largest(%src: memref<?xi8>, %dst: memref<?xi8>) kernel {
       %l = lay.constant : !lay.layout<"1879048191:1">
       %s = lay.make_tensor %src, %l : memref<?xi8>, !lay.layout<"1879048191:1"> -> !lay.tensor<i8, !lay.layout<"1879048191:1">>
@@ -35,7 +35,7 @@ module attributes {gpu.container_module} {
       lay.copy %s, %d : !lay.tensor<i8, !lay.layout<"1879048191:1">>, !lay.tensor<i8, !lay.layout<"1879048191:1">>
       gpu.return
     }
-    // expected-remark @+1 {{lay-index-width: 64-bit index math: 1879048192:1 reaches 1879048192, past 1879048191 (int32 less a grid-stride loop's headroom)}}
+    // expected-remark @+1 {{lay-index-width: bits=64 reach=1879048192 side=1879048192:1 limit=1879048191}}
     gpu.func @too_large(%src: memref<?xi8>, %dst: memref<?xi8>) kernel {
       %l = lay.constant : !lay.layout<"1879048192:1">
       %s = lay.make_tensor %src, %l : memref<?xi8>, !lay.layout<"1879048192:1"> -> !lay.tensor<i8, !lay.layout<"1879048192:1">>
@@ -56,7 +56,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 64 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{32-bit index math: sizes and offsets reach 1879048191 at most ((2,2):(1879048189,1))}}
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=1879048191 side=(2,2):(1879048189,1) limit=1879048191}}
     gpu.func @farthest(%src: memref<?xi8>, %dst: memref<?xi8>) kernel {
       %ls = lay.constant : !lay.layout<"(2,2):(1879048189,1)">
       %ld = lay.constant : !lay.layout<"4:1">
@@ -65,7 +65,7 @@ module attributes {gpu.container_module} {
       lay.copy %s, %d : !lay.tensor<i8, !lay.layout<"(2,2):(1879048189,1)">>, !lay.tensor<i8, !lay.layout<"4:1">>
       gpu.return
     }
-    // expected-remark @+1 {{64-bit index math: (2,2):(1879048190,1) reaches 1879048192, past 1879048191}}
+    // expected-remark @+1 {{lay-index-width: bits=64 reach=1879048192 side=(2,2):(1879048190,1) limit=1879048191}}
     gpu.func @too_far(%src: memref<?xi8>, %dst: memref<?xi8>) kernel {
       %ls = lay.constant : !lay.layout<"(2,2):(1879048190,1)">
       %ld = lay.constant : !lay.layout<"4:1">
@@ -86,7 +86,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 64 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{lay-index-width: 64-bit index math: ?:1 has a dynamic leaf, any int64 at launch}}
+    // expected-remark @+1 {{lay-index-width: bits=64 unbounded="?:1 has a dynamic leaf, any int64 at launch"}}
     gpu.func @dynamic(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) kernel {
       %l = lay.make_layout %n : !lay.layout<"?:1">
       %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"?:1"> -> !lay.tensor<f32, !lay.layout<"?:1">>
@@ -94,7 +94,7 @@ module attributes {gpu.container_module} {
       lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
       gpu.return
     }
-    // expected-remark @+1 {{has a dynamic leaf, any int64 at launch}}
+    // expected-remark @+1 {{lay-index-width: bits=64 unbounded="?{bits=20}:1 has a dynamic leaf, any int64 at launch"}}
     gpu.func @bounded_fact(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) kernel {
       %l = lay.make_layout %n : !lay.layout<"?{bits=20}:1">
       %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"?{bits=20}:1"> -> !lay.tensor<f32, !lay.layout<"?{bits=20}:1">>
@@ -112,7 +112,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 32 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{32-bit index math: sizes and offsets reach 4096 at most}}
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=4096 side=(64,64):(64,1) limit=1879048191}}
     gpu.func @swizzled(%src: memref<?xf16>, %dst: memref<?xf16>) kernel {
       %ls = lay.constant : !lay.layout<"(64,64):(64,1)">
       %s = lay.make_tensor %src, %ls : memref<?xf16>, !lay.layout<"(64,64):(64,1)"> -> !lay.tensor<f16, !lay.layout<"(64,64):(64,1)">>
@@ -138,7 +138,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 64 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{32-bit index math: sizes and offsets reach 4096 at most (the inner function over 4096:1)}}
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=4096 side="the inner function over 4096:1" limit=1879048191}}
     gpu.func @scaled_fits(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %c0 = arith.constant 0 : index
       %outer = lay.constant : !lay.layout<"4096:1">
@@ -154,7 +154,7 @@ module attributes {gpu.container_module} {
       lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"4096:1">>>, !lay.tensor<f32, !lay.layout<"4096:1">>
       gpu.return
     }
-    // expected-remark @+1 {{lay-index-width: 64-bit index math: the inner function over 4096:1: its arith.muli ranges over [0, 4293918720], past int32}}
+    // expected-remark @+1 {{lay-index-width: bits=64 unbounded="the inner function over 4096:1: its arith.muli ranges over [0, 4293918720], past int32"}}
     gpu.func @scaled_passes(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %c0 = arith.constant 0 : index
       %outer = lay.constant : !lay.layout<"4096:1">
@@ -184,7 +184,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 64 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{32-bit index math}}
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=128 side="the inner function over (16,8):(8,1)" limit=1879048191}}
     gpu.func @gather_i32(%src: memref<?xf32>, %dst: memref<?xf32>, %idx: memref<?xi32>) kernel {
       %c0 = arith.constant 0 : index
       %outer = lay.constant : !lay.layout<"(16,8):(8,1)">
@@ -204,7 +204,7 @@ module attributes {gpu.container_module} {
       lay.copy %s, %d : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(16,8):(8,1)">>>, !lay.tensor<f32, !lay.layout<"(16,8):(1,16)">>
       gpu.return
     }
-    // expected-remark @+1 {{64-bit index math: the inner function over (16,8):(8,1): its arith.index_cast ranges over [-9223372036854775808, 9223372036854775807], past int32}}
+    // expected-remark @+1 {{lay-index-width: bits=64 unbounded="the inner function over (16,8):(8,1): its arith.index_cast ranges over [-9223372036854775808, 9223372036854775807], past int32"}}
     gpu.func @gather_i64(%src: memref<?xf32>, %dst: memref<?xf32>, %idx: memref<?xi64>) kernel {
       %c0 = arith.constant 0 : index
       %outer = lay.constant : !lay.layout<"(16,8):(8,1)">
@@ -238,7 +238,7 @@ module attributes {gpu.container_module} {
 // CHECK: gpu.return
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{lay-index-width: no width recorded: gpu.thread_id makes index values outside the lay IR, which bounds only its own; the compiler's width applies}}
+    // expected-remark @+1 {{lay-index-width: recorded=none foreign=gpu.thread_id}}
     gpu.func @own_index(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %k = gpu.thread_id x
       %l = lay.constant : !lay.layout<"64:1">
@@ -248,7 +248,7 @@ module attributes {gpu.container_module} {
       lay.store %v, %d[%k] : f32, !lay.tensor<f32, !lay.layout<"64:1">>, index
       gpu.return
     }
-    // expected-remark @+1 {{no width recorded: gpu.thread_id}}
+    // expected-remark @+1 {{lay-index-width: recorded=none foreign=gpu.thread_id}}
     gpu.func @stated(%src: memref<?xf32>, %dst: memref<?xf32>) kernel attributes {lay.index_bits = 32 : i64} {
       %k = gpu.thread_id x
       %l = lay.constant : !lay.layout<"64:1">
@@ -272,7 +272,7 @@ module attributes {gpu.container_module} {
 // CHECK-SAME: lay.index_bits = 64 : i64
 module attributes {gpu.container_module} {
   gpu.module @kernels {
-    // expected-remark @+1 {{lay-index-width: 64-bit index math: the inner function over 64:1: its arith.divsi has no int64 bound the pass knows}}
+    // expected-remark @+1 {{lay-index-width: bits=64 unbounded="the inner function over 64:1: its arith.divsi has no int64 bound the pass knows"}}
     gpu.func @unknown_op(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
       %c0 = arith.constant 0 : index
       %outer = lay.constant : !lay.layout<"64:1">

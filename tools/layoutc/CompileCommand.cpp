@@ -1,6 +1,7 @@
 //===- CompileCommand.cpp - layoutc compile: MLIR to PTX ------------------===//
 #include "Commands.h"
 #include "Files.h"
+#include "KernelDriver.h"
 #include "StageOptions.h"
 
 #include <iostream>
@@ -51,8 +52,7 @@ standard input for -) and prints the stage --emit names, or writes it to
       std::cerr << timeReport << "error: " << e.what() << "\n";
       return kInputError;
     }
-    for (const std::string &r : plan.reasons)
-      std::cerr << "explain: " << r << "\n";
+    explainRemarks(plan);
     std::cerr << timeReport;
     return writeOutput(result, options.output);
   }

@@ -36,9 +36,13 @@ int emitStage(const StageCompiler &compile, const KernelOptions &o) {
   return writeOutput(text, o.output);
 }
 
-void explain(const KernelPlan &plan) {
-  for (const std::string &r : plan.reasons)
+void explainRemarks(const KernelPlan &plan) {
+  for (const std::string &r : plan.explained())
     std::cerr << "explain: " << r << "\n";
+}
+
+void explain(const KernelPlan &plan) {
+  explainRemarks(plan);
   std::cerr << "explain: launch: "
             << (plan.tiles ? std::to_string(*plan.tiles) + (*plan.tiles == 1 ? " block" : " blocks")
                            : std::string("a block per tile (counted at launch)"))

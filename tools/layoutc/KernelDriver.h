@@ -21,6 +21,9 @@ using StageCompiler = std::function<std::string(jit::Compiler &, const jit::Comp
 /// stderr. Returns the exit code.
 int emitStage(const StageCompiler &compile, const KernelOptions &o);
 
+/// Prints the passes' remarks in prose (their data rendered), on stderr.
+void explainRemarks(const jit::KernelPlan &plan);
+
 /// Prints what the lay-copy passes decided for a kernel and its launch.
 void explain(const jit::KernelPlan &plan);
 

@@ -52,7 +52,11 @@ struct KernelPlan {
   /// The width of the index math: what lay-index-width recorded on the
   /// kernels (lay.index_bits), else CompileOptions::indexBits.
   int indexBits = 64;
+  /// The passes' remarks as data, `pass: key=value ...`
+  /// (layoutc/Transforms/Remark.h), in the order the passes made them.
   std::vector<std::string> reasons;
+  /// The remarks in prose, as --explain prints them.
+  std::vector<std::string> explained() const;
 };
 
 struct CompileOptions {

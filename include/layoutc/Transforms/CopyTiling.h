@@ -27,9 +27,21 @@ namespace layoutc::transforms {
 /// ((threads),(chunk,chunks)):((chunk),(1,threads*chunk)).
 algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks);
 
-/// The chunks per thread of a flat tile: enough to keep about 64 bytes in
-/// flight per thread (four 16-byte vectors), at most 32.
-int64_t flatChunks(int64_t chunk, int elementBytes);
+/// The bounds on a tile's size that lay-copy-partition takes as options
+/// (today's values, measured on the H100, as defaults).
+struct TileBounds {
+  /// Bytes each thread of a flat tile moves per tile (`flat-bytes`): 64
+  /// keeps four 16-byte vectors in flight.
+  int64_t flatBytes = 64;
+  /// Tiles a domain must make for 2- and 1-byte elements to take the wide
+  /// staged tiles (`many-tiles`): fewer leave a partial last wave that
+  /// costs more than their longer runs gain.
+  int64_t manyTiles = 8192;
+};
+
+/// The chunks per thread of a flat tile: bounds.flatBytes of them in
+/// bytes, at least 4 and at most 32.
+int64_t flatChunks(int64_t chunk, int elementBytes, const TileBounds &bounds = {});
 
 /// A tile of extents (a, b), chunks of `chunk` along mode `along` (0 or 1).
 /// A warp's lanes take `lanes` chunks along that mode and 32 / `lanes` rows
@@ -64,14 +76,14 @@ int64_t chunkOf(const algebra::Layout &tv);
 /// - else 64 rows of 256 bytes where 16-byte vectors hold 4 elements or
 ///   fewer, else 128 rows of 128 bytes;
 /// - two-byte elements take 128 x 128 and one-byte ones 128 x 256 where that
-///   divides the extents into at least 8192 tiles.
+///   divides the extents into at least bounds.manyTiles tiles.
 /// A tile that divides the extents is preferred; `extentA`/`extentB` are the
 /// modes' sizes (0 when dynamic).
 struct StagedTile {
   int64_t a = 0, b = 0;
 };
 StagedTile stagedTile(int elementBytes, int64_t extentA, int64_t extentB, int64_t domainSize, bool singleStores,
-                      int64_t threads);
+                      int64_t threads, const TileBounds &bounds = {});
 
 /// How a grid's copy is tiled: the domain's joint modes in the tile's order,
 /// the tile's extent along each, and the TV layout of a block's copy.
@@ -98,7 +110,8 @@ struct TilePlan {
 /// index, when their value is one offset). Empty, with the reason in `why`,
 /// when neither fits.
 std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
-                                  bool stageable, bool flattenable, int64_t threads, std::string &why);
+                                  bool stageable, bool flattenable, int64_t threads, std::string &why,
+                                  const TileBounds &bounds = {});
 
 } // namespace layoutc::transforms
 

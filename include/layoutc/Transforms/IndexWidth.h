@@ -83,14 +83,16 @@ struct FunctionInputs {
 };
 FunctionInputs functionInputs(const algebra::Layout &outer, const algebra::IntTuple &offset, size_t count);
 
-/// The width of a kernel's index math, 32 or 64, and why.
+/// The width of a kernel's index math, 32 or 64, and the side that decides
+/// it: the first unbounded one, else the one reaching furthest (none where
+/// no tensor is accessed).
 struct IndexWidth {
   int bits = 64;
-  std::string why;
+  std::optional<Reach> decidedBy;
 };
 
 /// 32 bits where every side is bounded and reaches at most
-/// kIndexExtentLimit32; else 64, naming the first side that is not.
+/// kIndexExtentLimit32; else 64.
 IndexWidth decideIndexWidth(const std::vector<Reach> &sides);
 
 } // namespace layoutc::transforms

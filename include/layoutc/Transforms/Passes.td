@@ -92,6 +92,11 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
   let options = [
     Option<"threads", "threads", "int64_t", "256",
            "threads per block of the tiled copies, where the kernel states no known_block_size">,
+    Option<"flatBytes", "flat-bytes", "int64_t", "64",
+           "bytes each thread of a flat tile moves per tile (its chunks per thread: these bytes over a chunk's, "
+           "clamped to 4..32)">,
+    Option<"manyTiles", "many-tiles", "int64_t", "8192",
+           "tiles a domain must make for 2- and 1-byte elements to take the wide staged tiles">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];

@@ -59,8 +59,10 @@ TEST(Compiler, ThePlanIsThePassesLaunchAndRemarks) {
   EXPECT_EQ(plan.elementsPerBlock, 4096);
   EXPECT_EQ(plan.tiles, 65536);
   ASSERT_GE(plan.reasons.size(), 4u);
-  EXPECT_EQ(plan.reasons[0], "lay-index-width: 32-bit index math: sizes and offsets reach 268435456 at most "
-                             "((16384,16384):(16384,1)), within 1879048191 (int32 less a grid-stride loop's headroom)");
+  EXPECT_EQ(plan.reasons[0], "lay-index-width: bits=32 reach=268435456 side=(16384,16384):(16384,1) limit=1879048191");
+  EXPECT_EQ(plan.explained()[0], "lay-index-width: 32-bit index math: sizes and offsets reach 268435456 at most "
+                                 "((16384,16384):(16384,1)), within 1879048191 (int32 less a grid-stride loop's "
+                                 "headroom)");
   EXPECT_EQ(plan.reasons[1].rfind("lay-copy-partition: ", 0), 0u) << plan.reasons[1];
   EXPECT_EQ(plan.reasons[2].rfind("lay-copy-stage: ", 0), 0u) << plan.reasons[2];
   EXPECT_EQ(plan.indexBits, 32);

@@ -67,12 +67,16 @@ TEST(IndexWidth, SizesAndOffsetsWithTheLoopsHeadroom) {
   EXPECT_EQ(widthOf({"(2,1024):(1073741823,1)", "2048:1"}).bits, 32);
   IndexWidth wide = widthOf({"2048:1", "(2,1024):(2147483647,1)"});
   EXPECT_EQ(wide.bits, 64);
-  EXPECT_EQ(wide.why, "(2,1024):(2147483647,1) reaches 2147484671, past 1879048191 (int32 less a grid-stride "
-                      "loop's headroom)");
+  ASSERT_TRUE(wide.decidedBy);
+  EXPECT_EQ(wide.decidedBy->side, "(2,1024):(2147483647,1)");
+  EXPECT_EQ(wide.decidedBy->extent, 2147484671);
   IndexWidth broadcast = widthOf({"(16384,16384):(0,1)", "(16384,16384):(16384,1)"});
   EXPECT_EQ(broadcast.bits, 32);
-  EXPECT_EQ(broadcast.why, "sizes and offsets reach 268435456 at most ((16384,16384):(0,1)), within 1879048191 "
-                           "(int32 less a grid-stride loop's headroom)");
+  ASSERT_TRUE(broadcast.decidedBy);
+  EXPECT_EQ(broadcast.decidedBy->side, "(16384,16384):(0,1)");
+  EXPECT_EQ(broadcast.decidedBy->extent, 268435456);
+  EXPECT_FALSE(widthOf({}).decidedBy); // no tensor: 32 bits, decided by none
+  EXPECT_EQ(widthOf({}).bits, 32);
   EXPECT_EQ(reachOf(layout("(4,8):(-8,1)")).extent, 32); // offsets from -24 to 7
   EXPECT_EQ(reachOf(layout("(4,8):(-1000,1)")).extent, 3000);
 }
@@ -82,7 +86,8 @@ TEST(IndexWidth, SizesAndOffsetsWithTheLoopsHeadroom) {
 TEST(IndexWidth, DynamicLeavesKeep64Bits) {
   IndexWidth dynamic = widthOf({"(?,?):(?,1)", "(8,8):(8,1)"});
   EXPECT_EQ(dynamic.bits, 64);
-  EXPECT_EQ(dynamic.why, "(?,?):(?,1) has a dynamic leaf, any int64 at launch");
+  ASSERT_TRUE(dynamic.decidedBy);
+  EXPECT_EQ(dynamic.decidedBy->unbounded, "(?,?):(?,1) has a dynamic leaf, any int64 at launch");
   EXPECT_NE(reachOf(layout("(8,4):(1@0,1@1)")).unbounded, "");
 }
 
