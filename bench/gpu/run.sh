@@ -83,28 +83,66 @@ if runs memcheck && [ -x "$sanitizer" ]; then
 fi
 
 # Bandwidth: layoutc's kernels from the command line (every element checked
-# against the host's reference by the CLI), beside PyTorch on the same case,
-# bytes read + written, and as a share of the ceiling: a 2 GiB torch clone.
+# against the host's reference by the CLI), bytes read + written (plus the
+# indices), as a share of a device copy of the same bytes timed in the same
+# run, beside two peers on the same case: PyTorch's operation and a Triton
+# kernel tuned over a few block configurations (each checked against torch's
+# result first). The ratios are layoutc's GB/s over the peer's.
 if runs bandwidth && [ -x "$layoutc" ]; then
-  declare -A peer=()
-  if command -v python3 >/dev/null && python3 -c "import torch" 2>/dev/null; then
-    while read -r name gbs; do peer[$name]=$gbs; done < <(python3 "$(dirname "$0")/torch_peer.py")
+  here="$(cd "$(dirname "$0")" && pwd)"
+  declare -A peer=() triton=() tconfig=()
+  echo
+  card=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
+  [ -n "$card" ] || card=$("$python" -c 'import torch; print(torch.cuda.get_device_name())' 2>/dev/null)
+  echo "card: ${card:-unknown (no nvidia-smi, no torch)}"
+  if "$python" -c "import torch" 2>/dev/null; then
+    echo "torch: $("$python" -c 'import torch; print(torch.__version__)')"
+    while read -r name gbs _; do peer[$name]=$gbs; done < <("$python" "$here/torch_peer.py")
+  else
+    echo "torch: column empty: python3 cannot import torch"
+  fi
+  if ! "$python" -c "import torch" 2>/dev/null; then
+    echo "triton: column empty: python3 cannot import torch (triton_peer.py checks against torch)"
+  elif ! why=$("$python" -c "import triton" 2>&1); then
+    echo "triton: column empty: python3 cannot import triton: $(echo "$why" | tail -1)"
+  else
+    echo "triton: $("$python" -c 'import triton; print(triton.__version__)')"
+    tout=$(mktemp); terr=$(mktemp)
+    "$python" "$here/triton_peer.py" >"$tout" 2>"$terr"; trc=$?
+    # `name GB/s config`, or `name FAILED config` where a config's result differed from torch's.
+    while read -r name gbs config; do
+      case "$gbs" in
+        FAILED) triton[$name]=FAILED; tconfig[$name]="FAILED: $config" ;;
+        [0-9]*) triton[$name]=$gbs; tconfig[$name]=$config ;;
+      esac
+    done <"$tout"
+    if [ $trc -ne 0 ]; then
+      echo "triton: triton_peer.py exited $trc (a case that differs from torch's result shows FAILED); its stderr's end:"
+      tail -8 "$terr" | sed 's/^/    /'
+    fi
+    skipped=$(grep -c ' skipped: ' "$terr")
+    [ "$skipped" -gt 0 ] && echo "triton: $skipped block configurations skipped (did not compile or launch), e.g. $(grep -m1 ' skipped: ' "$terr")"
+    rm -f "$tout" "$terr"
   fi
   ceiling=${peer[ceiling]:-}
-  echo
   [ -n "$ceiling" ] && printf 'ceiling (torch clone of 2 GiB): %.1f GB/s\n' "$ceiling"
-  printf '%-18s %10s %10s %10s %7s   %s\n' "case" "GB/s" "% ceiling" "torch" "ratio" "layoutc command"
+  # a / b to 2 decimals, or 100 a / b to 1 with a % sign; empty where either is not a number.
+  num() { [[ $1 =~ ^[0-9]+(\.[0-9]*)?$ ]]; }  # FAILED and empty are not
+  ratio() { num "$1" && num "$2" && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b }'; }
+  share() { num "$1" && num "$2" && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / b }'; }
+  one() { if num "$1"; then printf '%.1f' "$1"; else printf '%s' "$1"; fi; }
+  row='%-22s %8s %7s %8s %8s %8s %8s   %s\n'
+  printf "$row" "case" "GB/s" "% copy" "torch" "triton" "x torch" "x triton" "layoutc command"
   bw() {
     local name=$1; shift
     local out; out=$("$layoutc" "$@" 2>&1); local rc=$?
     local gbs; gbs=$(echo "$out" | awk '/GB\/s/ { print $(NF-1) }')
     [ $rc -eq 0 ] || { status=1; gbs="FAILED"; echo "$out" | sed 's/^/    /'; }
-    local p=${peer[${name%_O3}]:-} ratio="" share=""
-    if [ "$gbs" != FAILED ]; then
-      [ -n "$p" ] && ratio=$(awk -v a="$gbs" -v b="$p" 'BEGIN { printf "%.2f", a / b }')
-      [ -n "$ceiling" ] && share=$(awk -v a="$gbs" -v b="$ceiling" 'BEGIN { printf "%.1f%%", 100 * a / b }')
-    fi
-    printf '%-18s %10s %10s %10s %7s   %s\n' "$name" "$gbs" "$share" "${p:+$(printf '%.1f' "$p")}" "$ratio" "$*"
+    # An _O3 row is the same case as its base: the same peers and copy.
+    local base=${name%_O3}
+    local p=${peer[$base]:-} t=${triton[$base]:-} c=${peer[copy_of_$base]:-}
+    printf "$row" "$name" "$gbs" "$(share "$gbs" "$c")" "$(one "$p")" "$(one "$t")" \
+      "$(ratio "$gbs" "$p")" "$(ratio "$gbs" "$t")" "$*"
   }
   n=16384
   bw copy_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
@@ -137,6 +175,18 @@ if runs bandwidth && [ -x "$layoutc" ]; then
   bw copy_f32_268MB copy --src "(8192,4096):(4096,1)" --dst "(8192,4096):(4096,1)" --dtype f32 --run
   bw permute_f16_1GiB copy --src '(256,256,64,64):(1048576,4096,64,1)' --dst '(256,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
   bw gather_rows_f16_1GiB gather --table 1000000 --width 256 --indices 1048576 --dtype f16 --run
+  # Narrow rows (4 to 32 bytes): 4M indices into a table of 4M rows.
+  r=4194304
+  bw gather_rows1_f32 gather --table $r --width 1 --indices $r --dtype f32 --run
+  bw gather_rows3_bf16 gather --table $r --width 3 --indices $r --dtype bf16 --run
+  bw gather_rows5_f32 gather --table $r --width 5 --indices $r --dtype f32 --run
+  bw gather_rows16_i8 gather --table $r --width 16 --indices $r --dtype i8 --run
+  bw gather_rows12_f16 gather --table $r --width 12 --indices $r --dtype f16 --run
+  bw scatter_rows3_bf16 scatter --table $r --width 3 --indices $r --dtype bf16 --index-type i64 --run
+  if [ ${#tconfig[@]} -gt 0 ]; then
+    echo; echo "triton's best block configuration per case:"
+    for name in $(printf '%s\n' "${!tconfig[@]}" | sort); do printf '  %-22s %s\n' "$name" "${tconfig[$name]}"; done
+  fi
 fi
 
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc
