@@ -196,8 +196,8 @@ struct Partitioner {
           std::vector<algebra::IntTuple>(parts.size(), algebra::IntTuple::of(algebra::Int::unknown())));
       coord = b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), parts);
     }
-    Value stile = b.create<LocalTileOp>(st, tiler, coord);
-    Value dtile = b.create<LocalTileOp>(dt, tiler, coord);
+    Value stile = createInferred<LocalTileOp>(b, {st, tiler, coord});
+    Value dtile = createInferred<LocalTileOp>(b, {dt, tiler, coord});
     auto blockCopy =
         b.create<TiledCopyOp>(stile, dtile, thread, CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
     blockCopy.getMap().takeBody(tiled.getMap());
