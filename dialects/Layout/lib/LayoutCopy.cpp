@@ -31,11 +31,33 @@ int leafCount(LayoutTensorType t) {
 // The most threads a CUDA block has.
 constexpr int64_t kMaxBlockThreads = 1024;
 
-// The kernel's known_block_size, which the partition takes as its block's
-// threads: three extents of at least 1, at most kMaxBlockThreads in all.
-LogicalResult verifyBlockSize(Operation *op) {
+// An llvm.align the vectorize pass trusts (a buffer aligned to it): a power
+// of two in bytes. `what` names the buffer.
+LogicalResult verifyAlign(Operation *op, Attribute align, const std::string &what) {
+  auto bytes = dyn_cast_or_null<IntegerAttr>(align);
+  if (!align || (bytes && bytes.getInt() >= 1 && (bytes.getInt() & (bytes.getInt() - 1)) == 0))
+    return success();
+  return op->emitOpError() << "is in a kernel whose " << what << " has llvm.align = " << align
+                           << "; an alignment is a power of two, in bytes";
+}
+
+// What the passes read from the kernel around a copy: its known_block_size,
+// which the partition takes as its block's threads (three extents of at
+// least 1, at most kMaxBlockThreads in all), and the llvm.align of its
+// arguments and workgroup buffers, which the vectorize pass trusts.
+LogicalResult verifyKernel(Operation *op) {
   auto func = op->getParentOfType<FunctionOpInterface>();
-  auto known = func ? func->getAttrOfType<DenseI32ArrayAttr>("known_block_size") : DenseI32ArrayAttr();
+  if (!func)
+    return success();
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (failed(verifyAlign(op, func.getArgAttr(i, "llvm.align"), "argument " + std::to_string(i))))
+      return failure();
+  if (auto buffers = func->getAttrOfType<ArrayAttr>("workgroup_attrib_attrs"))
+    for (auto [i, attrs] : llvm::enumerate(buffers))
+      if (auto dict = dyn_cast<DictionaryAttr>(attrs))
+        if (failed(verifyAlign(op, dict.get("llvm.align"), "workgroup buffer " + std::to_string(i))))
+          return failure();
+  auto known = func->getAttrOfType<DenseI32ArrayAttr>("known_block_size");
   if (!known)
     return success();
   int64_t threads = 1;
@@ -61,7 +83,7 @@ bool isMovable(Type t) {
 // types differ, and a destination not provably many-to-one. An algebra error
 // (a size past int64) is the op's error, not an exception.
 static LogicalResult verifySides(Operation *op, LayoutTensorType src, LayoutTensorType dst, Block *map) try {
-  if (failed(verifyBlockSize(op)))
+  if (failed(verifyKernel(op)))
     return failure();
   for (auto [side, type] : {std::pair("src", src), std::pair("dst", dst)})
     if (!isMovable(type.getElementType()))

@@ -115,3 +115,35 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Issue 32: the vectorize pass trusts a buffer's llvm.align; 0 and negative
+// ones claimed any alignment.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @zero_align(%src: memref<?xf32> {llvm.align = 0 : i64}, %dst: memref<?xf32>) kernel {
+      %l = lay.constant : !lay.layout<"64:1">
+      %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"64:1"> -> !lay.tensor<f32, !lay.layout<"64:1">>
+      %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"64:1"> -> !lay.tensor<f32, !lay.layout<"64:1">>
+      // expected-error @+1 {{'lay.copy' op is in a kernel whose argument 0 has llvm.align = 0 : i64; an alignment is a power of two, in bytes}}
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @negative_workgroup_align(%src: memref<?xf32>, %t: index) workgroup(%smem : memref<64xf32, 3> {llvm.align = -16 : i64}) kernel {
+      %l = lay.constant : !lay.layout<"64:1">
+      %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"64:1"> -> !lay.tensor<f32, !lay.layout<"64:1">>
+      %d = lay.make_tensor %smem, %l : memref<64xf32, 3>, !lay.layout<"64:1"> -> !lay.tensor<f32, !lay.layout<"64:1">, 3>
+      // expected-error @+1 {{'lay.tiled_copy' op is in a kernel whose workgroup buffer 0 has llvm.align = -16 : i64; an alignment is a power of two, in bytes}}
+      lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">, 3> plan #lay.copy_plan<tv = !lay.layout<"(32,2):(2,1)">>
+      gpu.return
+    }
+  }
+}
