@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AlgebraGuard.h"
+#include "CeilDiv.h"
 #include "CopySide.h"
 #include "LaunchAttributes.h"
 
@@ -109,7 +110,7 @@ struct Partitioner {
   void keepElementwise(CopyOp copy, const std::string &why) {
     copy.emitRemark() << "lay-copy-partition: stays an element loop, one element per thread per step: " << why;
     algebra::Int n = algebra::sizeInt(copy.getSrc().getType().getOuterLayout().getLayout());
-    launch.add(n.isStatic() ? std::optional<int64_t>((n.value + threads - 1) / threads) : std::nullopt, threads);
+    launch.add(n.isStatic() ? std::optional<int64_t>(ceilDivCount(n.value, threads)) : std::nullopt, threads);
   }
 
   void partition(CopyOp copy) {
