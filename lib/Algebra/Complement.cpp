@@ -2,6 +2,7 @@
 #include "Coordinates.h"
 #include "Flat.h"
 
+#include "layoutc/Algebra/Injective.h"
 #include "layoutc/Algebra/Operations.h"
 
 namespace layoutc::algebra {
@@ -28,7 +29,9 @@ bool staticRest(const IntTuple &t, int64_t &rest, int64_t &divisor) {
 
 // CuTe's detail::complement on filter(L): repeatedly take the smallest
 // remaining stride; the gap below it (stride / last covered extent) becomes a
-// new mode. A zero gap means two modes overlap: L is not injective. Sorting
+// new mode. A zero gap means a mode starts inside the span of the smaller
+// ones: L is not injective, or its modes interleave (injective, as
+// (2,2):(3,2), but with no complement). Sorting
 // needs static strides, so a dynamic stride is allowed only in rank 1.
 Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single, const IntTuple &cotarget) {
   if (single && f.stride[0].is(0))
@@ -48,10 +51,16 @@ Layout complementOfFiltered(const Layout &l, detail::FlatLayout f, bool single, 
   Int covered = 1;
   auto gap = [&](Int minStride, Int shapeAtMin) {
     Int newShape = divide(minStride, covered);
-    if (newShape.is(0))
-      fail(kOp, "layout " + l.str() + " is not injective: its mode " + shapeAtMin.str() + ":" + minStride.str() +
-                    " starts at offset " + minStride.str() + ", inside the " + covered.str() +
-                    " offsets its smaller-stride modes already span");
+    if (newShape.is(0)) {
+      std::string where = "its mode " + shapeAtMin.str() + ":" + minStride.str() + " starts at offset " +
+                          minStride.str() + ", inside the " + covered.str() +
+                          " offsets its smaller-stride modes already span";
+      if (isInjective(l).answer == Injectivity::Answer::NotInjective)
+        fail(kOp, "layout " + l.str() + " is not injective: " + where);
+      fail(kOp, "layout " + l.str() + " has no complement: " + where +
+                    " (its modes interleave); complement needs each mode to start past the span of the "
+                    "smaller-stride ones");
+    }
     return newShape;
   };
   while (shape.size() > 1) {

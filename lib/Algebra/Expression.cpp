@@ -79,8 +79,6 @@ struct Args {
   }
 };
 
-std::vector<int> toModes(const std::vector<int64_t> &v) { return {v.begin(), v.end()}; }
-
 using Handler = std::function<Value(const Args &)>;
 
 Value unaryLayout(const Args &a, Layout (*fn)(const Layout &)) {
@@ -107,7 +105,7 @@ Layout subLayout(const Args &a) {
   Layout l = a.layout(0);
   if (a.call.templateArgs.empty())
     return l;
-  return withContext(a.call.name.c_str(), "", [&] { return get(l, toModes(a.call.templateArgs)); });
+  return withContext(a.call.name.c_str(), "", [&] { return get(l, a.call.templateArgs); });
 }
 
 // size(S) = cosize(S) of a swizzle S<B,M,S>: 2^(B+M+|S|), the offsets it
@@ -146,31 +144,31 @@ const std::map<std::string, Handler> &handlers() {
       {"select",
        [](const Args &a) {
          a.arity(1, 1);
-         return Value::of(select(a.layout(0), toModes(a.templ(1, 64))));
+         return Value::of(select(a.layout(0), a.templ(1, 64)));
        }},
       {"take",
        [](const Args &a) {
          a.arity(1, 1);
          auto t = a.templ(2, 2);
-         return Value::of(take(a.layout(0), int(t[0]), int(t[1])));
+         return Value::of(take(a.layout(0), t[0], t[1]));
        }},
       {"group_modes",
        [](const Args &a) {
          a.arity(1, 1);
          auto t = a.templ(2, 2);
-         return Value::of(groupModes(a.layout(0), int(t[0]), int(t[1])));
+         return Value::of(groupModes(a.layout(0), t[0], t[1]));
        }},
       {"append",
        [](const Args &a) {
          a.arity(1, 2);
          Layout x = a.count() == 2 ? a.layout(1) : Layout();
-         return Value::of(append(a.layout(0), int(a.templ(1, 1)[0]), x));
+         return Value::of(append(a.layout(0), a.templ(1, 1)[0], x));
        }},
       {"prepend",
        [](const Args &a) {
          a.arity(1, 2);
          Layout x = a.count() == 2 ? a.layout(1) : Layout();
-         return Value::of(prepend(a.layout(0), int(a.templ(1, 1)[0]), x));
+         return Value::of(prepend(a.layout(0), a.templ(1, 1)[0], x));
        }},
       {"flatten", [](const Args &a) { return unaryLayout(a, flatten); }},
       {"unflatten",

@@ -26,8 +26,10 @@ namespace {
 // static and along one basis, with s0 * d0 == d1. The merged mode is
 // (s0 * s1):d0.
 bool linesUp(Int s0, Int d0, Int s1, Int d1) {
+  // s0 * d0 past int64 is no stride, so it is not d1: not an overflow.
+  int64_t next;
   return s0.isStatic() && d0.isStatic() && s1.isStatic() && d1.isStatic() && d0.basis == d1.basis &&
-         mul(s0.value, d0.value) == d1.value;
+         !__builtin_mul_overflow(s0.value, d0.value, &next) && next == d1.value;
 }
 
 // Leaves are appended here and only sub-tuples recurse: most layouts are

@@ -7,6 +7,32 @@
 
 namespace layoutc::algebra {
 
+namespace {
+
+// Whether run * d == value; false where run * d is past int64 (no offset is).
+bool isMultiple(int64_t value, int64_t run, int64_t d) {
+  int64_t product;
+  return !__builtin_mul_overflow(run, d, &product) && product == value;
+}
+
+// L(i) exactly: each term fits int64 (a coordinate below its extent times
+// the stride a run verified), their sum in 128 bits may pass it on the way.
+__int128 evaluateExact(const detail::FlatLayout &l, int64_t i) {
+  __int128 offset = 0;
+  for (size_t k = 0; k < l.rank(); ++k) {
+    int64_t extent = l.shape[k].value;
+    offset += __int128(k + 1 < l.rank() ? i % extent : i) * l.stride[k].value;
+    i /= extent;
+  }
+  return offset;
+}
+
+std::string str(__int128 v) {
+  return v >= INT64_MIN && v <= INT64_MAX ? std::to_string(int64_t(v)) : std::string("a value past int64");
+}
+
+} // namespace
+
 Layout infer(const std::vector<int64_t> &f) {
   const char *op = "infer";
   int64_t m = int64_t(f.size());
@@ -22,7 +48,7 @@ Layout infer(const std::vector<int64_t> &f) {
     int64_t n = m / block;
     int64_t d = f[size_t(block)];
     int64_t run = 1;
-    while (run < n && f[size_t(run * block)] == mul(run, d))
+    while (run < n && isMultiple(f[size_t(run * block)], run, d))
       ++run;
     if (n % run != 0)
       fail(op, "no layout of size " + std::to_string(m) + ": f(" + std::to_string(block) +
@@ -39,11 +65,11 @@ Layout infer(const std::vector<int64_t> &f) {
     l.stride.push_back(Int(0));
   }
   for (int64_t i = 0; i < m; ++i) {
-    int64_t got = detail::evaluateFlat(l, i);
+    __int128 got = evaluateExact(l, i);
     if (got != f[size_t(i)])
       fail(op, "no layout gives these offsets: the strides forced by f(1), f(2), f(4), ... "
                "form " +
-                   detail::str(l) + ", which maps " + std::to_string(i) + " to " + std::to_string(got) + ", but f(" +
+                   detail::str(l) + ", which maps " + std::to_string(i) + " to " + str(got) + ", but f(" +
                    std::to_string(i) + ") = " + std::to_string(f[size_t(i)]));
   }
   return detail::backwardCoalesce(l);

@@ -5,15 +5,42 @@
 
 namespace layoutc::algebra {
 
+std::string printable(std::string_view text) {
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (c >= 0x20 && c != 0x7f)
+      out += ch;
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else
+      out += std::string("\\x") + kHex[c >> 4] + kHex[c & 15];
+  }
+  return out;
+}
+
 void AlgebraError::rebuild() {
-  text_ = op_.empty() ? message_ : op_ + ": " + message_;
-  if (column_ >= 0)
-    text_ += " at column " + std::to_string(column_ + 1) + "\n  " + source_ + "\n  " +
-             std::string(size_t(column_), ' ') + "^";
+  text_ = printable(op_.empty() ? message_ : op_ + ": " + message_);
+  if (column_ < 0)
+    return;
+  // The source around the column: at most 80 bytes each side, "..." where cut.
+  size_t column = std::min(size_t(column_), source_.size());
+  size_t from = column > 80 ? column - 80 : 0, to = std::min(source_.size(), column + 80);
+  std::string before = (from ? "..." : "") + printable(std::string_view(source_).substr(from, column - from));
+  std::string after =
+      printable(std::string_view(source_).substr(column, to - column)) + (to < source_.size() ? "..." : "");
+  text_ += " at column " + std::to_string(column_ + 1) + "\n  " + before + after + "\n  " +
+           std::string(before.size(), ' ') + "^";
 }
 
 std::string AlgebraError::oneLine() const {
-  std::string s = op_.empty() ? message_ : op_ + ": " + message_;
+  std::string s = printable(op_.empty() ? message_ : op_ + ": " + message_);
   if (column_ >= 0)
     s += " (at column " + std::to_string(column_ + 1) + ")";
   return s;

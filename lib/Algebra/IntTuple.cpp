@@ -1,6 +1,7 @@
 //===- IntTuple.cpp - CuTe's hierarchical integer tuples ------------------===//
 #include "layoutc/Algebra/IntTuple.h"
 
+#include "layoutc/Algebra/Error.h"
 #include "layoutc/Algebra/Int.h"
 #include "layoutc/Algebra/TupleOps.h"
 
@@ -132,7 +133,14 @@ bool hasUnderscore(const IntTuple &t) {
 
 bool hasBasisNested(const IntTuple &t) { return hasBasis(t); }
 
-const IntTuple &mode(const IntTuple &t, int i) { return t.isTuple() ? t[i] : t; }
+const IntTuple &mode(const IntTuple &t, int i) {
+  if (!t.isTuple())
+    return t;
+  if (i < 0 || size_t(i) >= t.size())
+    failIndex("",
+              "mode " + std::to_string(i) + " is out of range for " + t.str() + " of rank " + std::to_string(t.size()));
+  return t[size_t(i)];
+}
 
 std::vector<IntTuple> modesOf(const IntTuple &t) {
   if (!t.isTuple())

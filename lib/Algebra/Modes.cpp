@@ -6,42 +6,42 @@
 namespace layoutc::algebra {
 
 namespace {
-void checkMode(const char *op, const Layout &l, int i) {
+void checkMode(const char *op, const Layout &l, int64_t i) {
   if (i < 0 || i >= rank(l))
     failIndex(op, "mode " + std::to_string(i) + " is out of range for layout " + l.str() + " of rank " +
                       std::to_string(rank(l)));
 }
 } // namespace
 
-Layout get(const Layout &l, const std::vector<int> &path) {
+Layout get(const Layout &l, const std::vector<int64_t> &path) {
   Layout cur = l;
-  for (int i : path) {
+  for (int64_t i : path) {
     checkMode("get", cur, i);
-    cur = modeOf(cur, i);
+    cur = modeOf(cur, int(i));
   }
   return cur;
 }
 
-Layout select(const Layout &l, const std::vector<int> &modes) {
+Layout select(const Layout &l, const std::vector<int64_t> &modes) {
   std::vector<Layout> out;
-  for (int i : modes) {
+  for (int64_t i : modes) {
     checkMode("select", l, i);
-    out.push_back(modeOf(l, i));
+    out.push_back(modeOf(l, int(i)));
   }
   return concatLayouts(std::move(out));
 }
 
-Layout take(const Layout &l, int begin, int end) {
+Layout take(const Layout &l, int64_t begin, int64_t end) {
   if (!(0 <= begin && begin < end && end <= rank(l)))
     failIndex("take", "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is empty or outside the " +
                           std::to_string(rank(l)) + " modes of " + l.str());
   std::vector<Layout> out;
-  for (int i = begin; i < end; ++i)
+  for (int i = int(begin); i < end; ++i)
     out.push_back(modeOf(l, i));
   return concatLayouts(std::move(out));
 }
 
-Layout groupModes(const Layout &l, int begin, int end) {
+Layout groupModes(const Layout &l, int64_t begin, int64_t end) {
   int r = rank(l);
   if (!(0 <= begin && begin <= end && end <= r))
     failIndex("group_modes", "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is outside the " +
@@ -49,10 +49,10 @@ Layout groupModes(const Layout &l, int begin, int end) {
   std::vector<Layout> out, grouped;
   for (int i = 0; i < begin; ++i)
     out.push_back(modeOf(l, i));
-  for (int i = begin; i < end; ++i)
+  for (int i = int(begin); i < end; ++i)
     grouped.push_back(modeOf(l, i));
   out.push_back(concatLayouts(grouped));
-  for (int i = end; i < r; ++i)
+  for (int i = int(end); i < r; ++i)
     out.push_back(modeOf(l, i));
   return concatLayouts(std::move(out));
 }
@@ -70,7 +70,7 @@ Layout unflatten(const Layout &l, const IntTuple &profile) {
 }
 
 namespace {
-Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) {
+Layout pad(const Layout &l, int64_t n, const Layout &x, bool atEnd, const char *op) {
   int r = rank(l);
   if (n > 1024)
     fail(op, "target rank " + std::to_string(n) + " is beyond the 1024 modes layoutc supports");
@@ -86,8 +86,8 @@ Layout pad(const Layout &l, int n, const Layout &x, bool atEnd, const char *op) 
 }
 } // namespace
 
-Layout append(const Layout &l, int n, const Layout &x) { return pad(l, n, x, true, "append"); }
-Layout prepend(const Layout &l, int n, const Layout &x) { return pad(l, n, x, false, "prepend"); }
+Layout append(const Layout &l, int64_t n, const Layout &x) { return pad(l, n, x, true, "append"); }
+Layout prepend(const Layout &l, int64_t n, const Layout &x) { return pad(l, n, x, false, "prepend"); }
 
 Layout zip(const Layout &a, const Layout &b) {
   // CuTe's zip((A, B)): an integer A gives the single mode (A, B); otherwise

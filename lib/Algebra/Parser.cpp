@@ -62,6 +62,9 @@ thread_local uint64_t parses = 0;
 
 Value Parser::parseAll() {
   ++parses;
+  if (text_.size() > kMaxNotationBytes)
+    throw AlgebraError("parse", "the text is " + std::to_string(text_.size()) + " bytes, past the limit of " +
+                                    std::to_string(kMaxNotationBytes >> 20) + " MiB layoutc parses");
   Value v = parseExpr();
   skipSpace();
   if (pos_ != text_.size())
@@ -72,8 +75,8 @@ Value Parser::parseAll() {
 Value Parser::parseExpr() {
   skipSpace();
   size_t start = pos_;
-  if (++depth_ > 200)
-    error(start, "nesting deeper than 200 levels");
+  if (++depth_ > kMaxNotationDepth)
+    error(start, "nesting deeper than " + std::to_string(kMaxNotationDepth) + " levels");
   Value v = parseSuffixes(parsePrimary(), start);
   --depth_;
   return v;

@@ -102,6 +102,8 @@ std::vector<PicturePanel> domainPanels(const IntTuple &shape, const std::string 
                                        const std::function<PictureCell(const IntTuple &, int64_t)> &cell) {
   checkCells(extentOf(shape), op, what);
   int r = rank(shape);
+  if (r == 0)
+    fail(op, what + " has the shape " + shape.str() + " of rank 0: a picture needs at least one mode");
   IntTuple colShape = r == 1 ? IntTuple(1) : mode(shape, 1);
   int64_t panels = 1;
   for (int i = 2; i < r; ++i)

@@ -62,7 +62,7 @@ Printed printedComposed(const ComposedLayout &c, const char *op) {
 // in a column two wider than the widest value.
 std::string table2D(const Printed &p) {
   const Layout &l = p.domain;
-  if (rank(l) > 2)
+  if (rank(l) < 1 || rank(l) > 2)
     fail("print2d", "layout " + p.header + " has rank " + std::to_string(rank(l)) + "; print2d needs rank 1 or 2");
   int64_t rows = size(modeOf(l, 0)), cols = rank(l) == 2 ? size(modeOf(l, 1)) : 1;
   if (mul(rows, cols) > kMaxPrinted)

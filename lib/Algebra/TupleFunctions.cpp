@@ -29,7 +29,7 @@ IntTuple tupleArg(const Call &call, size_t i) {
   return call.args[i].tuple();
 }
 
-std::vector<int> path(const Call &call) { return {call.templateArgs.begin(), call.templateArgs.end()}; }
+const std::vector<int64_t> &path(const Call &call) { return call.templateArgs; }
 
 // The shape a query is about: the tuple, or a tiler's shape; get<path> of it.
 IntTuple queried(const Call &call) {
@@ -41,9 +41,9 @@ IntTuple queried(const Call &call) {
 Value integer(int64_t v) { return Value::of(IntTuple(v)); }
 
 // append<N>(t, x) / append(t, x) (N = rank(t) + 1).
-Value pad(const Call &call, IntTuple (*fn)(const IntTuple &, int, const IntTuple &)) {
+Value pad(const Call &call, IntTuple (*fn)(const IntTuple &, int64_t, const IntTuple &)) {
   IntTuple t = tupleArg(call, 0);
-  int n = call.templateArgs.empty() ? (t.isTuple() ? rank(t) : 1) + 1 : int(call.templateArgs[0]);
+  int64_t n = call.templateArgs.empty() ? (t.isTuple() ? rank(t) : 1) + 1 : call.templateArgs[0];
   return Value::of(fn(t, n, tupleArg(call, 1)));
 }
 
@@ -74,12 +74,10 @@ const std::map<std::string, TupleFunction> &functions() {
       {"select", {0, S::Tuple, 1, 1, 1, 64, [](const Call &c) { return Value::of(select(tupleArg(c, 0), path(c))); }}},
       {"take",
        {0, S::Tuple, 1, 1, 2, 2,
-        [](const Call &c) { return Value::of(take(tupleArg(c, 0), int(c.templateArgs[0]), int(c.templateArgs[1]))); }}},
+        [](const Call &c) { return Value::of(take(tupleArg(c, 0), c.templateArgs[0], c.templateArgs[1])); }}},
       {"group_modes",
        {0, S::Tuple, 1, 1, 2, 2,
-        [](const Call &c) {
-          return Value::of(groupModes(tupleArg(c, 0), int(c.templateArgs[0]), int(c.templateArgs[1])));
-        }}},
+        [](const Call &c) { return Value::of(groupModes(tupleArg(c, 0), c.templateArgs[0], c.templateArgs[1])); }}},
       {"flatten", {0, S::Tuple, 1, 1, 0, 0, [](const Call &c) { return Value::of(flatten(tupleArg(c, 0))); }}},
       {"unflatten", {0, S::Tuple, 2, 2, 0, 0, [](const Call &c) { return bothTuples(c, unflatten); }}},
       {"append", {0, S::Tuple, 2, 2, 0, 1, [](const Call &c) { return pad(c, append); }}},

@@ -6,19 +6,19 @@
 namespace layoutc::algebra {
 
 namespace {
-void checkMode(const char *op, const IntTuple &t, int i) {
+void checkMode(const char *op, const IntTuple &t, int64_t i) {
   if (i < 0 || i >= rank(t))
     failIndex(op, "mode " + std::to_string(i) + " is out of range for tuple " + t.str() + " of rank " +
                       std::to_string(rank(t)));
 }
 
-void checkRange(const char *op, const IntTuple &t, int begin, int end) {
+void checkRange(const char *op, const IntTuple &t, int64_t begin, int64_t end) {
   if (!(0 <= begin && begin <= end && end <= rank(t)))
     failIndex(op, "range [" + std::to_string(begin) + "," + std::to_string(end) + ") is outside the " +
                       std::to_string(rank(t)) + " modes of " + t.str());
 }
 
-std::vector<IntTuple> modeRange(const IntTuple &t, int begin, int end) {
+std::vector<IntTuple> modeRange(const IntTuple &t, int64_t begin, int64_t end) {
   std::vector<IntTuple> m = modesOf(t);
   return {m.begin() + begin, m.begin() + end};
 }
@@ -52,7 +52,7 @@ IntTuple sliceTuple(const IntTuple &coord, const IntTuple &t, bool keepUnderscor
   return IntTuple::tuple(std::move(out));
 }
 
-IntTuple pad(const IntTuple &t, int n, const IntTuple &x, bool atEnd, const char *op) {
+IntTuple pad(const IntTuple &t, int64_t n, const IntTuple &x, bool atEnd, const char *op) {
   int r = t.isTuple() ? rank(t) : 1;
   if (n > 1024)
     fail(op, "target rank " + std::to_string(n) + " is beyond the 1024 modes layoutc supports");
@@ -87,9 +87,9 @@ Int leafInt(const char *op, const IntTuple &t) {
 }
 } // namespace
 
-IntTuple get(const IntTuple &t, const std::vector<int> &path) {
+IntTuple get(const IntTuple &t, const std::vector<int64_t> &path) {
   IntTuple cur = t;
-  for (int i : path) {
+  for (int64_t i : path) {
     checkMode("get", cur, i);
     if (cur.isTuple())
       cur = IntTuple(cur[size_t(i)]);
@@ -97,21 +97,21 @@ IntTuple get(const IntTuple &t, const std::vector<int> &path) {
   return cur;
 }
 
-IntTuple select(const IntTuple &t, const std::vector<int> &modes) {
+IntTuple select(const IntTuple &t, const std::vector<int64_t> &modes) {
   std::vector<IntTuple> out;
-  for (int i : modes) {
+  for (int64_t i : modes) {
     checkMode("select", t, i);
     out.push_back(modesOf(t)[size_t(i)]);
   }
   return IntTuple::tuple(std::move(out));
 }
 
-IntTuple take(const IntTuple &t, int begin, int end) {
+IntTuple take(const IntTuple &t, int64_t begin, int64_t end) {
   checkRange("take", t, begin, end);
   return IntTuple::tuple(modeRange(t, begin, end));
 }
 
-IntTuple groupModes(const IntTuple &t, int begin, int end) {
+IntTuple groupModes(const IntTuple &t, int64_t begin, int64_t end) {
   checkRange("group_modes", t, begin, end);
   if (begin == end)
     return t;
@@ -131,8 +131,8 @@ IntTuple unflatten(const IntTuple &t, const IntTuple &profile) {
   return unflattenModes(modes, next, profile);
 }
 
-IntTuple append(const IntTuple &t, int n, const IntTuple &x) { return pad(t, n, x, true, "append"); }
-IntTuple prepend(const IntTuple &t, int n, const IntTuple &x) { return pad(t, n, x, false, "prepend"); }
+IntTuple append(const IntTuple &t, int64_t n, const IntTuple &x) { return pad(t, n, x, true, "append"); }
+IntTuple prepend(const IntTuple &t, int64_t n, const IntTuple &x) { return pad(t, n, x, false, "prepend"); }
 
 IntTuple slice(const IntTuple &coord, const IntTuple &t) { return sliceTuple(coord, t, true, "slice"); }
 IntTuple dice(const IntTuple &coord, const IntTuple &t) { return sliceTuple(coord, t, false, "dice"); }

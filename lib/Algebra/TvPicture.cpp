@@ -53,7 +53,7 @@ Picture tvPicture(const Layout &tv, const IntTuple &tile) {
     fail("show --tv", "the TV layout " + tv.str() + " has rank " + std::to_string(rank(tv)) +
                           "; it must be (thread, value) -> tile, rank 2");
   int tileRank = rank(tile);
-  if (tileRank > 2)
+  if (tileRank < 1 || tileRank > 2)
     fail("show --tv", "the tile " + tile.str() + " has rank " + std::to_string(tileRank) + "; a tile has rank 1 or 2");
   IntTuple rowShape = mode(tile, 0), colShape = tileRank == 2 ? mode(tile, 1) : IntTuple(1);
   PicturePanel panel = detail::gridPanel(rowShape, colShape, "show --tv");

@@ -42,7 +42,8 @@ CompiledKernel::CompiledKernel(std::string name, std::string ptx, std::vector<Pa
     : name_(std::move(name)), ptx_(std::move(ptx)), params_(std::move(params)), plan_(std::move(plan)) {}
 
 unsigned CompiledKernel::gridFor(int64_t elements) const {
-  int64_t blocks = plan_.tiles ? *plan_.tiles : (elements + plan_.elementsPerBlock - 1) / plan_.elementsPerBlock;
+  int64_t blocks =
+      plan_.tiles ? *plan_.tiles : elements / plan_.elementsPerBlock + (elements % plan_.elementsPerBlock != 0);
   return unsigned(std::clamp<int64_t>(blocks, 1, int64_t(1) << 20));
 }
 

@@ -11,6 +11,10 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
 namespace layoutc::jit {
 
 using namespace mlir;
@@ -204,6 +208,15 @@ void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::o
                       : x;
   } else {
     Type compute = from == DType::F64 || to == DType::F64 ? Type(b.getF64Type()) : Type(b.getF32Type());
+    // The scale is a constant of the compute type: a double past f32's range
+    // would become an infinity there.
+    double limit = compute.isF64() ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max();
+    if (scale && !(std::fabs(*scale) <= limit)) {
+      char text[32];
+      std::snprintf(text, sizeof text, "%g", *scale);
+      throw CompileError(std::string("copy: the scale ") + text + " is not a finite " +
+                         (compute.isF64() ? "f64" : "f32") + " (the map multiplies in f32, in f64 when a side is f64)");
+    }
     Value v = isFloat(from) ? convertFloat(b, x, compute) : Value(b.create<arith::SIToFPOp>(compute, x));
     if (scale)
       v = b.create<arith::MulFOp>(v, b.create<arith::ConstantOp>(b.getFloatAttr(compute, *scale)));

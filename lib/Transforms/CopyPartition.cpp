@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "AlgebraGuard.h"
+#include "CeilDiv.h"
 #include "CopySide.h"
 #include "LaunchAttributes.h"
 
@@ -97,7 +98,7 @@ struct Partitioner {
   void keepElementwise(CopyOp copy, const std::string &why) {
     copy.emitRemark() << Remark("lay-copy-partition").add("plan", "elements").add("reason", why).str();
     algebra::Int n = algebra::sizeInt(copy.getSrc().getType().getOuterLayout().getLayout());
-    launch.add(n.isStatic() ? std::optional<int64_t>((n.value + threads - 1) / threads) : std::nullopt, threads);
+    launch.add(n.isStatic() ? std::optional<int64_t>(ceilDivCount(n.value, threads)) : std::nullopt, threads);
   }
 
   void partition(CopyOp copy) {
@@ -184,8 +185,8 @@ struct Partitioner {
           std::vector<algebra::IntTuple>(parts.size(), algebra::IntTuple::of(algebra::Int::unknown())));
       coord = b.create<MakeTupleOp>(IntTupleType::get(b.getContext(), type), parts);
     }
-    Value stile = b.create<LocalTileOp>(st, tiler, coord);
-    Value dtile = b.create<LocalTileOp>(dt, tiler, coord);
+    Value stile = createInferred<LocalTileOp>(b, {st, tiler, coord});
+    Value dtile = createInferred<LocalTileOp>(b, {dt, tiler, coord});
     auto blockCopy =
         b.create<TiledCopyOp>(stile, dtile, thread, CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
     blockCopy.getMap().takeBody(tiled.getMap());

@@ -1,6 +1,8 @@
 //===- CopyTiling.cpp - Tiles and thread-value layouts of a copy ----------===//
 #include "layoutc/Transforms/CopyTiling.h"
 
+#include "CeilDiv.h"
+
 #include "layoutc/Algebra/IntTuple.h"
 #include "layoutc/Algebra/Operations.h"
 
@@ -177,7 +179,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   int64_t chunks = flatChunks(chunk, dst.elementBytes, bounds);
   // A domain smaller than one tile takes as few chunks as cover it.
   if (algebra::Int n = domain.size(); n.isStatic())
-    chunks = std::clamp<int64_t>((n.value + threads * chunk - 1) / (threads * chunk), 1, chunks);
+    chunks = std::clamp<int64_t>(ceilDivCount(n.value, threads * chunk), 1, chunks);
   plan.tile = {threads * chunk * chunks};
   plan.tv = flatTV(threads, chunk, chunks);
   return plan;

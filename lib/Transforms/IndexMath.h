@@ -9,6 +9,8 @@
 #ifndef LAYOUTC_LIB_TRANSFORMS_INDEXMATH_H
 #define LAYOUTC_LIB_TRANSFORMS_INDEXMATH_H
 
+#include "CeilDiv.h"
+
 #include "layoutc/Algebra/Int.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,7 +46,7 @@ public:
   /// ceil(x / y) for x >= 0, y >= 1.
   mlir::Value ceilDiv(mlir::Value x, mlir::Value y) {
     if (std::optional<int64_t> a = constant(x), b = constant(y); a && b)
-      return c((*a + *b - 1) / *b);
+      return c(ceilDivCount(*a, *b));
     return div(add(x, sub(y, c(1))), y);
   }
   mlir::Value cmp(mlir::arith::CmpIPredicate p, mlir::Value x, mlir::Value y) {

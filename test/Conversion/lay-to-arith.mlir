@@ -148,3 +148,21 @@ func.func @kept_last_mode(%k: index) -> index {
   %r = lay.crd2idx %k, %l : index, !lay.layout<"(8,1):(1,100)"> -> index
   return %r : index
 }
+
+// -----
+
+// Issue 32: strides whose product with an extent passes int64 do not
+// coalesce (that is no overflow): the offsets fit, and so does the math,
+// (k % 2) * 2^62 + k / 2.
+// CHECK-LABEL: func.func @stride_past_half_int64
+// CHECK-DAG: %[[BIG:.*]] = arith.constant 4611686018427387904 : index
+// CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
+// CHECK: %[[A:.*]] = arith.remsi %{{.*}}, %[[C2]] : index
+// CHECK: %[[B:.*]] = arith.muli %[[A]], %[[BIG]] : index
+// CHECK: %[[C:.*]] = arith.divsi %{{.*}}, %[[C2]] : index
+// CHECK: arith.addi %[[B]], %[[C]] : index
+func.func @stride_past_half_int64(%i: index) -> index {
+  %l = lay.constant : !lay.layout<"(2,2):(4611686018427387904,1)">
+  %r = lay.crd2idx %i, %l : index, !lay.layout<"(2,2):(4611686018427387904,1)"> -> index
+  return %r : index
+}

@@ -77,16 +77,6 @@ func.func @grid_copy_from_argument(%s: !lay.tensor<f32, !lay.layout<"(?,8):(1,?)
 
 // -----
 
-// Offsets fit in int64, but the index math through coalesce(L) passes it.
-func.func @index_math_past_int64(%i: index) -> index {
-  %l = lay.constant : !lay.layout<"(2,2):(4611686018427387904,1)">
-  // expected-error @+1 {{cannot lower to arith: its index math leaves int64: int64 overflow computing 2 * 4611686018427387904}}
-  %r = lay.crd2idx %i, %l : index, !lay.layout<"(2,2):(4611686018427387904,1)"> -> index
-  return %r : index
-}
-
-// -----
-
 // equal is decided by the algebra; one that waits for `?` is refused, with the algebra's explanation.
 func.func @equal_depends(%n: index) -> i1 {
   %a = lay.make_layout %n : !lay.layout<"(4,?):(1,4)">

@@ -5,6 +5,11 @@
 //   OUT/type        each `!lay.` type written in TEST_DIR/**/*.mlir
 //   OUT/opt         each module of TEST_DIR/**/*.mlir (split at `// -----`)
 //   OUT/cache       entries made for the cache fuzzer's key
+//   OUT/cli         command lines: eval, print1d, print2d and show of every
+//                   16th case's expression, and eval --tsv of each corpus
+//                   file's first 64 lines
+//   OUT/kernel      256 byte strings of a fixed pseudo-random sequence (the
+//                   kernel fuzzer's generator reads any bytes)
 // so the corpora follow the tests without thousands of committed files.
 //
 //===----------------------------------------------------------------------===//
@@ -91,12 +96,38 @@ int main(int argc, char **argv) {
   }
   fs::path out = argv[1], corpus = argv[2], tests = argv[3];
 
-  Seeds expressions(out, "expression");
+  Seeds expressions(out, "expression"), commands(out, "cli");
+  const char *const kCommands[] = {"eval", "print1d", "print2d", "show"};
+  size_t cases = 0;
   for (const fs::path &tsv : filesWithExtension(corpus, ".tsv")) {
     std::istringstream lines(readFile(tsv));
-    for (std::string line; std::getline(lines, line);)
-      if (std::optional<algebra::Case> c = algebra::parseCaseLine(line))
-        expressions.add(tsv.stem().string(), algebra::caseExpression(*c));
+    std::string head;
+    int headLines = 0;
+    for (std::string line; std::getline(lines, line);) {
+      if (headLines++ < 64)
+        head += line + "\n";
+      if (std::optional<algebra::Case> c = algebra::parseCaseLine(line)) {
+        std::string e = algebra::caseExpression(*c);
+        expressions.add(tsv.stem().string(), e);
+        if (cases++ % 16 == 0)
+          commands.add(tsv.stem().string(), std::string(kCommands[cases / 16 % 4]) + "\n" + e);
+      }
+    }
+    commands.add(tsv.stem().string(), "eval\n--tsv\n@file\n\n" + head);
+  }
+  commands.add("infer", "infer\n0,2,4,1,3,5");
+  commands.add("show-tv", "show\n--tv\n(32,4):(4,1)\n--tile\n(8,16)");
+  commands.add("stdin", "eval\n-\n\nsize((2,3):(1,2))\ncomposition((6,2):(8,2),(4,3):(3,1))\n");
+
+  Seeds kernels(out, "kernel");
+  uint64_t state = 0x9e3779b97f4a7c15u;
+  for (int i = 0; i < 256; ++i) {
+    std::string bytes;
+    for (int k = 0; k < 64; ++k) {
+      state = state * 6364136223846793005u + 1442695040888963407u;
+      bytes += char(state >> 56);
+    }
+    kernels.add("random", bytes);
   }
 
   Seeds types(out, "type"), modules(out, "opt");
@@ -120,7 +151,7 @@ int main(int argc, char **argv) {
   for (const char *payload : {"", "//\n.version 8.0\n.target sm_90\n.address_size 64\n"})
     entries.add("entry", jit::cache::encode(fuzz::kCacheKey, payload));
 
-  std::printf("seeds: %zu expressions, %zu types, %zu modules, %zu cache entries\n", expressions.count, types.count,
-              modules.count, entries.count);
+  std::printf("seeds: %zu expressions, %zu types, %zu modules, %zu cache entries, %zu command lines, %zu kernels\n",
+              expressions.count, types.count, modules.count, entries.count, commands.count, kernels.count);
   return 0;
 }

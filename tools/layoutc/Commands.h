@@ -23,6 +23,13 @@ namespace layoutc::tool {
 /// a --run's check) or no GPU; 2 a usage error.
 constexpr int kOk = 0, kInputError = 1, kUsage = 2;
 
+/// llvm::cl's subcommand, which a command may unregister.
+class Subcommand : public llvm::cl::SubCommand {
+public:
+  using llvm::cl::SubCommand::SubCommand;
+  using llvm::cl::SubCommand::unregisterSubCommand;
+};
+
 /// A layoutc command: its subcommand, its option category, its help text and
 /// what it does once its options are parsed.
 class Command {
@@ -40,15 +47,20 @@ public:
   virtual int run() = 0;
 
   llvm::StringRef name() const { return sub.getName(); }
+  /// Removes the command's options and subcommand from llvm::cl, which keeps
+  /// pointers to them: called before the command is destroyed, so that
+  /// layoutc_main can run again in one process.
+  void unregister();
   /// Reports a usage error the option parsers cannot see (a missing or
   /// conflicting option) in one line, with a hint to this command's help;
   /// returns kUsage.
   int usageError(const llvm::Twine &message) const;
 
-  llvm::cl::SubCommand sub;
+  Subcommand sub;
   /// The category of the command's options: `--help` shows this category
-  /// (and LLVM's generic --help and --version), no other.
-  llvm::cl::OptionCategory category{"layoutc options"};
+  /// (and LLVM's generic --help and --version), no other. One for every
+  /// command, for the process (llvm::cl cannot forget a category).
+  llvm::cl::OptionCategory &category;
 };
 
 /// The commands, in the order `layoutc --help` lists them.

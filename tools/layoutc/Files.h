@@ -7,6 +7,7 @@
 #ifndef LAYOUTC_TOOLS_LAYOUTC_FILES_H
 #define LAYOUTC_TOOLS_LAYOUTC_FILES_H
 
+#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -15,9 +16,13 @@ namespace layoutc::tool {
 /// The name of `path` in messages: `<stdin>` for `-`, else `path`.
 std::string inputName(const std::string &path);
 
-/// The contents of the file at `path` (a regular file, a device or a pipe;
-/// `-`: standard input), or nothing and `error` ("cannot read 'PATH': why")
-/// for a directory, a file that cannot be opened or a read that fails.
+/// The most bytes a command reads from one input (64 MiB; docs/cli.md).
+constexpr uint64_t kMaxInputBytes = uint64_t(64) << 20;
+
+/// The contents of the regular file at `path` (`-`: standard input), or
+/// nothing and `error` ("cannot read 'PATH': why") for a path that is not a
+/// regular file (a directory, a device, a fifo), one that cannot be opened,
+/// a read that fails, or more than kMaxInputBytes.
 std::optional<std::string> readInputFile(const std::string &path, std::string &error);
 
 /// Writes `text` to `path`, or to standard output when `path` is empty or

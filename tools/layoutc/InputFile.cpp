@@ -1,38 +1,86 @@
 //===- InputFile.cpp - Reading a command's input file or stdin ------------===//
+//
+// Every text a command reads comes through readInputFile: a regular file or
+// standard input, at most kMaxInputBytes, so that neither a device
+// (/dev/zero), a fifo nor a huge file makes a command read without end.
+//
+//===----------------------------------------------------------------------===//
 #include "Files.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include <sys/stat.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iterator>
+
+namespace {
+
+// "a directory", "a character device", ...: what a path that is not a
+// regular file is, for the message that refuses it.
+const char *kindOf(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory";
+  if (S_ISCHR(mode))
+    return "a character device";
+  if (S_ISBLK(mode))
+    return "a block device";
+  if (S_ISFIFO(mode))
+    return "a fifo";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  return "not a regular file";
+}
+
+std::string tooLong(const std::string &name) {
+  return "cannot read '" + name + "': it is longer than the " + std::to_string(layoutc::tool::kMaxInputBytes >> 20) +
+         " MiB layoutc reads";
+}
+
+// Reads `in` to its end, or fails past kMaxInputBytes.
+std::optional<std::string> readBounded(std::FILE *in, const std::string &name, std::string &error) {
+  std::string text;
+  char chunk[1 << 16];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof chunk, in)) > 0) {
+    if (text.size() + n > layoutc::tool::kMaxInputBytes) {
+      error = tooLong(name);
+      return std::nullopt;
+    }
+    text.append(chunk, n);
+  }
+  if (std::ferror(in)) {
+    error = "cannot read '" + name + "': " + std::strerror(errno);
+    return std::nullopt;
+  }
+  return text;
+}
+
+} // namespace
 
 std::string layoutc::tool::inputName(const std::string &path) { return path == "-" ? "<stdin>" : path; }
 
 std::optional<std::string> layoutc::tool::readInputFile(const std::string &path, std::string &error) {
-  if (path == "-") {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> in = llvm::MemoryBuffer::getSTDIN();
-    if (in)
-      return (*in)->getBuffer().str();
-    error = "cannot read standard input: " + in.getError().message();
+  if (path == "-")
+    return readBounded(stdin, "<stdin>", error);
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
     return std::nullopt;
   }
-  std::error_code ignored;
-  if (std::filesystem::is_directory(path, ignored)) {
-    error = "cannot read '" + path + "': it is a directory, not a file";
+  if (!S_ISREG(info.st_mode)) {
+    error = "cannot read '" + path + "': it is " + kindOf(info.st_mode) + ", not a regular file";
     return std::nullopt;
   }
-  std::ifstream in(path, std::ios::binary);
+  if (uint64_t(info.st_size) > kMaxInputBytes) {
+    error = tooLong(path);
+    return std::nullopt;
+  }
+  std::FILE *in = std::fopen(path.c_str(), "rb");
   if (!in) {
     error = "cannot read '" + path + "': " + std::strerror(errno);
     return std::nullopt;
   }
-  try {
-    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  } catch (const std::ios_base::failure &e) { // a read error in the middle
-    error = "cannot read '" + path + "': " + e.what();
-  }
-  return std::nullopt;
+  std::optional<std::string> text = readBounded(in, path, error);
+  std::fclose(in);
+  return text;
 }

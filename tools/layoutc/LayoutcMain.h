@@ -5,8 +5,9 @@
 /// The layoutc command line: parses argv, runs the command, returns the exit
 /// code; never throws. It lives in liblayoutc_jit (with the one copy of LLVM
 /// that the commands and Python share), a C symbol so the wheel's library
-/// exports it beside the C API; the executable's main() only calls it. Once
-/// per process: llvm::cl keeps the commands' options registered after it.
+/// exports it beside the C API; the executable's main() only calls it. It may
+/// run many times in one process (one call at a time): each call registers
+/// its commands' options with llvm::cl and removes them before it returns.
 extern "C" int layoutc_main(int argc, char **argv);
 
 #endif

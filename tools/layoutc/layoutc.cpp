@@ -16,6 +16,7 @@
 #include "Commands.h"
 #include "LayoutcMain.h"
 
+#include "layoutc/Algebra/Error.h"
 #include "layoutc/Version.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -95,7 +96,7 @@ int unknownCommand(const Commands &commands, llvm::StringRef name) {
       nearest = c.get();
     }
   }
-  llvm::errs() << "layoutc: unknown command '" << name << "'";
+  llvm::errs() << "layoutc: unknown command '" << algebra::printable(name) << "'";
   if (nearest)
     llvm::errs() << "; did you mean '" << nearest->name() << "'?\n";
   else
@@ -141,9 +142,31 @@ void hideUnrelatedOptions(const Commands &commands) {
     llvm::cl::HideUnrelatedOptions(categories, c->sub);
 }
 
+// Unregisters the commands from llvm::cl when parseAndRun returns, while
+// they are alive.
+struct Unregister {
+  const Commands &commands;
+  ~Unregister() {
+    for (const std::unique_ptr<Command> &c : commands)
+      c->unregister();
+  }
+};
+
+// An argument llvm::cl would read as a response file (@FILE): refused, so
+// that every file layoutc reads goes through readInputFile's checks.
+int responseFile(llvm::StringRef arg) {
+  llvm::errs() << "layoutc: '" << algebra::printable(arg) << "' would be read as a response file of arguments, which "
+               << "layoutc does not read; give the arguments themselves\n";
+  return kUsage;
+}
+
 // Parses the command line with every command's options, and runs the command.
 int parseAndRun(int argc, char **argv) {
   Commands commands = makeCommands();
+  Unregister unregister{commands};
+  for (int i = 1; i < argc; ++i)
+    if (argv[i][0] == '@')
+      return responseFile(argv[i]);
   if (argc < 2)
     return noCommand(commands);
   llvm::StringRef first = argv[1];

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "layoutc/Dialect/Layout/LayoutAttrs.h"
 
+#include "layoutc/Algebra/Injective.h"
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/Dialect/Layout/LayoutDialect.h"
 
@@ -41,6 +42,41 @@ void LayDialect::registerAttributes() {
 namespace {
 bool isPowerOfTwo(int64_t v) { return v >= 1 && (v & (v - 1)) == 0; }
 
+// Why `tv` does not give each (thread, value) pair an element of its own
+// ("" when it does): a leaf that is not a plain integer, a stride of 0 or
+// below on a leaf of extent 2 or more (pairs on one element, or before the
+// tile's first), or two pairs at one tile index.
+std::string tvProblem(const algebra::Layout &tv) {
+  for (int m = 0; m < 2; ++m) {
+    std::vector<algebra::IntTuple> shape, stride;
+    algebra::flattenInto(algebra::mode(tv.shape, m), shape);
+    algebra::flattenInto(algebra::mode(tv.stride, m), stride);
+    std::string where = std::string(m ? "value" : "thread") + " mode's leaf ";
+    for (size_t k = 0; k < shape.size(); ++k) {
+      const algebra::Int &extent = shape[k].integer(), &step = stride[k].integer();
+      where += std::to_string(k);
+      if (extent.basis || step.basis || extent.value < 1)
+        return "has " + shape[k].str() + ":" + stride[k].str() + " at its " + where +
+               "; a TV's leaves are extents >= 1 with integer strides";
+      if (extent.value > 1 && step.value < 0)
+        return "has the negative stride " + stride[k].str() + " at its " + where +
+               ": it would reach before the tile's first element";
+      if (extent.value > 1 && step.value == 0)
+        return "has stride 0 at its " + where + " (extent " + shape[k].str() + "): its " + shape[k].str() +
+               " (thread, value) pairs would move one element";
+      where.resize(where.size() - std::to_string(k).size());
+    }
+  }
+  algebra::Injectivity one = algebra::isInjective(tv);
+  if (one.answer == algebra::Injectivity::Answer::NotInjective)
+    return "maps two (thread, value) pairs" +
+           (one.collision ? " (indices " + std::to_string(one.collision->first) + " and " +
+                                std::to_string(one.collision->second) + ")"
+                          : std::string()) +
+           " to one tile index; each pair moves an element of its own";
+  return "";
+}
+
 std::vector<int64_t> valueLeavesOf(LayoutType tv) {
   std::vector<algebra::IntTuple> leaves;
   algebra::flattenInto(algebra::mode(tv.getLayout().shape, 1), leaves);
@@ -56,6 +92,8 @@ LogicalResult CopyPlanAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                    int64_t valuesPerStep, Type staging) try {
   if (!tv || !tv.isStatic() || algebra::rank(tv.getLayout()) != 2)
     return emitError() << "tv " << tv << " must be a static layout of two modes, (thread, value)";
+  if (std::string problem = tvProblem(tv.getLayout()); !problem.empty())
+    return emitError() << "tv " << tv << " " << problem;
   std::vector<int64_t> values = valueLeavesOf(tv);
   for (int64_t leaf : {srcVectorLeaf, dstVectorLeaf})
     if (leaf < 0 || size_t(leaf) >= values.size())

@@ -11,6 +11,10 @@
 #include "layoutc/Algebra/Injective.h"
 #include "layoutc/Algebra/Operations.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+#include <algorithm>
+
 using namespace mlir;
 using namespace layoutc;
 using namespace layoutc::lay;
@@ -24,13 +28,67 @@ int leafCount(LayoutTensorType t) {
   return int(leaves.size());
 }
 
+// The most threads a CUDA block has.
+constexpr int64_t kMaxBlockThreads = 1024;
+
+// An llvm.align the vectorize pass trusts (a buffer aligned to it): a power
+// of two in bytes. `what` names the buffer.
+LogicalResult verifyAlign(Operation *op, Attribute align, const std::string &what) {
+  auto bytes = dyn_cast_or_null<IntegerAttr>(align);
+  if (!align || (bytes && bytes.getInt() >= 1 && (bytes.getInt() & (bytes.getInt() - 1)) == 0))
+    return success();
+  return op->emitOpError() << "is in a kernel whose " << what << " has llvm.align = " << align
+                           << "; an alignment is a power of two, in bytes";
+}
+
+// What the passes read from the kernel around a copy: its known_block_size,
+// which the partition takes as its block's threads (three extents of at
+// least 1, at most kMaxBlockThreads in all), and the llvm.align of its
+// arguments and workgroup buffers, which the vectorize pass trusts.
+LogicalResult verifyKernel(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return success();
+  for (unsigned i = 0; i < func.getNumArguments(); ++i)
+    if (failed(verifyAlign(op, func.getArgAttr(i, "llvm.align"), "argument " + std::to_string(i))))
+      return failure();
+  if (auto buffers = func->getAttrOfType<ArrayAttr>("workgroup_attrib_attrs"))
+    for (auto [i, attrs] : llvm::enumerate(buffers))
+      if (auto dict = dyn_cast<DictionaryAttr>(attrs))
+        if (failed(verifyAlign(op, dict.get("llvm.align"), "workgroup buffer " + std::to_string(i))))
+          return failure();
+  auto known = func->getAttrOfType<DenseI32ArrayAttr>("known_block_size");
+  if (!known)
+    return success();
+  int64_t threads = 1;
+  for (int32_t extent : known.asArrayRef())
+    threads = extent < 1 ? 0 : std::min(threads * extent, kMaxBlockThreads + 1);
+  if (known.size() != 3 || threads < 1 || threads > kMaxBlockThreads)
+    return op->emitOpError() << "is in a kernel whose known_block_size is " << known
+                             << "; a block is three extents of at least 1, at most " << kMaxBlockThreads
+                             << " threads in all";
+  return success();
+}
+
+// The element types a copy moves (the passes and the lowering read their
+// width in bytes).
+bool isMovable(Type t) {
+  return t.isF16() || t.isBF16() || t.isF32() || t.isF64() || t.isInteger(8) || t.isInteger(32);
+}
+
 } // namespace
 
-// What every copy promises, whoever moves it: one domain size on both
-// sides, elements converted by a map where their types differ, and a
-// destination not provably many-to-one. An algebra error (a size past
-// int64) is the op's error, not an exception.
+// What every copy promises, whoever moves it: elements of a type it moves,
+// one domain size on both sides, elements converted by a map where their
+// types differ, and a destination not provably many-to-one. An algebra error
+// (a size past int64) is the op's error, not an exception.
 static LogicalResult verifySides(Operation *op, LayoutTensorType src, LayoutTensorType dst, Block *map) try {
+  if (failed(verifyKernel(op)))
+    return failure();
+  for (auto [side, type] : {std::pair("src", src), std::pair("dst", dst)})
+    if (!isMovable(type.getElementType()))
+      return op->emitOpError() << side << " has " << type.getElementType()
+                               << " elements; a copy moves f16, bf16, f32, f64, i8 or i32 elements";
   algebra::Layout ls = src.getOuterLayout().getLayout(), ld = dst.getOuterLayout().getLayout();
   algebra::Int ns = algebra::sizeInt(ls), nd = algebra::sizeInt(ld);
   if (ns.isStatic() && nd.isStatic() && ns.value != nd.value)
@@ -104,6 +162,11 @@ LogicalResult TiledCopyOp::verify() try {
     return emitOpError() << "tv " << tvType << " covers " << algebra::size(tv) << " elements but the tile has "
                          << ns.value << "; each element of the tile is one thread's value";
   }
+  // One element per pair (the plan's verifier), as many pairs as elements:
+  // within the tile, every element once.
+  if (algebra::cosize(tv) > algebra::size(tv))
+    return emitOpError() << "tv " << tvType << " reaches tile index " << algebra::cosize(tv) - 1
+                         << ", outside the tile of " << algebra::size(tv) << " elements";
   if (Value residue = getResidue()) {
     int want = leafCount(src);
     int got = residue.getType().isIndex() ? 1 : algebra::rank(cast<IntTupleType>(residue.getType()).getTuple());

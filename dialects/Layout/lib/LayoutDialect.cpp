@@ -23,7 +23,25 @@ void LayDialect::initialize() {
       >();
 }
 
+// The launch the partition records on a kernel and the JIT reads: counts of
+// at least `least`.
+static LogicalResult verifyLaunchCount(Operation *op, NamedAttribute attribute, int64_t least, const char *what) {
+  if (!isa<FunctionOpInterface>(op))
+    return op->emitOpError() << "has '" << attribute.getName().getValue() << "', " << what
+                             << ": it belongs on a function (gpu.func)";
+  auto count = dyn_cast<IntegerAttr>(attribute.getValue());
+  if (!count || !count.getType().isSignlessInteger(64) || count.getInt() < least)
+    return op->emitOpError() << "has '" << attribute.getName().getValue() << "' = " << attribute.getValue() << "; "
+                             << what << " is an i64 of at least " << least;
+  return success();
+}
+
 LogicalResult LayDialect::verifyOperationAttribute(Operation *op, NamedAttribute attribute) {
+  StringRef name = attribute.getName().getValue();
+  if (name == "lay.tile_elements")
+    return verifyLaunchCount(op, attribute, 1, "the elements a block moves per step");
+  if (name == "lay.tiles")
+    return verifyLaunchCount(op, attribute, 1, "the tiles a launch covers");
   if (attribute.getName() != IndexBitsAttrHelper::getNameStr())
     return success();
   if (!isa<FunctionOpInterface>(op))

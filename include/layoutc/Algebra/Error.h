@@ -12,6 +12,7 @@
 
 #include <exception>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -38,7 +39,9 @@ public:
   long column() const { return column_; }
   const std::string &source() const { return source_; }
 
-  /// "op: message", then the source with a caret under the column.
+  /// "op: message", then the source with a caret under the column (the
+  /// source cut to the 80 bytes each side of the column when longer); control
+  /// bytes escaped by printable().
   const char *what() const noexcept override { return text_.c_str(); }
   /// "op: message (at column N)" on one line.
   std::string oneLine() const;
@@ -73,6 +76,11 @@ private:
   long column_ = -1;
   std::string text_;
 };
+
+/// `text` as it may be quoted in a message: each control byte (below 0x20,
+/// and 0x7f) written as an escape (\t, \n, \r, \xNN), other bytes as they
+/// are. Every error's text goes through it (AlgebraError::what).
+std::string printable(std::string_view text);
 
 [[noreturn]] inline void fail(std::string op, std::string message) {
   throw AlgebraError(std::move(op), std::move(message));

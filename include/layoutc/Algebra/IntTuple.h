@@ -114,7 +114,8 @@ inline bool hasBasis(const IntTuple &t) {
   return false;
 }
 
-/// Mode i: the i-th child of a tuple, or the integer itself when i == 0.
+/// Mode i: the i-th child of a tuple, or the integer itself. An index
+/// outside a tuple's modes (any index of the empty tuple) is an index error.
 const IntTuple &mode(const IntTuple &t, int i);
 /// The modes of t: its children, or t itself for a leaf (CuTe's wrap).
 std::vector<IntTuple> modesOf(const IntTuple &t);

@@ -12,7 +12,9 @@
 //   tiler    := '<' elem (',' elem)* '>'     elem: layout, shape, '_', tiler
 //             | '<>'                         the empty tiler (the shape `()`)
 // A parse error says what was expected and points at the offending
-// character (column and a caret line).
+// character (column and a caret line). Limits: a text of at most
+// kMaxNotationBytes (1 MiB), nesting of tuples, tilers and calls at most
+// kMaxNotationDepth (200) levels; parsing is linear in the text's length.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_ALGEBRA_NOTATION_H
@@ -25,6 +27,9 @@
 #include <string_view>
 
 namespace layoutc::algebra {
+
+constexpr size_t kMaxNotationBytes = size_t(1) << 20;
+constexpr int kMaxNotationDepth = 200;
 
 /// Exactly one value spanning `text`.
 Expected<Value> parseValue(std::string_view text);

@@ -45,18 +45,20 @@ Layout dice(const IntTuple &coord, const Layout &l);
 
 //===-- Modes -------------------------------------------------------------===//
 
-Layout get(const Layout &l, const std::vector<int> &path);
-Layout select(const Layout &l, const std::vector<int> &modes);
-Layout take(const Layout &l, int begin, int end);
+// Mode indices and counts are int64 as read from text, each checked against
+// the layout's rank (an index error naming the op and the bound otherwise).
+Layout get(const Layout &l, const std::vector<int64_t> &path);
+Layout select(const Layout &l, const std::vector<int64_t> &modes);
+Layout take(const Layout &l, int64_t begin, int64_t end);
 /// group<B,E>: modes [B,E) grouped into one mode.
-Layout groupModes(const Layout &l, int begin, int end);
+Layout groupModes(const Layout &l, int64_t begin, int64_t end);
 /// flatten(L): depth <= 1, same function.
 Layout flatten(const Layout &l);
 /// unflatten(L, profile): L (flat) folded to be congruent with `profile`.
 Layout unflatten(const Layout &l, const IntTuple &profile);
 /// append<N>(L, x): L padded with x (default 1:0) to rank N.
-Layout append(const Layout &l, int n, const Layout &x = Layout());
-Layout prepend(const Layout &l, int n, const Layout &x = Layout());
+Layout append(const Layout &l, int64_t n, const Layout &x = Layout());
+Layout prepend(const Layout &l, int64_t n, const Layout &x = Layout());
 Layout zip(const Layout &a, const Layout &b);
 
 //===-- Construction ------------------------------------------------------===//

@@ -20,21 +20,21 @@ namespace layoutc::algebra {
 //===-- Modes -------------------------------------------------------------===//
 
 /// get<i,j,...>(t): the sub-tuple at the path; an integer has only mode 0.
-IntTuple get(const IntTuple &t, const std::vector<int> &path);
+IntTuple get(const IntTuple &t, const std::vector<int64_t> &path);
 /// select<i,...>(t) = (get<i>(t), ...).
-IntTuple select(const IntTuple &t, const std::vector<int> &modes);
+IntTuple select(const IntTuple &t, const std::vector<int64_t> &modes);
 /// take<B,E>(t) = (get<B>(t), ..., get<E-1>(t)); B == E gives ().
-IntTuple take(const IntTuple &t, int begin, int end);
+IntTuple take(const IntTuple &t, int64_t begin, int64_t end);
 /// group<B,E>(t): modes [B,E) replaced by the one mode take<B,E>(t); B == E
 /// leaves t unchanged.
-IntTuple groupModes(const IntTuple &t, int begin, int end);
+IntTuple groupModes(const IntTuple &t, int64_t begin, int64_t end);
 /// unflatten(t, profile): the modes of t, in order, nested like `profile`
 /// (one mode of t per leaf of the profile).
 IntTuple unflatten(const IntTuple &t, const IntTuple &profile);
 /// append<N>(t, x): t padded with x at the end to rank N (an integer t is
 /// the 1-tuple (t) when N > 1). prepend<N> pads at the front.
-IntTuple append(const IntTuple &t, int n, const IntTuple &x);
-IntTuple prepend(const IntTuple &t, int n, const IntTuple &x);
+IntTuple append(const IntTuple &t, int64_t n, const IntTuple &x);
+IntTuple prepend(const IntTuple &t, int64_t n, const IntTuple &x);
 
 //===-- Slicing -----------------------------------------------------------===//
 

@@ -78,3 +78,29 @@ func.func @tv_kind(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f3
   lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">> plan #lay.copy_plan<tv = !lay.tuple<"(32,2)">>
   return
 }
+
+// -----
+
+// Issue 32: each (thread, value) pair of the TV moves an element of its own,
+// inside the tile.
+func.func @tv_stride_zero(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{tv '!lay.layout<"(32,2):(0,1)">' has stride 0 at its thread mode's leaf 0 (extent 32): its 32 (thread, value) pairs would move one element}}
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">> plan #lay.copy_plan<tv = !lay.layout<"(32,2):(0,1)">>
+  return
+}
+
+// -----
+
+func.func @tv_negative_stride(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{tv '!lay.layout<"(32,2):(2,-1)">' has the negative stride -1 at its value mode's leaf 0: it would reach before the tile's first element}}
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">> plan #lay.copy_plan<tv = !lay.layout<"(32,2):(2,-1)">>
+  return
+}
+
+// -----
+
+func.func @tv_overlapping(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{tv '!lay.layout<"(32,2):(1,16)">' maps two (thread, value) pairs (indices 16 and 32) to one tile index; each pair moves an element of its own}}
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">> plan #lay.copy_plan<tv = !lay.layout<"(32,2):(1,16)">>
+  return
+}

@@ -61,3 +61,12 @@ func.func @sizes(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32,
   lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"32:1">> plan #lay.copy_plan<tv = !lay.layout<"(32,2):(1,32)">>
   return
 }
+
+// -----
+
+// Issue 32: a TV of the tile's size that reaches past it.
+func.func @tv_outside_the_tile(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor<f32, !lay.layout<"64:1">>, %t: index) {
+  // expected-error @+1 {{'lay.tiled_copy' op tv '!lay.layout<"(32,2):(1,64)">' reaches tile index 95, outside the tile of 64 elements}}
+  lay.tiled_copy %s, %d thread %t : !lay.tensor<f32, !lay.layout<"64:1">>, !lay.tensor<f32, !lay.layout<"64:1">> plan #lay.copy_plan<tv = !lay.layout<"(32,2):(1,64)">>
+  return
+}

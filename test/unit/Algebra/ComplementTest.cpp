@@ -22,13 +22,24 @@ TEST(Complement, Examples) {
 }
 
 TEST(Complement, RefusesNonInjectiveLayouts) {
-  EXPECT_EQ(evalError("complement((2,2,6,3):(29,23,61,25))"),
-            "complement: layout (2,2,6,3):(29,23,61,25) is not injective: its mode 3:25 starts at "
-            "offset 25, inside the 46 offsets its smaller-stride modes already span (at column 1)");
   EXPECT_EQ(evalError("complement((3,2):(2,2))"),
             "complement: layout (3,2):(2,2) is not injective: its mode 2:2 starts at offset 2, inside "
             "the 6 offsets its smaller-stride modes already span (at column 1)");
   EXPECT_EQ(eval("complement((4,2):(2,1), 16)"), "2:8");
+}
+
+// Issue 32: an injective layout whose modes interleave (its 72 offsets are
+// distinct) has no complement; the error says so, not that it is not
+// injective.
+TEST(Complement, RefusesInterleavedInjectiveLayoutsWithTheTrueReason) {
+  EXPECT_EQ(evalError("complement((2,2,6,3):(29,23,61,25))"),
+            "complement: layout (2,2,6,3):(29,23,61,25) has no complement: its mode 3:25 starts at offset 25, "
+            "inside the 46 offsets its smaller-stride modes already span (its modes interleave); complement needs "
+            "each mode to start past the span of the smaller-stride ones (at column 1)");
+  EXPECT_EQ(evalError("complement((2,2):(3,2))"),
+            "complement: layout (2,2):(3,2) has no complement: its mode 2:3 starts at offset 3, inside the 4 "
+            "offsets its smaller-stride modes already span (its modes interleave); complement needs each mode to "
+            "start past the span of the smaller-stride ones (at column 1)");
 }
 
 // (A, complement(A, M)) is injective. (CuTe's complement divides strides with

@@ -46,3 +46,11 @@ TEST(Infer, RecoversTheFunctionOfRandomLayouts) {
     ASSERT_EQ(r, coalesce(l)) << l.str();
   }
 }
+
+// Issue 32: offsets that fit int64 are no overflow, though a stride times an
+// extent passes it (the run check and coalescing once multiplied them).
+TEST(Infer, StridesWhoseMultiplesPassInt64AreNoOverflow) {
+  int64_t big = int64_t(1) << 62;
+  EXPECT_EQ(infer({0, big, 1, big + 1}).str(), "(2,2):(4611686018427387904,1)");
+  EXPECT_EQ(eval("coalesce((2,2):(4611686018427387904,1))"), "(2,2):(4611686018427387904,1)");
+}

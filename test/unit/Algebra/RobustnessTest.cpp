@@ -69,3 +69,48 @@ TEST(Robustness, MangledExpressionsEvaluateOrAreRefused) {
   }
   EXPECT_GT(refused, 1000);
 }
+
+// Issue 32: mode indices are int64 down to the function that knows the rank;
+// once they were cut to 32 bits, and get<4294967296> answered mode 0.
+TEST(Robustness, ModeIndicesAreCheckedAsInt64) {
+  EXPECT_EQ(evalError("get<4294967296>((2,3):(1,2))"),
+            "get: mode 4294967296 is out of range for layout (2,3):(1,2) of rank 2 (at column 1)");
+  EXPECT_EQ(evalError("select<4294967296>((2,3):(1,2))"),
+            "select: mode 4294967296 is out of range for layout (2,3):(1,2) of rank 2 (at column 1)");
+  EXPECT_EQ(evalError("get<4294967297>((2,3))"),
+            "get: mode 4294967297 is out of range for tuple (2,3) of rank 2 (at column 1)");
+}
+
+// Issue 32: an index outside a tuple's modes is an index error, in one place
+// (the empty tuple has no mode 0).
+TEST(Robustness, ModeOfATupleIsCheckedOnce) {
+  IntTuple empty = IntTuple::tuple(IntTuple::Children{});
+  try {
+    (void)mode(empty, 0);
+    ADD_FAILURE() << "mode 0 of () returned";
+  } catch (const AlgebraError &e) {
+    EXPECT_EQ(e.kind(), ErrorKind::Index);
+    EXPECT_EQ(std::string(e.what()), "mode 0 is out of range for () of rank 0");
+  }
+}
+
+// Issue 32: control bytes of the input are escaped where an error quotes it,
+// and a long source is cut around the column.
+TEST(Robustness, ErrorsEscapeControlBytesAndCutLongSources) {
+  EXPECT_EQ(printable(std::string("a\tb\n\x01\x7f\x1b[31m") + "\xc3\xa9"), "a\\tb\\n\\x01\\x7f\\x1b[31m\xc3\xa9");
+  std::string source = "(";
+  for (int i = 0; i < 100; ++i)
+    source += "1,";
+  source += "x)";
+  Expected<Value> v = evaluateExpression(source);
+  ASSERT_FALSE(v);
+  std::string text = v.error().what();
+  // The error is at the ')' after the name x: the source line is "  ...",
+  // the 80 bytes before the column, then ")"; the caret under the ")".
+  size_t line = text.find('\n') + 1, caret = text.find('\n', line) + 1;
+  std::string quoted = text.substr(line, caret - 1 - line), under = text.substr(caret);
+  EXPECT_EQ(quoted.substr(0, 5), "  ...");
+  EXPECT_EQ(quoted.size(), 2u + 3u + 80u + 1u);
+  EXPECT_EQ(quoted.substr(quoted.size() - 2), "x)");
+  EXPECT_EQ(under, std::string(quoted.size() - 1, ' ') + "^");
+}
