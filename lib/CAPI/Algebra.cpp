@@ -82,7 +82,8 @@ layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture
   return guard("layoutc_value_picture", [&] {
     const char **out = &need(text, "layoutc_value_picture", "text");
     const layoutc_value &v = need(value, "layoutc_value_picture", "value");
-    switch (picture) {
+    int kind = enumArgument(picture);
+    switch (kind) {
     case LAYOUTC_PICTURE_TABLE:
       v.picture = algebra::printLayout2D(v.value, "print_layout");
       break;
@@ -93,7 +94,7 @@ layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture
       v.picture = algebra::svg(algebra::layoutPicture(v.value));
       break;
     default:
-      throw std::invalid_argument("layoutc_value_picture: picture " + std::to_string(int(picture)) +
+      throw std::invalid_argument("layoutc_value_picture: picture " + std::to_string(kind) +
                                   " is not a layoutc_picture (0 table, 1 offsets, 2 svg)");
     }
     *out = v.picture.c_str();

@@ -129,7 +129,7 @@ int layoutc_api_version(void) { return LAYOUTC_API_VERSION; }
 const char *layoutc_last_error(void) { return lastError.c_str(); }
 
 const char *layoutc_status_name(layoutc_status status) {
-  switch (status) {
+  switch (enumArgument(status)) {
   case LAYOUTC_OK:
     return "LAYOUTC_OK";
   case LAYOUTC_ERROR_INVALID_ARGUMENT:

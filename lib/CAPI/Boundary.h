@@ -16,6 +16,7 @@
 #include "layoutc/layoutc.h"
 
 #include <cstdint>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -84,6 +85,16 @@ template <class T> void freeHandle(T *handle, const char *function, const char *
     return;
   }
   delete handle;
+}
+
+/// The integer a C caller passed for an enum parameter, read as bytes: a
+/// value that is none of the enum's (-1, 99) must not be loaded as the enum,
+/// which C++ leaves undefined.
+template <class E> int enumArgument(const E &value) {
+  static_assert(sizeof(E) == sizeof(int), "a C enum is an int");
+  int raw;
+  std::memcpy(&raw, &value, sizeof raw);
+  return raw;
 }
 
 /// A length `n` of elements of `bytes` bytes each: refused unless a buffer
