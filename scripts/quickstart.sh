@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/ensure-packages.sh build-essential cmake ninja-build python3 valgrind libgtest-dev libbenchmark-dev \
-  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev lld-22 python3-dev python3-venv mypy clang-format-14
+  llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libzstd-dev lld-22 python3-dev python3-venv mypy python3-hypothesis clang-format-14
 
 echo "== configuring and building (build/)"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release \

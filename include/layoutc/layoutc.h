@@ -11,6 +11,19 @@
  *    argument, the condition, and for expressions where in the text), valid
  *    on the calling thread until its next layoutc call. No C++ exception
  *    crosses this boundary.
+ *  - Every argument is checked before it is used, and a bad one is
+ *    LAYOUTC_ERROR_INVALID_ARGUMENT with the message "FUNCTION: ARGUMENT
+ *    CONDITION": a NULL pointer; a handle that is not live (freed already, a
+ *    handle of another kind, an address layoutc did not give out: a handle
+ *    is live from the call that makes it to its _free/_destroy); a length
+ *    no buffer can have; an integer out of its range (a negative device,
+ *    count or buffer size); a NaN or infinite scale, or one past f32 where
+ *    the copy multiplies in f32; an arch the backend does not compile for
+ *    (at layoutc_jit_create, not at the first compile). A _free/_destroy
+ *    of a handle that is not live frees nothing and sets the last error.
+ *    Not checkable, and the caller's to keep: a non-NULL pointer to fewer
+ *    entries than the length given with it, and a handle freed while
+ *    another thread uses it.
  *  - Thread-safe as the C++ API is: any number of threads may use one
  *    layoutc_jit and its kernels at once; values are immutable.
  *  - Versioned: layoutc_version() is the library's version; a program built
@@ -196,7 +209,8 @@ typedef struct layoutc_jit layoutc_jit;
 /* A compiled kernel: a copy, a gather or scatter, or a kernel of MLIR. */
 typedef struct layoutc_kernel layoutc_kernel;
 
-/* arch: a PTX target ("sm_90"; NULL: sm_90). opt_level: 0 (the default,
+/* arch: a PTX target ("sm_90", "sm_80" or "sm_90a"; NULL: sm_90; any other
+   is LAYOUTC_ERROR_INVALID_ARGUMENT here). opt_level: 0 (the default,
    leaving optimization to the driver's ptxas) to 3. disk_cache: nonzero
    keeps kernels on disk too, in cache_directory (NULL or "": the default,
    $LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc or ~/.cache/layoutc). */
@@ -217,7 +231,8 @@ layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_sta
    elements; `?` leaves are given at launch, the source's first. dtype:
    "f32", "f16", "bf16", "f64", "i32", "i8" or "i64"; to_dtype: the
    destination's (NULL: dtype); scale: multiplies each element on the way
-   (NULL: none). */
+   (NULL: none), finite, and within f32's range unless a side is f64 (the
+   type it multiplies in). */
 layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
                                     const char *to_dtype, const double *scale, layoutc_kernel **kernel);
 /* gather: rows[r, c] = table[indices[r], c]; scatter: table[indices[r], c] =

@@ -42,13 +42,13 @@ layoutc_value *layoutc::capi::newValue(algebra::Value v) {
   for (const std::string &a : v.assumptions)
     assumptions += (assumptions.empty() ? "" : "; ") + a;
   std::string printed = v.str();
-  return new layoutc_value{std::move(v), std::move(printed), std::move(assumptions), {}};
+  return published(new layoutc_value{std::move(v), std::move(printed), std::move(assumptions), {}});
 }
 
 extern "C" {
 
 layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
-  return guard([&] {
+  return guard("layoutc_eval", [&] {
     const char *text = &need(expression, "layoutc_eval", "expression");
     layoutc_value *&out = need(result, "layoutc_eval", "result");
     out = nullptr;
@@ -60,28 +60,30 @@ layoutc_status layoutc_eval(const char *expression, layoutc_value **result) {
 }
 
 layoutc_status layoutc_value_str(const layoutc_value *value, const char **text) {
-  return guard(
-      [&] { need(text, "layoutc_value_str", "text") = need(value, "layoutc_value_str", "value").text.c_str(); });
+  return guard("layoutc_value_str", [&] {
+    need(text, "layoutc_value_str", "text") = need(value, "layoutc_value_str", "value").text.c_str();
+  });
 }
 
 layoutc_status layoutc_value_kind_of(const layoutc_value *value, layoutc_value_kind *kind) {
-  return guard([&] {
+  return guard("layoutc_value_kind_of", [&] {
     need(kind, "layoutc_value_kind_of", "kind") = kindOf(need(value, "layoutc_value_kind_of", "value").value.kind);
   });
 }
 
 layoutc_status layoutc_value_assumptions(const layoutc_value *value, const char **text) {
-  return guard([&] {
+  return guard("layoutc_value_assumptions", [&] {
     need(text, "layoutc_value_assumptions", "text") =
         need(value, "layoutc_value_assumptions", "value").assumptions.c_str();
   });
 }
 
 layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture picture, const char **text) {
-  return guard([&] {
+  return guard("layoutc_value_picture", [&] {
     const char **out = &need(text, "layoutc_value_picture", "text");
     const layoutc_value &v = need(value, "layoutc_value_picture", "value");
-    switch (picture) {
+    int kind = enumArgument(picture);
+    switch (kind) {
     case LAYOUTC_PICTURE_TABLE:
       v.picture = algebra::printLayout2D(v.value, "print_layout");
       break;
@@ -92,7 +94,7 @@ layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture
       v.picture = algebra::svg(algebra::layoutPicture(v.value));
       break;
     default:
-      throw std::invalid_argument("layoutc_value_picture: picture " + std::to_string(int(picture)) +
+      throw std::invalid_argument("layoutc_value_picture: picture " + std::to_string(kind) +
                                   " is not a layoutc_picture (0 table, 1 offsets, 2 svg)");
     }
     *out = v.picture.c_str();
@@ -100,7 +102,7 @@ layoutc_status layoutc_value_picture(const layoutc_value *value, layoutc_picture
 }
 
 layoutc_status layoutc_value_picture_tv(const layoutc_value *tv, const layoutc_value *tile, const char **text) {
-  return guard([&] {
+  return guard("layoutc_value_picture_tv", [&] {
     const char **out = &need(text, "layoutc_value_picture_tv", "text");
     const layoutc_value &t = need(tv, "layoutc_value_picture_tv", "tv");
     const algebra::Value &shape = need(tile, "layoutc_value_picture_tv", "tile").value;
@@ -115,7 +117,7 @@ layoutc_status layoutc_value_picture_tv(const layoutc_value *tv, const layoutc_v
 
 layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layoutc_value *access, const char *dtype,
                                            const char **text) {
-  return guard([&] {
+  return guard("layoutc_value_picture_banks", [&] {
     const char **out = &need(text, "layoutc_value_picture_banks", "text");
     const layoutc_value &s = need(smem, "layoutc_value_picture_banks", "smem");
     const algebra::Value &tv = need(access, "layoutc_value_picture_banks", "access").value;
@@ -129,11 +131,11 @@ layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layo
 }
 
 layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **result) {
-  return guard([&] {
+  return guard("layoutc_infer", [&] {
     layoutc_value *&out = need(result, "layoutc_infer", "result");
     out = nullptr;
     std::vector<int64_t> f;
-    if (n)
+    if (length(n, sizeof(int64_t), "layoutc_infer", "n"))
       f.assign(&need(offsets, "layoutc_infer", "offsets"), offsets + n);
     algebra::Expected<algebra::Layout> l = algebra::attempt("infer", [&] { return algebra::infer(f); });
     if (!l)
@@ -142,6 +144,6 @@ layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **r
   });
 }
 
-void layoutc_value_free(layoutc_value *value) { delete value; }
+void layoutc_value_free(layoutc_value *value) { freeHandle(value, "layoutc_value_free", "value"); }
 
 } // extern "C"

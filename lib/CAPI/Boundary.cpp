@@ -6,6 +6,7 @@
 #include "layoutc/Runtime/Driver.h"
 #include "layoutc/Version.h"
 
+#include <cstddef>
 #include <new>
 #include <string_view>
 
@@ -32,7 +33,19 @@ layoutc_status runtimeStatus(const runtime::RuntimeError &e) {
   return LAYOUTC_ERROR_CUDA;
 }
 
-layoutc_status record(layoutc_status status, const char *message) noexcept {
+// `status` with "FUNCTION: MESSAGE" as the last error (MESSAGE alone when it
+// begins with "FUNCTION:" already).
+layoutc_status record(layoutc_status status, const char *function, std::string_view message) noexcept {
+  try {
+    std::string prefix = std::string(function) + ":";
+    lastError = startsWith(message, prefix) ? std::string(message) : prefix + " " + std::string(message);
+  } catch (...) {
+    lastError.clear();
+  }
+  return status;
+}
+
+layoutc_status recordAsIs(layoutc_status status, const char *message) noexcept {
   try {
     lastError = message;
   } catch (...) {
@@ -43,35 +56,65 @@ layoutc_status record(layoutc_status status, const char *message) noexcept {
 
 } // namespace
 
-layoutc_status statusOfCurrentException() noexcept {
+layoutc_status statusOfCurrentException(const char *function) noexcept {
   try {
     throw;
   } catch (const algebra::AlgebraError &e) {
-    switch (e.kind()) {
-    case algebra::ErrorKind::Type:
-      return record(LAYOUTC_ERROR_ALGEBRA_TYPE, e.what());
-    case algebra::ErrorKind::Index:
-      return record(LAYOUTC_ERROR_ALGEBRA_INDEX, e.what());
-    case algebra::ErrorKind::Inadmissible:
-      break;
-    }
-    return record(LAYOUTC_ERROR_ALGEBRA, e.what());
+    // The algebra's and the compiler's messages name the operation the
+    // caller asked for ("composition: ...", "copy: --src ...") as it is.
+    layoutc_status status = LAYOUTC_ERROR_ALGEBRA;
+    if (e.kind() == algebra::ErrorKind::Type)
+      status = LAYOUTC_ERROR_ALGEBRA_TYPE;
+    else if (e.kind() == algebra::ErrorKind::Index)
+      status = LAYOUTC_ERROR_ALGEBRA_INDEX;
+    return recordAsIs(status, e.what());
   } catch (const jit::CompileError &e) {
-    return record(LAYOUTC_ERROR_COMPILE, e.what());
+    return recordAsIs(LAYOUTC_ERROR_COMPILE, e.what());
   } catch (const runtime::RuntimeError &e) {
-    return record(runtimeStatus(e), e.what());
+    return record(runtimeStatus(e), function, e.what());
   } catch (const std::invalid_argument &e) {
-    return record(LAYOUTC_ERROR_INVALID_ARGUMENT, e.what());
+    return record(LAYOUTC_ERROR_INVALID_ARGUMENT, function, e.what());
   } catch (const std::bad_alloc &) {
-    return record(LAYOUTC_ERROR_OUT_OF_MEMORY, "out of host memory");
+    return record(LAYOUTC_ERROR_OUT_OF_MEMORY, function, "out of host memory");
   } catch (const std::exception &e) {
-    return record(LAYOUTC_ERROR_INTERNAL, e.what());
+    return record(LAYOUTC_ERROR_INTERNAL, function, e.what());
   } catch (...) {
-    return record(LAYOUTC_ERROR_INTERNAL, "an unknown exception inside layoutc");
+    return record(LAYOUTC_ERROR_INTERNAL, function, "an unknown exception inside layoutc");
   }
 }
 
 void clearLastError() noexcept { lastError.clear(); }
+
+void recordError(const char *function, const std::string &message) noexcept {
+  record(LAYOUTC_ERROR_INVALID_ARGUMENT, function, message);
+}
+
+void refuseArgument(const char *function, const std::string &argument, const std::string &why) {
+  throw std::invalid_argument(std::string(function) + ": " + argument + " " + why);
+}
+
+std::string notLive(const void *handle, HandleKind kind) {
+  for (HandleKind other : {HandleKind::Value, HandleKind::Jit, HandleKind::Kernel})
+    if (other != kind && isLive(handle, other))
+      return std::string("is a ") + handleTypeName(other) + ", not a " + handleTypeName(kind);
+  return std::string("is not a live ") + handleTypeName(kind) +
+         " (freed already, or not made by layoutc: a handle is valid from the call that makes it to its "
+         "_free/_destroy)";
+}
+
+size_t length(size_t n, size_t bytes, const char *function, const char *argument) {
+  if (bytes && n > size_t(PTRDIFF_MAX) / bytes)
+    refuseArgument(function, argument,
+                   std::to_string(n) + " is longer than any buffer can be (" + std::to_string(bytes) +
+                       "-byte entries past PTRDIFF_MAX bytes)");
+  return n;
+}
+
+int64_t nonNegative(int64_t value, const char *function, const char *argument) {
+  if (value < 0)
+    refuseArgument(function, argument, std::to_string(value) + " is negative");
+  return value;
+}
 
 } // namespace layoutc::capi
 
@@ -86,7 +129,7 @@ int layoutc_api_version(void) { return LAYOUTC_API_VERSION; }
 const char *layoutc_last_error(void) { return lastError.c_str(); }
 
 const char *layoutc_status_name(layoutc_status status) {
-  switch (status) {
+  switch (enumArgument(status)) {
   case LAYOUTC_OK:
     return "LAYOUTC_OK";
   case LAYOUTC_ERROR_INVALID_ARGUMENT:

@@ -22,6 +22,9 @@ using algebra::IntTuple;
 
 namespace {
 
+// The most entries an inner function's result may have in flat form.
+constexpr size_t kMaxResult = size_t(1) << 20;
+
 // The caller's function and state, released once with the last copy.
 class CallerFunction {
 public:
@@ -47,6 +50,9 @@ public:
         algebra::fail(name_, "the inner function failed at " + x.str());
       if (n <= outKinds.size())
         return readFlat(name_.c_str(), outKinds.data(), outValues.data(), n);
+      if (n > kMaxResult)
+        algebra::fail(name_, "the inner function's result at " + x.str() + " has " + std::to_string(n) +
+                                 " entries, more than the " + std::to_string(kMaxResult) + " a result may have");
       outKinds.resize(n);
       outValues.resize(n);
     }
@@ -69,7 +75,7 @@ layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn
                                               layoutc_value **result) {
   // The state is the value's from here on, even when making it fails.
   std::shared_ptr<CallerFunction> caller;
-  layoutc_status status = guard([&] {
+  layoutc_status status = guard("layoutc_composed_function_make", [&] {
     caller = std::make_shared<CallerFunction>(name ? name : "", fn, release, user);
     layoutc_value *&out = need(result, "layoutc_composed_function_make", "result");
     out = nullptr;
@@ -94,7 +100,7 @@ layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn
 
 layoutc_status layoutc_composed_parts(const layoutc_value *composed, layoutc_value **inner, layoutc_value **offset,
                                       layoutc_value **outer, void **user) {
-  return guard([&] {
+  return guard("layoutc_composed_parts", [&] {
     layoutc_value *&in = need(inner, "layoutc_composed_parts", "inner");
     layoutc_value *&off = need(offset, "layoutc_composed_parts", "offset");
     layoutc_value *&out = need(outer, "layoutc_composed_parts", "outer");
@@ -105,7 +111,11 @@ layoutc_status layoutc_composed_parts(const layoutc_value *composed, layoutc_val
     if (v.kind != algebra::Value::Kind::Composed)
       algebra::failType("layoutc_composed_parts", "expected a composed layout, not " + v.describe());
     const algebra::ComposedLayout &c = v.composed();
-    std::unique_ptr<layoutc_value> i, o;
+    // Freed through the C API (unrecorded) should a later part fail.
+    struct Free {
+      void operator()(layoutc_value *v) const { layoutc_value_free(v); }
+    };
+    std::unique_ptr<layoutc_value, Free> i, o;
     if (c.inner == algebra::ComposedLayout::Inner::Swizzle)
       i.reset(newValue(algebra::Value::of(c.swizzle)));
     else if (c.inner == algebra::ComposedLayout::Inner::Layout)

@@ -70,6 +70,7 @@ private:
 IntTuple layoutc::capi::readFlat(const char *function, const int8_t *kinds, const int64_t *values, size_t n) {
   if (n == 0)
     throw std::invalid_argument(std::string(function) + ": the flat form is empty");
+  length(n, sizeof(int64_t), function, "n");
   FlatReader reader(function, &need(kinds, function, "kinds"), &need(values, function, "values"), n);
   IntTuple t = reader.read();
   if (!reader.done())

@@ -20,12 +20,12 @@ namespace {
 
 layoutc_status compileIndexed(jit::IndexedKind kind, const char *function, layoutc_jit *jit, int64_t rowWidth,
                               const char *dtype, const char *indexDtype, layoutc_kernel **kernel) {
-  return guard([&] {
+  return guard(function, [&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");
     out = nullptr;
     jit::IndexedSpec spec{kind, rowWidth, dtypeArgument(dtype, function, "dtype"),
                           dtypeArgument(indexDtype, function, "index_dtype")};
-    out = new layoutc_kernel{need(jit, function, "jit").jit.indexed(spec)};
+    out = published(new layoutc_kernel{need(jit, function, "jit").jit.indexed(spec)});
   });
 }
 
@@ -46,27 +46,24 @@ extern "C" {
 
 layoutc_status layoutc_jit_create(const char *arch, int opt_level, int disk_cache, const char *cache_directory,
                                   layoutc_jit **jit) {
-  return guard([&] {
+  return guard("layoutc_jit_create", [&] {
     layoutc_jit *&out = need(jit, "layoutc_jit_create", "jit");
     out = nullptr;
-    if (opt_level < 0 || opt_level > 3)
-      throw std::invalid_argument("layoutc_jit_create: opt_level " + std::to_string(opt_level) +
-                                  " is not 0, 1, 2 or 3");
-    jit::JitOptions options;
+    jit::JitOptions options; // checked by the Jit: arch, opt_level
     if (arch)
       options.arch = arch;
     options.optLevel = opt_level;
     options.diskCache = disk_cache != 0;
     if (cache_directory)
       options.cacheDirectory = cache_directory;
-    out = new layoutc_jit(std::move(options));
+    out = published(new layoutc_jit(std::move(options)));
   });
 }
 
-void layoutc_jit_destroy(layoutc_jit *jit) { delete jit; }
+void layoutc_jit_destroy(layoutc_jit *jit) { freeHandle(jit, "layoutc_jit_destroy", "jit"); }
 
 layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_stats *stats) {
-  return guard([&] {
+  return guard("layoutc_jit_cache_stats", [&] {
     jit::Jit::CacheStats s = need(jit, "layoutc_jit_cache_stats", "jit").jit.cacheStats();
     need(stats, "layoutc_jit_cache_stats", "stats") = {s.hits, s.diskHits, s.misses, s.entries};
   });
@@ -75,7 +72,7 @@ layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_sta
 layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
                                     const char *to_dtype, const double *scale, layoutc_kernel **kernel) {
   const char *function = "layoutc_compile_copy";
-  return guard([&] {
+  return guard("layoutc_compile_copy", [&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");
     out = nullptr;
     jit::CopySpec spec(&need(src_layout, function, "src_layout"), &need(dst_layout, function, "dst_layout"),
@@ -84,7 +81,7 @@ layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, co
       spec.to = dtypeArgument(to_dtype, function, "to_dtype");
     if (scale)
       spec.scale = *scale;
-    out = new layoutc_kernel{need(jit, function, "jit").jit.copy(spec)};
+    out = published(new layoutc_kernel{need(jit, function, "jit").jit.copy(spec)});
   });
 }
 
@@ -102,28 +99,28 @@ layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, cons
 layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
                                     layoutc_kernel **kernel) {
   const char *function = "layoutc_compile_mlir";
-  return guard([&] {
+  return guard("layoutc_compile_mlir", [&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");
     out = nullptr;
     if (index_bits != 32 && index_bits != 64)
       throw std::invalid_argument(std::string(function) + ": index_bits " + std::to_string(index_bits) +
                                   " is not 32 or 64");
-    out = new layoutc_kernel{
+    out = published(new layoutc_kernel{
         need(jit, function, "jit")
-            .jit.compile(&need(mlir, function, "mlir"), &need(kernel_name, function, "kernel_name"), index_bits)};
+            .jit.compile(&need(mlir, function, "mlir"), &need(kernel_name, function, "kernel_name"), index_bits)});
   });
 }
 
-void layoutc_kernel_free(layoutc_kernel *kernel) { delete kernel; }
+void layoutc_kernel_free(layoutc_kernel *kernel) { freeHandle(kernel, "layoutc_kernel_free", "kernel"); }
 
 layoutc_status layoutc_kernel_name(const layoutc_kernel *kernel, const char **name) {
-  return guard([&] {
+  return guard("layoutc_kernel_name", [&] {
     need(name, "layoutc_kernel_name", "name") = need(kernel, "layoutc_kernel_name", "kernel").compiled().name().c_str();
   });
 }
 
 layoutc_status layoutc_kernel_ptx(const layoutc_kernel *kernel, const char **ptx) {
-  return guard([&] {
+  return guard("layoutc_kernel_ptx", [&] {
     need(ptx, "layoutc_kernel_ptx", "ptx") = need(kernel, "layoutc_kernel_ptx", "kernel").compiled().ptx().c_str();
   });
 }

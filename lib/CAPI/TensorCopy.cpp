@@ -57,7 +57,7 @@ layoutc_status layoutc_compile_tensor_copy(layoutc_jit *jit, const layoutc_tenso
                                            const char *const *index_dtypes, size_t index_count,
                                            layoutc_kernel **kernel) {
   const char *function = "layoutc_compile_tensor_copy";
-  return guard([&] {
+  return guard("layoutc_compile_tensor_copy", [&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");
     out = nullptr;
     jit::Jit &compiler = need(jit, function, "jit").jit;
@@ -76,7 +76,7 @@ layoutc_status layoutc_compile_tensor_copy(layoutc_jit *jit, const layoutc_tenso
       spec.indexTypes.push_back(
           dtypeArgument(index_dtypes[i], function, ("index_dtypes[" + std::to_string(i) + "]").c_str()));
     try {
-      out = new layoutc_kernel{compiler.tensorCopy(spec)};
+      out = published(new layoutc_kernel{compiler.tensorCopy(spec)});
     } catch (const jit::CompileError &e) {
       throw jit::CompileError(std::string(function) + ": " + e.what());
     }

@@ -66,7 +66,7 @@ template <class F> layoutc_value *evaluated(const std::vector<const Value *> &in
 extern "C" {
 
 layoutc_status layoutc_tuple_make(const int8_t *kinds, const int64_t *values, size_t n, layoutc_value **result) {
-  return guard([&] {
+  return guard("layoutc_tuple_make", [&] {
     layoutc_value *&out = need(result, "layoutc_tuple_make", "result");
     out = nullptr;
     out = newValue(Value::of(readFlat("layoutc_tuple_make", kinds, values, n)));
@@ -75,7 +75,7 @@ layoutc_status layoutc_tuple_make(const int8_t *kinds, const int64_t *values, si
 
 layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int64_t *values, size_t capacity,
                                   size_t *n) {
-  return guard([&] {
+  return guard("layoutc_value_read", [&] {
     size_t &count = need(n, "layoutc_value_read", "n");
     const Value &v = need(value, "layoutc_value_read", "value").value;
     std::vector<int8_t> k;
@@ -109,19 +109,18 @@ layoutc_status layoutc_value_read(const layoutc_value *value, int8_t *kinds, int
 layoutc_status layoutc_call(const char *name, const int64_t *template_args, size_t n_template,
                             const layoutc_value *const *args, size_t n_args, layoutc_value **result,
                             layoutc_value_kind *kind) {
-  return guard([&] {
+  return guard("layoutc_call", [&] {
     layoutc_value *&out = need(result, "layoutc_call", "result");
     out = nullptr;
     std::string function = &need(name, "layoutc_call", "name");
     std::vector<int64_t> templates;
-    if (n_template)
+    if (length(n_template, sizeof(int64_t), "layoutc_call", "n_template"))
       templates.assign(&need(template_args, "layoutc_call", "template_args"), template_args + n_template);
     std::vector<const Value *> inputs;
-    inputs.reserve(n_args);
-    if (n_args && !args)
-      throw std::invalid_argument("layoutc_call: args is NULL");
+    if (length(n_args, sizeof(layoutc_value *), "layoutc_call", "n_args") && !args)
+      throw std::invalid_argument("layoutc_call: args is NULL with n_args " + std::to_string(n_args));
     for (size_t i = 0; i < n_args; ++i)
-      inputs.push_back(&need(args[i], "layoutc_call", "an argument").value);
+      inputs.push_back(&need(args[i], "layoutc_call", "args[" + std::to_string(i) + "]").value);
     out = evaluated(inputs, [&] {
       std::vector<Value> values;
       values.reserve(inputs.size());
@@ -136,7 +135,7 @@ layoutc_status layoutc_call(const char *name, const int64_t *template_args, size
 
 layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, layoutc_value **result,
                              layoutc_value_kind *kind) {
-  return guard([&] {
+  return guard("layoutc_apply", [&] {
     layoutc_value *&out = need(result, "layoutc_apply", "result");
     out = nullptr;
     const layoutc_value &fn = need(f, "layoutc_apply", "f");
@@ -148,7 +147,7 @@ layoutc_status layoutc_apply(const layoutc_value *f, const layoutc_value *arg, l
 }
 
 layoutc_status layoutc_apply_index(const layoutc_value *f, int64_t index, int64_t *result) {
-  return guard([&] {
+  return guard("layoutc_apply_index", [&] {
     int64_t &out = need(result, "layoutc_apply_index", "result");
     out = integerAt(need(f, "layoutc_apply_index", "f").value, IntTuple(index));
   });
@@ -156,7 +155,7 @@ layoutc_status layoutc_apply_index(const layoutc_value *f, int64_t index, int64_
 
 layoutc_status layoutc_apply_flat(const layoutc_value *f, const int8_t *kinds, const int64_t *values, size_t n,
                                   int64_t *result) {
-  return guard([&] {
+  return guard("layoutc_apply_flat", [&] {
     int64_t &out = need(result, "layoutc_apply_flat", "result");
     const Value &fn = need(f, "layoutc_apply_flat", "f").value;
     out = integerAt(fn, readFlat("layoutc_apply_flat", kinds, values, n));
@@ -164,7 +163,7 @@ layoutc_status layoutc_apply_flat(const layoutc_value *f, const int8_t *kinds, c
 }
 
 layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *b, int *equal) {
-  return guard([&] {
+  return guard("layoutc_value_equal", [&] {
     const layoutc_value &x = need(a, "layoutc_value_equal", "a");
     const layoutc_value &y = need(b, "layoutc_value_equal", "b");
     need(equal, "layoutc_value_equal", "equal") = x.value.kind == y.value.kind && x.text == y.text;
@@ -172,7 +171,7 @@ layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *
 }
 
 layoutc_status layoutc_value_hash(const layoutc_value *value, uint64_t *hash) {
-  return guard([&] {
+  return guard("layoutc_value_hash", [&] {
     const layoutc_value &v = need(value, "layoutc_value_hash", "value");
     need(hash, "layoutc_value_hash", "hash") = std::hash<std::string>()(v.text) * 31 + uint64_t(v.value.kind);
   });

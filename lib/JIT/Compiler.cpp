@@ -21,6 +21,9 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdint>
+#include <string>
+
 namespace layoutc::jit {
 
 std::optional<Emit> parseEmit(std::string_view name) {
@@ -79,6 +82,33 @@ int recordedIndexBits(mlir::ModuleOp module, int otherwise) {
       bits = std::max(bits, recorded.isAttrPresent(func) ? int(recorded.getAttr(func).getInt()) : otherwise);
   });
   return bits ? bits : otherwise;
+}
+
+// Post-condition: returns when every gpu.func's known_block_size is a
+// block CUDA can launch (each dimension at least 1, at most 1024 threads in
+// all) and its known_grid_size has no dimension below 1; else CompileError
+// naming the function and the sizes, before a pass reads them (LLVM's NVVM
+// translation ends the process on a negative one).
+void checkLaunchBounds(mlir::ModuleOp module, std::string_view name) {
+  module.walk([&](mlir::gpu::GPUFuncOp func) {
+    auto check = [&](std::optional<llvm::ArrayRef<int32_t>> sizes, const char *what, int64_t most) {
+      if (!sizes)
+        return;
+      int64_t product = 1;
+      bool fits = true;
+      std::string text;
+      for (int32_t d : *sizes) {
+        fits &= d >= 1 && !__builtin_mul_overflow(product, int64_t(d), &product) && product <= most;
+        text += (text.empty() ? "" : ", ") + std::to_string(d);
+      }
+      if (!fits)
+        throw CompileError(std::string(name) + ": gpu.func @" + func.getName().str() + ": " + what + " (" + text +
+                           ") must have every dimension at least 1" +
+                           (most < INT64_MAX ? " and at most " + std::to_string(most) + " in all" : std::string()));
+    };
+    check(func.getKnownBlockSize(), "known_block_size", 1024);
+    check(func.getKnownGridSize(), "known_grid_size", INT64_MAX);
+  });
 }
 
 // The launch the passes recorded on the first kernel, into `plan`.
@@ -197,6 +227,7 @@ std::string Compiler::compileIn(Session &session, mlir::Operation *op, std::stri
   if (options.indexBits != 32 && options.indexBits != 64)
     throw CompileError("the index width must be 32 or 64 bits, not " + std::to_string(options.indexBits));
   auto module = mlir::cast<mlir::ModuleOp>(op);
+  checkLaunchBounds(module, name);
   mlir::MLIRContext &context = state_->context;
   if (options.emit == Emit::Mlir) {
     session.reportTo = nullptr; // nothing compiled, nothing to report

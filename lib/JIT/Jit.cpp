@@ -9,6 +9,7 @@
 #include "OnceMap.h"
 
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/Target/PTX.h"
 #include "layoutc/Version.h"
 
 #include "llvm/Config/llvm-config.h"
@@ -29,6 +30,8 @@ void LaunchArgs::push(Arg a) {
 }
 
 LaunchArgs &LaunchArgs::buffer(uint64_t address, int64_t elements) {
+  if (elements < 0)
+    throw std::invalid_argument("a buffer of " + std::to_string(elements) + " elements: a count is nonnegative");
   push({true, address, elements});
   return *this;
 }
@@ -220,15 +223,29 @@ void CopyKernel::launch(const runtime::Context &context, uint64_t src, uint64_t 
 IndexedKernel::IndexedKernel(KernelVariants kernels, const IndexedSpec &spec)
     : kernels_(std::move(kernels)), spec_(spec) {}
 
+IndexedKernel::Extents IndexedKernel::extents(int64_t tableRows, int64_t count) const {
+  const char *op = spec_.kind == IndexedKind::Gather ? "gather" : "scatter";
+  if (tableRows < 0 || count < 0)
+    throw std::invalid_argument(std::string(op) + ": table rows and index count must be nonnegative");
+  // Rows of rowWidth elements: their element counts must be int64 values.
+  auto elements = [&](int64_t n, const char *what) {
+    int64_t e;
+    if (__builtin_mul_overflow(n, spec_.rowWidth, &e))
+      throw std::invalid_argument(std::string(op) + ": " + what + " " + std::to_string(n) + " times the row width " +
+                                  std::to_string(spec_.rowWidth) + " is past int64");
+    return e;
+  };
+  return {elements(tableRows, "table rows"), elements(count, "index count")};
+}
+
 void IndexedKernel::launch(const runtime::Context &context, uint64_t table, int64_t tableRows, uint64_t rows,
                            uint64_t indices, int64_t count, const runtime::Stream &stream) const {
-  if (tableRows < 0 || count < 0)
-    throw std::invalid_argument("gather/scatter: table rows and index count must be nonnegative");
+  Extents e = extents(tableRows, count);
   LaunchArgs args;
-  args.buffer(table, tableRows * spec_.rowWidth).buffer(rows, count * spec_.rowWidth).buffer(indices, count);
+  args.buffer(table, e.table).buffer(rows, e.rows).buffer(indices, count);
   args.index(tableRows).index(count);
   const CompiledKernel &kernel = kernels_.at({table, rows, indices});
-  kernel.launch(context, kernel.gridFor(count * spec_.rowWidth), args, stream);
+  kernel.launch(context, kernel.gridFor(e.rows), args, stream);
 }
 
 struct Jit::State {
@@ -257,8 +274,29 @@ struct Jit::Specs {
   OnceMap<std::shared_ptr<const CompiledKernel>> modules;
 };
 
+namespace {
+
+// Post-condition: returns when `options` name a target layoutc compiles for
+// (a supported arch, an optimization level 0 to 3); else std::invalid_argument
+// naming the option, so a bad one is refused when the Jit is made, not as a
+// failure of its first compile.
+const JitOptions &checked(const JitOptions &options) {
+  const std::vector<std::string> &archs = target::supportedArchs();
+  if (std::find(archs.begin(), archs.end(), options.arch) == archs.end()) {
+    std::string list;
+    for (const std::string &a : archs)
+      list += (list.empty() ? "" : ", ") + a;
+    throw std::invalid_argument("arch '" + options.arch + "' is not supported: layoutc compiles for " + list);
+  }
+  if (options.optLevel < 0 || options.optLevel > 3)
+    throw std::invalid_argument("opt_level " + std::to_string(options.optLevel) + " is not 0, 1, 2 or 3");
+  return options;
+}
+
+} // namespace
+
 Jit::Jit(JitOptions options)
-    : options_(std::move(options)), state_(std::make_shared<State>()), specs_(std::make_unique<Specs>()) {
+    : options_(checked(options)), state_(std::make_shared<State>()), specs_(std::make_unique<Specs>()) {
   if (!options_.diskCache)
     return;
   std::string why;

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 
 namespace layoutc::jit {
 
@@ -45,6 +46,25 @@ Type elementType(MLIRContext &c, DType t) {
 void checkData(DType t, const std::string &what) {
   if (t == DType::I64)
     throw CompileError(what + ": the element type must be f32, f16, bf16, f64, i32 or i8");
+}
+
+// Post-condition: returns when the copy has no scale, or one that is finite in
+// the type it multiplies in (f32, f64 when a side is f64: see CopySpec); else
+// std::invalid_argument "copy: --scale S ..." (a bad value, not a spec the
+// compiler refuses).
+void checkScale(const CopySpec &spec) {
+  if (!spec.scale)
+    return;
+  double s = *spec.scale;
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", s);
+  if (!std::isfinite(s))
+    throw std::invalid_argument(std::string("copy: --scale ") + text + " is not a finite number");
+  bool wide = spec.dtype == DType::F64 || spec.dstType() == DType::F64;
+  if (!wide && std::fabs(s) > double(std::numeric_limits<float>::max()))
+    throw std::invalid_argument(std::string("copy: --scale ") + text +
+                                " is past f32's range (largest 3.40282e+38), the type it multiplies in unless a "
+                                "side is f64");
 }
 
 // A module holding gpu.func @name(params) kernel, ready for its body; its
@@ -269,6 +289,7 @@ void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to
 BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
   checkData(spec.dtype, "copy: --dtype");
   checkData(spec.dstType(), "copy: --to");
+  checkScale(spec);
   KernelOperand src = KernelOperand::of(spec.src, "copy: --src");
   KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst");
   if (src.isStatic() && dst.isStatic())

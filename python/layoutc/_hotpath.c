@@ -477,6 +477,11 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   }
   if (!bound())
     return NULL;
+  const char *name = PyBytes_AsString(argv[0]);
+  if (!name)
+    return NULL;
+  if ((Py_ssize_t)strlen(name) != PyBytes_Size(argv[0]))
+    return PyErr_Format(PyExc_ValueError, "call: the function name %R holds a NUL byte; C text ends at a NUL", argv[0]);
   Py_ssize_t n = PyTuple_Size(argv[1]), t = PyTuple_Size(argv[2]);
   if (n > ARGS_MAX || t > TEMPLATE_MAX)
     return PyErr_Format(PyExc_TypeError, "call: at most %d arguments and %d template arguments", ARGS_MAX,
@@ -500,7 +505,7 @@ static PyObject *call(PyObject *self, PyObject *const *argv, Py_ssize_t argc) {
   {
     layoutc_value *out = NULL;
     layoutc_value_kind kind;
-    layoutc_status s = api.call(PyBytes_AsString(argv[0]), t ? templ : NULL, (size_t)t, values, (size_t)n, &out, &kind);
+    layoutc_status s = api.call(name, t ? templ : NULL, (size_t)t, values, (size_t)n, &out, &kind);
     if (s) {
       fail(s);
       goto done;

@@ -8,9 +8,10 @@ above it.
 """
 import ctypes
 import glob
+import operator
 import os
 import threading
-from typing import Dict, List, Tuple, Type, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Type, Union
 
 API_VERSION = 2
 
@@ -127,6 +128,106 @@ for _error in (Error, LayoutError, LayoutTypeError, LayoutIndexError, ArgumentEr
     _error.__module__ = "layoutc"
 
 
+# The one rule for every Python value that crosses into C (the C API's
+# arguments, the fields of its structs, the entries of its arrays): an
+# integer must be one (TypeError), in its C type's range (OverflowError;
+# ctypes would wrap it silently), and text must hold no NUL byte (ArgumentError,
+# a ValueError; C would read only up to it). c_value applies it; _declare
+# wraps every C API function in it, Structures check their fields with it,
+# and int64_array builds arrays with it.
+_BITS = {ctypes.c_int8: (8, True), ctypes.c_uint8: (8, False), ctypes.c_uint16: (16, False),
+         ctypes.c_int32: (32, True), ctypes.c_uint32: (32, False), ctypes.c_int64: (64, True),
+         ctypes.c_uint64: (64, False), ctypes.c_void_p: (64, False)}
+# The C names of those types, for messages.
+_C_NAMES = {ctypes.c_int8: "int8_t", ctypes.c_uint8: "uint8_t", ctypes.c_uint16: "uint16_t",
+            ctypes.c_int32: "int", ctypes.c_uint32: "unsigned", ctypes.c_int64: "int64_t",
+            ctypes.c_uint64: "uint64_t (size_t)", ctypes.c_void_p: "an address"}
+
+
+def c_text(value: Union[str, bytes, None], what: str) -> Optional[bytes]:
+    r"""`value` as C text: a str encoded as UTF-8, bytes as they are, None as
+    NULL; TypeError for anything else, ArgumentError for a NUL byte inside.
+
+    >>> c_text("sm_90", "arch"), c_text(None, "to")
+    (b'sm_90', None)
+    >>> c_text("4:1\x00junk", "layoutc_eval: expression")
+    Traceback (most recent call last):
+    ...
+    layoutc.ArgumentError: layoutc_eval: expression '4:1\x00junk' holds a NUL byte at index 3; C text ends at a NUL, so it would be read as '4:1'
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        data = value.encode("utf-8", errors="surrogateescape")
+    elif isinstance(value, bytes):
+        data = value
+    else:
+        raise TypeError("%s: %r (%s) is not text (a str or bytes)" % (what, value, type(value).__name__))
+    if b"\0" in data:
+        at = value.index("\0" if isinstance(value, str) else b"\0")  # type: ignore[arg-type]
+        shown = repr(value) if len(value) <= 60 else repr(value[:60]) + "..."
+        raise ArgumentError("%s %s holds a NUL byte at index %d; C text ends at a NUL, so it would be read as %r"
+                            % (what, shown, at, value[:at]))
+    return data
+
+
+def c_value(value: Any, ctype: Any, what: str) -> Any:
+    """`value` as an argument of C type `ctype`, checked as the rule above
+    says (`what` names it in messages); handles and pointers ctypes made
+    pass as they are.
+
+    >>> c_value(7, ctypes.c_int32, "device"), c_value(None, ctypes.c_void_p, "stream")
+    (7, None)
+    >>> c_value(2 ** 63, ctypes.c_int64, "layoutc_launch: args[0].value")
+    Traceback (most recent call last):
+    ...
+    OverflowError: layoutc_launch: args[0].value 9223372036854775808 is out of range for int64_t [-9223372036854775808, 9223372036854775807]
+    >>> c_value(2.5, ctypes.c_uint32, "grid")
+    Traceback (most recent call last):
+    ...
+    TypeError: grid: 2.5 (float) is not an integer
+    """
+    if ctype is ctypes.c_char_p:
+        return c_text(value, what)
+    bits = _BITS.get(ctype)
+    if bits is None or (ctype is ctypes.c_void_p and (value is None or isinstance(value, ctypes._SimpleCData))):
+        return value
+    try:
+        n = operator.index(value)
+    except TypeError:
+        raise TypeError("%s: %r (%s) is not an integer" % (what, value, type(value).__name__)) from None
+    width, signed = bits
+    low, high = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+    if not low <= n <= high:
+        raise OverflowError("%s %d is out of range for %s [%d, %d]" % (what, n, _C_NAMES[ctype], low, high))
+    return n
+
+
+def int64_array(values: Sequence[Any], what: str) -> Any:
+    """A C array of int64_t holding `values` (at least one entry), each
+    checked by c_value.
+
+    >>> list(int64_array([3, -1], "offsets"))
+    [3, -1]
+    """
+    checked = [c_value(v, ctypes.c_int64, "%s[%d]" % (what, i)) for i, v in enumerate(values)]
+    return (ctypes.c_int64 * max(len(checked), 1))(*checked)
+
+
+class _Checked(ctypes.Structure):
+    """A C struct whose fields are set through c_value (its C name `_c_name`
+    in messages)."""
+
+    _c_name = "struct"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        fields = dict(self._fields_)
+        names = [f[0] for f in self._fields_]
+        checked = [c_value(a, fields[n], "%s.%s" % (self._c_name, n)) for n, a in zip(names, args)]
+        named = {k: c_value(v, fields.get(k), "%s.%s" % (self._c_name, k)) for k, v in kwargs.items()}
+        super().__init__(*checked, **named)
+
+
 class _CacheStats(ctypes.Structure):
     """layoutc_jit_cache_stats's counters (layoutc.h): hits, disk_hits,
     misses, entries.
@@ -139,7 +240,7 @@ class _CacheStats(ctypes.Structure):
                 ("entries", ctypes.c_uint64)]
 
 
-class Step(ctypes.Structure):
+class Step(_Checked):
     """One step of a traced inner function (layoutc_step in layoutc.h): op
     (a layoutc_op) of a and b.
 
@@ -147,10 +248,11 @@ class Step(ctypes.Structure):
     2
     """
 
+    _c_name = "layoutc_step"
     _fields_ = [("op", ctypes.c_int32), ("a", ctypes.c_int64), ("b", ctypes.c_int64)]
 
 
-class TensorSide(ctypes.Structure):
+class TensorSide(_Checked):
     """One side of layoutc_compile_tensor_copy (layoutc_tensor_side): its
     layout (a layoutc_value), and its inner function's steps and result.
 
@@ -158,11 +260,12 @@ class TensorSide(ctypes.Structure):
     0
     """
 
+    _c_name = "layoutc_tensor_side"
     _fields_ = [("layout", ctypes.c_void_p), ("steps", ctypes.POINTER(Step)), ("step_count", ctypes.c_size_t),
                 ("result", ctypes.c_int64)]
 
 
-class Arg(ctypes.Structure):
+class Arg(_Checked):
     """One kernel argument of layoutc_launch (layoutc_arg in layoutc.h): a
     buffer (is_buffer 1, its device address) or an index (is_buffer 0, its
     value).
@@ -172,6 +275,7 @@ class Arg(ctypes.Structure):
     (1, 4096)
     """
 
+    _c_name = "layoutc_arg"
     _fields_ = [("is_buffer", ctypes.c_int), ("address", ctypes.c_void_p), ("value", ctypes.c_int64)]
 
 
@@ -211,7 +315,7 @@ def _declare(lib: ctypes.CDLL) -> None:
     c_char_p, c_void_p, c_int, c_int64, c_size_t = (ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int,
                                                     ctypes.c_int64, ctypes.c_size_t)
     status = ctypes.c_int
-    signatures = {
+    signatures: Dict[str, Tuple[Any, List[Any]]] = {
         "layoutc_version": (c_char_p, []),
         "layoutc_api_version": (c_int, []),
         "layoutc_last_error": (c_char_p, []),
@@ -256,9 +360,74 @@ def _declare(lib: ctypes.CDLL) -> None:
                                             c_void_p]),
         "layoutc_launch": (status, [c_void_p, c_int, ctypes.c_uint, ctypes.c_uint, P(Arg), c_size_t, c_void_p]),
     }
+    # Each function's parameters, as layoutc.h names them (for messages).
+    parameters: Dict[str, Tuple[str, ...]] = {
+        "layoutc_version": (),
+        "layoutc_api_version": (),
+        "layoutc_last_error": (),
+        "layoutc_status_name": ("status",),
+        "layoutc_eval": ("expression", "result"),
+        "layoutc_value_str": ("value", "text"),
+        "layoutc_value_kind_of": ("value", "kind"),
+        "layoutc_value_assumptions": ("value", "text"),
+        "layoutc_value_picture": ("value", "picture", "text"),
+        "layoutc_value_picture_tv": ("tv", "tile", "text"),
+        "layoutc_value_picture_banks": ("smem", "access", "dtype", "text"),
+        "layoutc_infer": ("offsets", "n", "result"),
+        "layoutc_composed_function_make": ("name", "fn", "release", "user", "offset", "outer", "result"),
+        "layoutc_composed_parts": ("composed", "inner", "offset", "outer", "user"),
+        "layoutc_tuple_make": ("kinds", "values", "n", "result"),
+        "layoutc_value_read": ("value", "kinds", "values", "capacity", "n"),
+        "layoutc_call": ("name", "template_args", "n_template", "args", "n_args", "result", "kind"),
+        "layoutc_apply": ("f", "arg", "result", "kind"),
+        "layoutc_apply_index": ("f", "index", "result"),
+        "layoutc_apply_flat": ("f", "kinds", "values", "n", "result"),
+        "layoutc_value_equal": ("a", "b", "equal"),
+        "layoutc_value_hash": ("value", "hash"),
+        "layoutc_value_free": ("value",),
+        "layoutc_jit_create": ("arch", "opt_level", "disk_cache", "cache_directory", "jit"),
+        "layoutc_jit_destroy": ("jit",),
+        "layoutc_jit_cache_stats": ("jit", "stats"),
+        "layoutc_compile_copy": ("jit", "src_layout", "dst_layout", "dtype", "to_dtype", "scale", "kernel"),
+        "layoutc_compile_gather": ("jit", "row_width", "dtype", "index_dtype", "kernel"),
+        "layoutc_compile_scatter": ("jit", "row_width", "dtype", "index_dtype", "kernel"),
+        "layoutc_compile_mlir": ("jit", "mlir", "kernel_name", "index_bits", "kernel"),
+        "layoutc_compile_tensor_copy": ("jit", "src", "dst", "dtype", "to_dtype", "index_dtypes", "index_count", "kernel"),
+        "layoutc_kernel_free": ("kernel",),
+        "layoutc_kernel_name": ("kernel", "name"),
+        "layoutc_kernel_ptx": ("kernel", "ptx"),
+        "layoutc_device_count": ("count",),
+        "layoutc_copy_extents": ("kernel", "dynamic", "count", "size", "src_elements", "dst_elements"),
+        "layoutc_launch_copy": ("kernel", "device", "src", "dst", "dynamic", "count", "stream"),
+        "layoutc_launch_indexed": ("kernel", "device", "table", "table_rows", "rows", "indices", "count", "stream"),
+        "layoutc_launch": ("kernel", "device", "grid", "block", "args", "count", "stream"),
+    }
     for name, (restype, argtypes) in signatures.items():
         f = getattr(lib, name)
         f.restype, f.argtypes = restype, argtypes
+        assert len(parameters[name]) == len(argtypes), name
+        setattr(lib, name, _checked(name, f, parameters[name], argtypes))
+
+
+def _checked(name: str, f: Any, parameters: Sequence[str], argtypes: Sequence[Any]) -> Callable[..., Any]:
+    """f with each argument checked by c_value first (its message names the
+    function and the parameter); pointers ctypes made pass as they are."""
+    checks = [(i, t, "%s: %s" % (name, p)) for i, (p, t) in enumerate(zip(parameters, argtypes)) if t in _CHECKED]
+    if not checks:
+        return f  # type: ignore[no-any-return]
+
+    def call(*args: Any) -> Any:
+        values = list(args)
+        for i, t, what in checks:
+            values[i] = c_value(values[i], t, what)
+        return f(*values)
+
+    call.__name__ = name
+    return call
+
+
+# The C types c_value checks.
+_CHECKED = frozenset(_BITS) | {ctypes.c_char_p}
 
 
 # The library and its file.
@@ -284,7 +453,7 @@ def check(status: int) -> None:
     ...
     """
     if status != OK:
-        message = lib.layoutc_last_error().decode()
+        message = lib.layoutc_last_error().decode(errors="backslashreplace")
         error = _ERRORS.get(status, InternalError)(message, lib.layoutc_status_name(status).decode())
         raised = getattr(callback_error, "error", None)
         if raised is not None:  # a Python inner function failed inside the call: its exception
@@ -293,13 +462,16 @@ def check(status: int) -> None:
         raise error
 
 
-def text(s: Union[str, bytes]) -> bytes:
-    """s as the C API takes text: a str encoded as UTF-8, bytes as they are.
+def text(s: Union[str, bytes], what: str = "text") -> bytes:
+    """s as the C API takes text (c_text: a str encoded as UTF-8, bytes as
+    they are, no NUL inside).
 
     >>> text("sm_90"), text(b"f32")
     (b'sm_90', b'f32')
     """
-    return s.encode() if isinstance(s, str) else s
+    data = c_text(s, what)
+    assert data is not None
+    return data
 
 
 CacheStats = _CacheStats

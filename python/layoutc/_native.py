@@ -15,7 +15,7 @@ import os
 from types import ModuleType
 from typing import Any, Callable, List, Sequence, Tuple, Union
 
-from ._library import check, lib, library_path, text
+from ._library import check, lib, library_path
 
 # layoutc_leaf (layoutc.h)
 INT, TUPLE, UNDERSCORE, DYNAMIC, OTHER = range(5)
@@ -73,7 +73,7 @@ def from_text(expression: Union[str, bytes]) -> Any:
     '12'
     """
     out = ctypes.c_void_p()
-    check(lib.layoutc_eval(text(expression), ctypes.byref(out)))
+    check(lib.layoutc_eval(expression, ctypes.byref(out)))  # text checked as every argument (_library.c_value)
     return Handle(out.value)
 
 

@@ -22,7 +22,7 @@ import threading
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _native
-from ._library import LayoutTypeError, callback_error, check, lib
+from ._library import LayoutTypeError, c_value, callback_error, check, lib
 from .int_tuple import Dynamic
 
 __all__ = ["make", "function_of"]
@@ -62,7 +62,7 @@ def _call_inner(user: Optional[int], kinds: Any, values: Any, n: int, out_kinds:
         out_n[0] = len(k)
         for i in range(min(len(k), capacity)):
             out_kinds[i] = k[i]
-            out_values[i] = v[i]
+            out_values[i] = c_value(v[i], ctypes.c_int64, "an inner function's result's entry %d" % i)
         return 0
     except BaseException as e:  # raised again by the call that evaluated it (_library.check)
         callback_error.error = e
@@ -96,7 +96,7 @@ def make(fn: Callable[[Any], Any], offset: "_native.Handle", outer: "_native.Han
         _functions[token] = fn
     name = getattr(fn, "__name__", "inner")
     out = ctypes.c_void_p()
-    check(lib.layoutc_composed_function_make(name.encode(), _INNER, _RELEASE, token, offset.ptr, outer.ptr,
+    check(lib.layoutc_composed_function_make(name, _INNER, _RELEASE, token, offset.ptr, outer.ptr,
                                              ctypes.byref(out)))
     return _native.Handle(out.value)
 

@@ -11,11 +11,12 @@ disagree, the docstring says so and CuTe C++ wins.
     >>> crd2idx((1, 2), (2, 3))
     5
 """
+import ctypes
 from abc import ABC
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union, cast
 
 from . import _native
-from ._library import LayoutTypeError
+from ._library import LayoutTypeError, c_value
 
 __all__ = ["Integer", "Dynamic", "ScaledBasis", "E", "IntTuple", "is_int", "is_tuple", "has_none", "flatten",
            "signum", "product", "inner_product", "tuple_max", "elem_scale", "shape_div", "prefix_product",
@@ -169,6 +170,8 @@ def notation(t: Any) -> str:
     if isinstance(t, bool) or not isinstance(t, (int, Dynamic, ScaledBasis)):
         raise LayoutTypeError("%r (%s) is not an integer tuple's leaf: give an int, a tuple, None, Dynamic or "
                               "ScaledBasis" % (t, type(t).__name__), "LAYOUTC_ERROR_ALGEBRA_TYPE")
+    if isinstance(t, int):
+        c_value(t, ctypes.c_int64, "an integer tuple's leaf")  # OverflowError past int64, as C takes it
     return str(t)
 
 

@@ -18,7 +18,7 @@ import ctypes
 import threading
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from ._library import Arg, ArgumentError, CacheStats, Step, TensorSide, check, lib, text
+from ._library import Arg, ArgumentError, CacheStats, Step, TensorSide, check, int64_array, lib, text
 from .layout_tensors import LayoutTensor, make_tensor, python_inner
 from .tensors import Pending, Tensor, tensor
 from .tracing import Program, symbolic_crd2idx, trace
@@ -73,7 +73,7 @@ class Kernel:
         >>> Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32").copy_extents()
         (32, 32, 32)
         """
-        values = (ctypes.c_int64 * max(len(dynamic), 1))(*dynamic)
+        values = int64_array(dynamic, "copy_extents: dynamic")
         size, src, dst = ctypes.c_int64(), ctypes.c_int64(), ctypes.c_int64()
         check(lib.layoutc_copy_extents(self._handle, values, len(dynamic), ctypes.byref(size), ctypes.byref(src),
                                        ctypes.byref(dst)))
@@ -108,8 +108,7 @@ class Jit:
     def __init__(self, arch: str = "sm_90", opt_level: int = 0, disk_cache: bool = True,
                  cache_directory: Optional[str] = None) -> None:
         handle = ctypes.c_void_p()
-        check(lib.layoutc_jit_create(text(arch), opt_level, int(disk_cache),
-                                     text(cache_directory) if cache_directory else None, ctypes.byref(handle)))
+        check(lib.layoutc_jit_create(arch, opt_level, int(disk_cache), cache_directory or None, ctypes.byref(handle)))
         self._handle: Optional[ctypes.c_void_p] = handle
         self._kernels: Dict[Tuple[Any, ...], Kernel] = {}
         self._lock = threading.Lock()
@@ -142,7 +141,7 @@ class Jit:
         spec = ("copy", str(src_layout), str(dst_layout), dtype, to, scale)
         s = ctypes.c_double(scale) if scale is not None else None
         return self._kernel(spec, lambda out: lib.layoutc_compile_copy(
-            self._handle, text(str(src_layout)), text(str(dst_layout)), text(dtype), text(to) if to else None,
+            self._handle, str(src_layout), str(dst_layout), dtype, to or None,
             ctypes.byref(s) if s is not None else None, out))
 
     def tensor_copy_kernel(self, src: "_TracedSide", dst: "_TracedSide", dtype: str, to: Optional[str],
@@ -158,10 +157,10 @@ class Jit:
         spec = ("tensor_copy", src.key, dst.key, dtype, to, tuple(index_dtypes))
 
         def build(out: Any) -> int:  # only on a miss of this Jit's cache
-            names = (ctypes.c_char_p * max(len(index_dtypes), 1))(*[text(d) for d in index_dtypes])
+            names = (ctypes.c_char_p * max(len(index_dtypes), 1))(*[text(d, "index dtype") for d in index_dtypes])
             status: int = lib.layoutc_compile_tensor_copy(
-                self._handle, ctypes.byref(src.native()), ctypes.byref(dst.native()), text(dtype),
-                text(to) if to else None, names, len(index_dtypes), out)
+                self._handle, ctypes.byref(src.native()), ctypes.byref(dst.native()), dtype, to or None, names,
+                len(index_dtypes), out)
             return status
         return self._kernel(spec, build)
 
@@ -175,7 +174,7 @@ class Jit:
         """
         compile = {"gather": lib.layoutc_compile_gather, "scatter": lib.layoutc_compile_scatter}[kind]
         return self._kernel((kind, row_width, dtype, index_dtype), lambda out: compile(
-            self._handle, row_width, text(dtype), text(index_dtype), out))
+            self._handle, row_width, dtype, index_dtype, out))
 
     def compile(self, mlir: str, kernel_name: str, index_bits: int = 64) -> Kernel:
         """The gpu.func `kernel_name` of an MLIR module with lay ops, its
@@ -187,7 +186,7 @@ class Jit:
         'k'
         """
         return self._kernel(("mlir", mlir, kernel_name, index_bits), lambda out: lib.layoutc_compile_mlir(
-            self._handle, text(mlir), text(kernel_name), index_bits, out))
+            self._handle, mlir, kernel_name, index_bits, out))
 
     def cache_stats(self) -> Dict[str, int]:
         """layoutc's cache counters: hits (memory), disk_hits, misses

@@ -18,7 +18,7 @@ import os
 import sys
 from typing import IO, Any, Optional, Sequence, Union
 
-from ._library import check, lib
+from ._library import check, int64_array, lib
 from .values import Layout, handle_of, python_of
 
 __all__ = ["print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer"]
@@ -172,7 +172,7 @@ class BankMap:
         """
         smem, access = handle_of(self.smem), handle_of(self.access)  # alive through the call
         out = ctypes.c_char_p()
-        return _text(lib.layoutc_value_picture_banks(smem.ptr, access.ptr, self.dtype.encode(), ctypes.byref(out)),
+        return _text(lib.layoutc_value_picture_banks(smem.ptr, access.ptr, self.dtype, ctypes.byref(out)),
                      out)
 
     def _repr_svg_(self) -> str:
@@ -189,8 +189,8 @@ def infer(offsets: Sequence[int]) -> Layout:
     >>> infer([0, 2, 4, 1, 3, 5])
     Layout('(3,2):(2,1)')
     """
-    values = [int(o) for o in offsets]
-    array = (ctypes.c_int64 * len(values))(*values)
+    values = list(offsets)
+    array = int64_array(values, "infer: offsets")
     out = ctypes.c_void_p()
     check(lib.layoutc_infer(array, len(values), ctypes.byref(out)))
     from ._native import Handle

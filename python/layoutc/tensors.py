@@ -4,11 +4,12 @@ works on. Read from a PyTorch tensor directly, else from
 __cuda_array_interface__ (CuPy, Numba, JAX), else from DLPack's __dlpack__
 (dlpack.py); nothing is copied.
 """
+import ctypes
 import importlib
-from typing import Any, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import dlpack
-from ._library import ArgumentError
+from ._library import ArgumentError, c_value
 
 # __cuda_array_interface__ typestrs and torch dtypes, as layoutc's dtypes.
 _TYPESTRS = {"<f4": "f32", "<f2": "f16", "<f8": "f64", "<i4": "i32", "|i1": "i8", "<i8": "i64"}
@@ -35,10 +36,24 @@ class Tensor:
     def __init__(self, role: str, address: int, shape: Sequence[int], strides: Sequence[int], dtype: str,
                  device: Optional[int], stream: Optional[int], readonly: bool = False, torch: bool = False,
                  owner: object = None) -> None:
-        self.role, self.address, self.shape, self.strides = role, address, tuple(shape), tuple(strides)
+        self.role = role
+        self.address: int = c_value(address, ctypes.c_void_p, "%s: the address" % role)
+        self.shape: Tuple[int, ...] = tuple(c_value(e, ctypes.c_int64, "%s: shape[%d]" % (role, i))
+                                            for i, e in enumerate(shape))
+        self.strides: Tuple[int, ...] = tuple(c_value(e, ctypes.c_int64, "%s: strides[%d]" % (role, i))
+                                              for i, e in enumerate(strides))
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
         self.owner = owner  # what must outlive the launch (a DLPack capsule)
         self.itemsize = _BYTES[dtype]
+        if len(self.strides) != len(self.shape):
+            raise ArgumentError("%s: shape %s and strides %s differ in length" % (role, self.shape, self.strides))
+        if any(e < 0 for e in self.shape):
+            raise ArgumentError("%s: shape %s has a negative extent" % (role, self.shape))
+        c_value(self.size, ctypes.c_int64, "%s: the element count of shape %s" % (role, self.shape))
+        c_value(self.extent, ctypes.c_int64, "%s: the extent (1 + the largest offset) of shape %s and strides %s"
+                % (role, self.shape, self.strides))
+        c_value(self.address + self.extent * self.itemsize, ctypes.c_void_p,
+                "%s: the end address of the tensor" % role)
         if any(s < 0 for s in self.strides):
             raise ArgumentError("%s: negative strides %s are not supported" % (role, self.strides))
         if address % self.itemsize:
@@ -170,11 +185,56 @@ def _device_of(obj: Any) -> Optional[int]:
     return getattr(device, "id", None)
 
 
-def _from_interface(obj: Any, role: str) -> Tensor:
+# What __cuda_array_interface__ (version 3) holds, key by key, for messages.
+_FORMS = {"shape": "a tuple of ints", "typestr": "a str such as '<f4'", "data": "a tuple (address: int, readonly: bool)",
+          "strides": "None or a tuple of ints, one per mode (bytes)", "mask": "None", "stream": "None or an int"}
+
+
+def _ints(value: Any) -> bool:
+    return isinstance(value, (tuple, list)) and all(isinstance(e, int) and not isinstance(e, bool) for e in value)
+
+
+def _interface(obj: Any, role: str) -> Dict[str, Any]:
+    """obj's __cuda_array_interface__, checked key by key: TypeError naming
+    the key and its expected form for a missing key or a value of the wrong
+    type, ArgumentError (a ValueError) for strides of another length than
+    the shape."""
     cai = obj.__cuda_array_interface__
+    if not isinstance(cai, dict):
+        raise TypeError("%s: __cuda_array_interface__ is a %s; it must be a dict" % (role, type(cai).__name__))
+
+    def wrong(key: str) -> TypeError:
+        got = ("no %r key" % key) if key not in cai else ("%r (%s) under %r" % (cai[key], type(cai[key]).__name__, key))
+        return TypeError("%s: __cuda_array_interface__ has %s; %r must be %s" % (role, got, key, _FORMS[key]))
+
+    for key in ("shape", "typestr", "data"):
+        if key not in cai:
+            raise wrong(key)
+    if not _ints(cai["shape"]):
+        raise wrong("shape")
+    if not isinstance(cai["typestr"], str):
+        raise wrong("typestr")
+    data = cai["data"]
+    if not (isinstance(data, (tuple, list)) and len(data) == 2 and (data[0] is None or isinstance(data[0], int))
+            and isinstance(data[1], bool)):
+        raise wrong("data")
+    strides = cai.get("strides")
+    if strides is not None and not _ints(strides):
+        raise wrong("strides")
+    if strides is not None and len(strides) != len(cai["shape"]):
+        raise ArgumentError("%s: __cuda_array_interface__ has shape %s and strides %s of another length; 'strides' "
+                            "must be %s" % (role, tuple(cai["shape"]), tuple(strides), _FORMS["strides"]))
+    stream = cai.get("stream")
+    if stream is not None and (not isinstance(stream, int) or isinstance(stream, bool)):
+        raise wrong("stream")
+    return cai
+
+
+def _from_interface(obj: Any, role: str) -> Tensor:
+    cai = _interface(obj, role)
     typestr = cai["typestr"]
     if typestr not in _TYPESTRS:
-        raise ArgumentError("%s: typestr '%s' is not supported (%s)" % (role, typestr, SUPPORTED))
+        raise ArgumentError("%s: typestr %r is not supported (%s)" % (role, typestr, SUPPORTED))
     dtype = _TYPESTRS[typestr]
     itemsize = _BYTES[dtype]
     shape = tuple(cai["shape"])

@@ -16,7 +16,7 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _native
-from ._library import LayoutIndexError, LayoutTypeError, check, lib, library_path
+from ._library import LayoutIndexError, LayoutTypeError, c_value, check, lib, library_path, text
 from .int_tuple import notation as tuple_notation, tuple_handle, tuple_of, tuple_of_notation as _tuple_of_notation
 
 __all__ = ["LayoutBase", "Value", "Layout", "Swizzle", "ComposedLayout", "Tiler", "Equality", "LinearLayout",
@@ -565,7 +565,7 @@ _NAMES: Dict[str, bytes] = {}
 def _call(name: str, *args: Any, template: Tuple[int, ...] = ()) -> Any:
     b = _NAMES.get(name)
     if b is None:
-        b = _NAMES[name] = name.encode()
+        b = _NAMES[name] = text(name, "call: the function name")
     return _hotpath.call(b, args, template)
 
 
@@ -584,7 +584,8 @@ def call(name: str, *args: Any, template: Sequence[int] = ()) -> Any:
 def _template(m: Any) -> int:
     if isinstance(m, bool) or not isinstance(m, int):
         raise LayoutTypeError("a mode must be an int, not %r" % (m,), "LAYOUTC_ERROR_ALGEBRA_TYPE")
-    return m
+    n: int = c_value(m, ctypes.c_int64, "a mode")
+    return n
 
 
 def _modes(mode: Any) -> Tuple[int, ...]:

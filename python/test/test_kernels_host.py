@@ -364,7 +364,8 @@ class NoDriverTest(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         lines = out.stdout.splitlines()
         self.assertEqual(lines[0], "LAYOUTC_ERROR_NO_DRIVER")
-        self.assertTrue(lines[1].startswith("no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded"))
+        self.assertTrue(lines[1].startswith(
+            "layoutc_launch_copy: no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded"), lines[1])
         self.assertEqual(lines[2], "LAYOUTC_ERROR_NO_DRIVER")
 
 

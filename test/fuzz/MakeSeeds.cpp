@@ -151,7 +151,19 @@ int main(int argc, char **argv) {
   for (const char *payload : {"", "//\n.version 8.0\n.target sm_90\n.address_size 64\n"})
     entries.add("entry", jit::cache::encode(fuzz::kCacheKey, payload));
 
-  std::printf("seeds: %zu expressions, %zu types, %zu modules, %zu cache entries, %zu command lines, %zu kernels\n",
-              expressions.count, types.count, modules.count, entries.count, commands.count, kernels.count);
+  // Programs of C API calls (CapiFuzzer.cpp): every expression evaluated,
+  // called on, applied, drawn and freed; a kernel of each kind compiled,
+  // asked about and launched; a JIT made and destroyed.
+  Seeds calls(out, "capi");
+  for (unsigned char e = 0; e < 15; ++e)
+    calls.add("values", std::string{0, char(e), 0, 2, 0, 0, 0,  0, 1, 0, 0, 0,  0, 3, 0,  0, 0, 0, 7, 0,
+                                    0, 0,       7, 0, 1, 0, 20, 0, 0, 0, 0, 21, 0, 0, 22, 0, 0, 9, 0});
+  calls.add("kernels", std::string{12, 1, 1, 2, 0,  0, 5, 0, 0, 17, 0, 1,  18, 0, 0, 0, 0, 0, 0, 19, 0, 0, 0,  0,
+                                   0,  0, 1, 0, 13, 1, 4, 0, 4, 1,  1, 19, 1,  0, 0, 0, 0, 0, 1, 1,  4, 4, 16, 0});
+  calls.add("jits", std::string{10, 0, 1, 0, 0, 12, 0, 0, 0, 0, 0, 0, 5, 0, 0, 23, 2, 0, 11, 0});
+
+  std::printf("seeds: %zu expressions, %zu types, %zu modules, %zu cache entries, %zu command lines, %zu kernels, "
+              "%zu call programs\n",
+              expressions.count, types.count, modules.count, entries.count, commands.count, kernels.count, calls.count);
   return 0;
 }

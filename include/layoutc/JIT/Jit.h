@@ -198,6 +198,13 @@ public:
     return kernels_.of(buffers);
   }
   const IndexedSpec &spec() const { return spec_; }
+  /// The elements of the table and of the rows for a launch over `tableRows`
+  /// rows and `count` indices; std::invalid_argument for negative counts and
+  /// element counts past int64.
+  struct Extents {
+    int64_t table, rows;
+  };
+  Extents extents(int64_t tableRows, int64_t count) const;
   /// gather: rows[r, :] = table[indices[r], :]; scatter: table[indices[r], :]
   /// = rows[r, :]; for r < count. Indices must be below tableRows (not
   /// checked on the device).

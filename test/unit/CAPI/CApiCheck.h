@@ -31,5 +31,7 @@ void expectStatus(layoutc_status got, layoutc_status expected, const char *messa
 /* layoutc_compile_tensor_copy (TensorCopyTest.c), its launches as the
    driver `mode` ("no-driver" or "stand-in") allows. */
 void testTensorCopy(const char *mode);
+/* Bad arguments of every kind, refused before use (BoundaryTest.c). */
+void testBoundary(void);
 
 #endif

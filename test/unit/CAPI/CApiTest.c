@@ -535,6 +535,7 @@ int main(int argc, char **argv) {
   testJitErrors();
   testLaunch(argv[1]);
   testTensorCopy(argv[1]);
+  testBoundary();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;
