@@ -4,9 +4,7 @@
 namespace layoutc::transforms {
 namespace {
 
-bool needsQuotes(std::string_view v) {
-  return v.empty() || v.find_first_of(" \"\\") != std::string_view::npos;
-}
+bool needsQuotes(std::string_view v) { return v.empty() || v.find_first_of(" \"\\") != std::string_view::npos; }
 
 bool isWord(std::string_view w) { return !w.empty() && w.find_first_of(" =:\"\\") == std::string_view::npos; }
 

@@ -69,7 +69,8 @@ Text partition(Fields &f) {
   if (f.r.value("plan") == "elements")
     return "stays an element loop, one element per thread per step: " + f["reason"];
   Text tiles = f["tiles"];
-  Text shape = f.r.has("indices") ? f["indices"] + " consecutive indices" : f["tile"] + " over modes (" + f["modes"] + ")";
+  Text shape =
+      f.r.has("indices") ? f["indices"] + " consecutive indices" : f["tile"] + " over modes (" + f["modes"] + ")";
   Text out = "the domain as joint modes size:(src stride,dst stride) " + f["domain"] +
              ", ordered by the destination's strides; " + tiles + (tiles == "1" ? " tile of " : " tiles of ") + shape +
              ", blocks take them along the destination's contiguous mode first; " + f["threads"] +
@@ -154,8 +155,8 @@ Text vectorize(Fields &f) {
 }
 
 Text unroll(Fields &f) {
-  return "each thread moves its " + f["values"] + " values " + f["per-step"] + " per step, in a loop of " +
-         f["steps"] + " steps along the TV's last value leaf: at most " + f["in-flight"] + " loads in flight" +
+  return "each thread moves its " + f["values"] + " values " + f["per-step"] + " per step, in a loop of " + f["steps"] +
+         " steps along the TV's last value leaf: at most " + f["in-flight"] + " loads in flight" +
          (f["path"] == "slow" ? " on a slow path (single elements, or the edge)" : "");
 }
 
@@ -163,7 +164,7 @@ Text unroll(Fields &f) {
 
 std::string explainRemark(const Remark &remark) {
   static const std::map<std::string, std::function<Text(Fields &)>, std::less<>> renderers = {
-      {"lay-index-width", indexWidth}, {"lay-copy-partition", partition}, {"lay-copy-stage", stage},
+      {"lay-index-width", indexWidth},   {"lay-copy-partition", partition}, {"lay-copy-stage", stage},
       {"lay-copy-predicate", predicate}, {"lay-copy-vectorize", vectorize}, {"lay-copy-unroll", unroll},
   };
   auto it = renderers.find(remark.pass);
