@@ -79,7 +79,8 @@ algebra::IntTuple mapCoordinate(const algebra::IntTuple &coord, const algebra::L
   if (coord.isInt() && cast<LayoutType>(layout.getType()).isStatic()) {
     std::vector<algebra::IntTuple> modes;
     algebra::flattenInto(l.shape, modes);
-    if (!modes.back().integer().is(1))
+    // A rank-0 layout (():()) has no last mode: its one index maps as is.
+    if (!modes.empty() && !modes.back().integer().is(1))
       return algebra::crd2idx(coord, algebra::coalesce(l));
   }
   return algebra::crd2idx(coord, l);

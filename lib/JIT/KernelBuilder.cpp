@@ -48,21 +48,18 @@ void checkData(DType t, const std::string &what) {
     throw CompileError(what + ": the element type must be f32, f16, bf16, f64, i32 or i8");
 }
 
-// Post-condition: returns when the copy has no scale, or one that is finite in
-// the type it multiplies in (f32, f64 when a side is f64: see CopySpec); else
-// std::invalid_argument "copy: --scale S ..." (a bad value, not a spec the
-// compiler refuses).
-void checkScale(const CopySpec &spec) {
-  if (!spec.scale)
+// Post-condition: returns when there is no scale, or one finite in the type
+// the map multiplies in (f32; f64, `wide`, when a side is f64: see CopySpec);
+// else std::invalid_argument (a bad value, not a spec the compiler refuses).
+void checkScale(std::optional<double> scale, bool wide) {
+  if (!scale)
     return;
-  double s = *spec.scale;
   char text[32];
-  std::snprintf(text, sizeof text, "%g", s);
-  if (!std::isfinite(s))
-    throw std::invalid_argument(std::string("copy: --scale ") + text + " is not a finite number");
-  bool wide = spec.dtype == DType::F64 || spec.dstType() == DType::F64;
-  if (!wide && std::fabs(s) > double(std::numeric_limits<float>::max()))
-    throw std::invalid_argument(std::string("copy: --scale ") + text +
+  std::snprintf(text, sizeof text, "%g", *scale);
+  if (!std::isfinite(*scale))
+    throw std::invalid_argument(std::string("copy: the scale ") + text + " is not a finite number");
+  if (!wide && std::fabs(*scale) > double(std::numeric_limits<float>::max()))
+    throw std::invalid_argument(std::string("copy: the scale ") + text +
                                 " is past f32's range (largest 3.40282e+38), the type it multiplies in unless a "
                                 "side is f64");
 }
@@ -216,6 +213,9 @@ Value floatToInt(ImplicitLocOpBuilder &b, Value x, IntegerType to) {
 
 // The map region of a copy from `from` to `to` elements, scaled: see CopySpec.
 void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::optional<double> scale) {
+  // The scale is a constant of the compute type: one past its range would
+  // become an infinity there.
+  checkScale(scale, from == DType::F64 || to == DType::F64);
   MLIRContext &c = *b.getContext();
   Type source = elementType(c, from), target = elementType(c, to);
   Block *block = b.createBlock(&copy.getMap(), {}, {source}, {b.getLoc()});
@@ -228,15 +228,6 @@ void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::o
                       : x;
   } else {
     Type compute = from == DType::F64 || to == DType::F64 ? Type(b.getF64Type()) : Type(b.getF32Type());
-    // The scale is a constant of the compute type: a double past f32's range
-    // would become an infinity there.
-    double limit = compute.isF64() ? std::numeric_limits<double>::max() : std::numeric_limits<float>::max();
-    if (scale && !(std::fabs(*scale) <= limit)) {
-      char text[32];
-      std::snprintf(text, sizeof text, "%g", *scale);
-      throw CompileError(std::string("copy: the scale ") + text + " is not a finite " +
-                         (compute.isF64() ? "f64" : "f32") + " (the map multiplies in f32, in f64 when a side is f64)");
-    }
     Value v = isFloat(from) ? convertFloat(b, x, compute) : Value(b.create<arith::SIToFPOp>(compute, x));
     if (scale)
       v = b.create<arith::MulFOp>(v, b.create<arith::ConstantOp>(b.getFloatAttr(compute, *scale)));
@@ -289,7 +280,6 @@ void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to
 BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
   checkData(spec.dtype, "copy: --dtype");
   checkData(spec.dstType(), "copy: --to");
-  checkScale(spec);
   KernelOperand src = KernelOperand::of(spec.src, "copy: --src");
   KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst");
   if (src.isStatic() && dst.isStatic())

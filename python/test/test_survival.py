@@ -171,10 +171,10 @@ class SurvivalTest(unittest.TestCase):
                            (1e39, "1e+39 is past f32's range (largest 3.40282e+38)")):
             with self.assertRaises(ArgumentError) as e:
                 jit.copy_kernel("8:1", "8:1", "f32", scale=scale)
-            self.assertIn("layoutc_compile_copy: copy: --scale " + why, str(e.exception))
+            self.assertIn("layoutc_compile_copy: copy: the scale " + why, str(e.exception))
         self.assertEqual(jit.copy_kernel("8:1", "8:1", "f64", scale=1e39).name, "copy")  # f64 multiplies in f64
         code, stderr = self.run_command(["layoutc", "copy", "--src", "8:1", "--dst", "8:1", "--scale", "1e39"])
-        self.assertIn("copy: --scale 1e+39 is past f32's range", stderr)
+        self.assertIn("copy: the scale 1e+39 is past f32's range", stderr)
         for scale in ("nan", "inf"):
             code, stderr = self.run_command(["layoutc", "copy", "--src", "8:1", "--dst", "8:1", "--scale", scale])
             self.assertIn("needs a finite number, not '%s'" % scale, stderr)

@@ -111,13 +111,13 @@ static void testScales(void) {
   EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
   double nan = NAN, inf = INFINITY, minusInf = -INFINITY, big = 1e39;
   EXPECT_STATUS(layoutc_compile_copy(jit, "8:1", "8:1", "f32", NULL, &nan, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_compile_copy: copy: --scale nan is not a finite number");
+                "layoutc_compile_copy: copy: the scale nan is not a finite number");
   EXPECT_STATUS(layoutc_compile_copy(jit, "8:1", "8:1", "f32", NULL, &inf, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_compile_copy: copy: --scale inf is not a finite number");
+                "layoutc_compile_copy: copy: the scale inf is not a finite number");
   EXPECT_STATUS(layoutc_compile_copy(jit, "8:1", "8:1", "f16", "f32", &minusInf, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_compile_copy: copy: --scale -inf is not a finite number");
+                "layoutc_compile_copy: copy: the scale -inf is not a finite number");
   EXPECT_STATUS(layoutc_compile_copy(jit, "8:1", "8:1", "f32", NULL, &big, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_compile_copy: copy: --scale 1e+39 is past f32's range (largest 3.40282e+38), the type it "
+                "layoutc_compile_copy: copy: the scale 1e+39 is past f32's range (largest 3.40282e+38), the type it "
                 "multiplies in unless a side is f64");
   CHECK(k == NULL);
   EXPECT_OK(layoutc_compile_copy(jit, "8:1", "8:1", "f64", NULL, &big, &k)); /* f64 multiplies in f64 */
