@@ -24,7 +24,7 @@ bw() {
   "$layoutc" "${args[@]}" --emit=ptx -o "$out/$name.ptx"
 }
 n=16384
-eval "$(grep -E '^\s*(bw |n=)' "$root/bench/gpu/run.sh")"
+eval "$(grep -E '^\s*(bw |n=|r=)' "$root/bench/gpu/run.sh")"
 
 for f in "$root"/examples/kernels/*.mlir; do
   "$layoutc" compile "$f" --emit=ptx -o "$out/example_$(basename "$f" .mlir).ptx"

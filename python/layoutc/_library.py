@@ -187,6 +187,8 @@ def c_value(value: Any, ctype: Any, what: str) -> Any:
     ...
     TypeError: grid: 2.5 (float) is not an integer
     """
+    if type(value) is int and value in _RANGES.get(ctype, ()):  # the common case, at a launch's pace
+        return value
     if ctype is ctypes.c_char_p:
         return c_text(value, what)
     bits = _BITS.get(ctype)
@@ -201,6 +203,25 @@ def c_value(value: Any, ctype: Any, what: str) -> Any:
     if not low <= n <= high:
         raise OverflowError("%s %d is out of range for %s [%d, %d]" % (what, n, _C_NAMES[ctype], low, high))
     return n
+
+
+# The values of each integer C type, for c_value's fast path.
+_RANGES = {t: range(-(1 << (w - 1)), 1 << (w - 1)) if signed else range(1 << w) for t, (w, signed) in _BITS.items()}
+# int64_t's values, and an address's.
+INT64_VALUES, ADDRESS_VALUES = _RANGES[ctypes.c_int64], _RANGES[ctypes.c_void_p]
+
+
+def int64_tuple(values: Sequence[Any], what: str) -> Tuple[int, ...]:
+    """`values` as a tuple of int64s, each checked by c_value (`what[i]`
+    names one in messages, formatted only for a value that fails).
+
+    >>> int64_tuple([3, -1], "shape")
+    (3, -1)
+    """
+    t = tuple(values)
+    if all(type(v) is int and v in INT64_VALUES for v in t):
+        return t
+    return tuple(c_value(v, ctypes.c_int64, "%s[%d]" % (what, i)) for i, v in enumerate(t))
 
 
 def int64_array(values: Sequence[Any], what: str) -> Any:

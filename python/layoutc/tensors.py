@@ -9,7 +9,7 @@ import importlib
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import dlpack
-from ._library import ArgumentError, c_value
+from ._library import ADDRESS_VALUES, INT64_VALUES, ArgumentError, c_value, int64_tuple
 
 # __cuda_array_interface__ typestrs and torch dtypes, as layoutc's dtypes.
 _TYPESTRS = {"<f4": "f32", "<f2": "f16", "<f8": "f64", "<i4": "i32", "|i1": "i8", "<i8": "i64"}
@@ -38,10 +38,8 @@ class Tensor:
                  owner: object = None) -> None:
         self.role = role
         self.address: int = c_value(address, ctypes.c_void_p, "%s: the address" % role)
-        self.shape: Tuple[int, ...] = tuple(c_value(e, ctypes.c_int64, "%s: shape[%d]" % (role, i))
-                                            for i, e in enumerate(shape))
-        self.strides: Tuple[int, ...] = tuple(c_value(e, ctypes.c_int64, "%s: strides[%d]" % (role, i))
-                                              for i, e in enumerate(strides))
+        self.shape: Tuple[int, ...] = int64_tuple(shape, "%s: shape" % role)
+        self.strides: Tuple[int, ...] = int64_tuple(strides, "%s: strides" % role)
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
         self.owner = owner  # what must outlive the launch (a DLPack capsule)
         self.itemsize = _BYTES[dtype]
@@ -49,11 +47,14 @@ class Tensor:
             raise ArgumentError("%s: shape %s and strides %s differ in length" % (role, self.shape, self.strides))
         if any(e < 0 for e in self.shape):
             raise ArgumentError("%s: shape %s has a negative extent" % (role, self.shape))
-        c_value(self.size, ctypes.c_int64, "%s: the element count of shape %s" % (role, self.shape))
-        c_value(self.extent, ctypes.c_int64, "%s: the extent (1 + the largest offset) of shape %s and strides %s"
-                % (role, self.shape, self.strides))
-        c_value(self.address + self.extent * self.itemsize, ctypes.c_void_p,
-                "%s: the end address of the tensor" % role)
+        size, extent = self.size, self.extent
+        if size not in INT64_VALUES:
+            c_value(size, ctypes.c_int64, "%s: the element count of shape %s" % (role, self.shape))
+        if extent not in INT64_VALUES:
+            c_value(extent, ctypes.c_int64, "%s: the extent (1 + the largest offset) of shape %s and strides %s"
+                    % (role, self.shape, self.strides))
+        if self.address + extent * self.itemsize not in ADDRESS_VALUES:
+            c_value(self.address + extent * self.itemsize, ctypes.c_void_p, "%s: the end address of the tensor" % role)
         if any(s < 0 for s in self.strides):
             raise ArgumentError("%s: negative strides %s are not supported" % (role, self.strides))
         if address % self.itemsize:
