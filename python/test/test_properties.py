@@ -78,9 +78,11 @@ class AlgebraPropertiesTest(unittest.TestCase):
             self.assertEqual(r.size(), b.size())
             self.assertEqual(values(r), [a(b(i)) for i in range(b.size())])
 
-        # native half: complement((2,2):(2,6), 9) answers 2:1 instead of refusing a
-        # layout whose strides do not divide (found by this test).
-        @unittest.expectedFailure  # native half
+        # Open: complement((2,2):(2,6), 9) answers 2:1, as pycute does, which
+        # does not cover the cotarget (6 is no multiple of the 4 offsets the
+        # stride-2 mode spans); whether to refuse it is not decided yet
+        # (found by this test). When it is, this mark goes.
+        @unittest.expectedFailure
         @given(layouts(max_rank=2, max_extent=4, max_stride=12, nonzero=True), st.integers(1, 4))
         def test_complement_is_disjoint_ordered_and_covers(self, a, factor):
             assume(injective(a))
