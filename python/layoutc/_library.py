@@ -6,6 +6,7 @@ it: a build tree's lib/Shared), else the package's own _lib folder (where
 the wheel puts it), else next to this package or up to three directories
 above it.
 """
+import array
 import ctypes
 import glob
 import operator
@@ -219,9 +220,10 @@ def int64_tuple(values: Sequence[Any], what: str) -> Tuple[int, ...]:
     (3, -1)
     """
     t = tuple(values)
-    if all(type(v) is int and v in INT64_VALUES for v in t):
-        return t
-    return tuple(c_value(v, ctypes.c_int64, "%s[%d]" % (what, i)) for i, v in enumerate(t))
+    try:
+        return tuple(array.array("q", t))  # C's own check: int64s (or __index__) only
+    except (TypeError, OverflowError):
+        return tuple(c_value(v, ctypes.c_int64, "%s[%d]" % (what, i)) for i, v in enumerate(t))
 
 
 def int64_array(values: Sequence[Any], what: str) -> Any:
@@ -437,11 +439,19 @@ def _checked(name: str, f: Any, parameters: Sequence[str], argtypes: Sequence[An
     if not checks:
         return f  # type: ignore[no-any-return]
 
+    ranges = [(i, _RANGES.get(t, ())) for i, t, _ in checks]
+
     def call(*args: Any) -> Any:
-        values = list(args)
-        for i, t, what in checks:
-            values[i] = c_value(values[i], t, what)
-        return f(*values)
+        # The common case, integers in range, passes as it is; any other
+        # value (text, a handle ctypes made, a bad one) goes through c_value.
+        for i, r in ranges:
+            v = args[i]
+            if type(v) is not int or v not in r:
+                values = list(args)
+                for j, t, what in checks:
+                    values[j] = c_value(values[j], t, what)
+                return f(*values)
+        return f(*args)
 
     call.__name__ = name
     return call
