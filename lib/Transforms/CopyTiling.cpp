@@ -176,6 +176,14 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   }
   plan.kind = TilePlan::Kind::Flat;
   int64_t chunk = dstUnit ? chunkAlong(domain.layout(true), 0, 16 / dst.elementBytes, dst, modes.size() > 1) : 1;
+  // A source read in rows narrower than four such chunks (a gather's rows
+  // of 2 to 63 bytes for 16-byte chunks) reads chunks no wider than its own
+  // access: consecutive lanes then read consecutive pieces of a row in one
+  // instruction (its sectors once), where chunks of the destination's width
+  // put nearly every lane of an instruction in a row of its own. Wider rows
+  // keep the destination's vectors (a row's lanes share its sectors anyway).
+  if (src.run > 1 && src.run < 4 * chunk && modes[0].src.is(1))
+    chunk = std::min(chunk, chunkAlong(domain.layout(false), 0, chunk, src, modes.size() > 1));
   int64_t chunks = flatChunks(chunk, dst.elementBytes, bounds);
   // A domain smaller than one tile takes as few chunks as cover it.
   if (algebra::Int n = domain.size(); n.isStatic())

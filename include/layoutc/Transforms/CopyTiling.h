@@ -104,7 +104,9 @@ struct TilePlan {
 /// destination is contiguous along mode 0 and the source along another
 /// mode, both sides are `stageable` (global memory), and the tile fits in the
 /// static extents; else a flat tile, whose chunks are the destination's
-/// widest access (assuming what run time will check). A flat tile over
+/// widest access (assuming what run time will check), or the source's where
+/// it is narrower and the source is read in runs (a gather's rows) shorter
+/// than four destination chunks. A flat tile over
 /// several modes needs `flattenable` sides, read at flat indices (plain
 /// layouts through their offsets; composed ones through a function of the
 /// index, when their value is one offset). Empty, with the reason in `why`,

@@ -241,6 +241,26 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   ASSERT_TRUE(rows);
   EXPECT_EQ(rows->tile, std::vector<int64_t>{256 * 8 * 4});
   EXPECT_EQ(chunkOf(rows->tv), 8);
+  // A gather of rows narrower than four destination chunks (64 bytes) reads
+  // chunks of its own width, so that a warp's lanes read consecutive pieces
+  // of a row: 12 f16 in 8-byte pieces, 3 bf16 and 5 f32 element by element;
+  // 16 i8 keep 16 bytes (its own width). Rows of one element, and rows of 77
+  // f32 or 250 f16, keep the destination's chunks.
+  auto gather = [&](int64_t width, int bytes) {
+    std::string shape = "(" + std::to_string(width) + ",?):(1," + std::to_string(width) + ")";
+    SideMemory src{bytes, width, algebra::Int(0)}, dst{bytes, 0, algebra::Int(0)};
+    std::optional<TilePlan> p = planTiles(joint(shape, shape), src, dst, true, true, 256, why);
+    EXPECT_TRUE(p) << why;
+    return p ? chunkOf(p->tv) : 0;
+  };
+  EXPECT_EQ(gather(12, 2), 4);
+  EXPECT_EQ(gather(3, 2), 1);
+  EXPECT_EQ(gather(5, 4), 1);
+  EXPECT_EQ(gather(16, 1), 16);
+  EXPECT_EQ(gather(31, 2), 1);
+  EXPECT_EQ(gather(1, 4), 4);
+  EXPECT_EQ(gather(77, 4), 4);
+  EXPECT_EQ(gather(250, 2), 8);
   // Over modes that do not merge, a side that cannot be read at flat indices
   // (a composed side whose inner function yields several indices) has no
   // flat tile.
