@@ -8,13 +8,14 @@
 # layoutc command and the Python package are the wheel's, pip-installed
 # (offline) into the host's python3 beside its torch and Triton, as a user
 # installs it: no PYTHONPATH, no LD_LIBRARY_PATH. A second argument runs one part (tests, memcheck,
-# bandwidth, jit or python; all of them by default), for hosts that limit
-# one call's time.
+# bandwidth, jit, python or gpus; all of them by default), for hosts that
+# limit one call's time. The gpus part needs two GPUs (a host of one says
+# it skipped).
 set -uo pipefail
 build=${1:-build}
 part=${2:-all}
-case "$part" in all|tests|memcheck|bandwidth|jit|python) ;; *)
-  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, jit or python)" >&2; exit 2 ;;
+case "$part" in all|tests|memcheck|bandwidth|jit|python|gpus) ;; *)
+  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, jit, python or gpus)" >&2; exit 2 ;;
 esac
 runs() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 status=0
@@ -251,6 +252,14 @@ if runs python; then
     echo
     "$python" "$(dirname "$0")/python_bench.py" || status=1
   fi
+fi
+# Two GPUs from one process: the same kernels on cuda:0 and cuda:1 at once,
+# each beside its speed alone (two_gpus.py exits 2 where one GPU is all).
+if runs gpus; then
+  echo
+  "$python" "$(dirname "$0")/two_gpus.py"
+  rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 2 ] || status=1
 fi
 rm -f "$log"
 exit $status
