@@ -115,7 +115,8 @@ def rand(shape, dtype):
 
 
 def sweep(name, nbytes, configs, launch, out, ref, prepare=None):
-    """Check, then time, launch(config) for each config; print the best.
+    """Check, then time, launch(config) for each config; print the best and
+    return it (None when one fails or none ran).
 
     launch(config) writes out; prepare() resets out before the check
     (default: the sentinel)."""
@@ -133,15 +134,16 @@ def sweep(name, nbytes, configs, launch, out, ref, prepare=None):
         if not torch.equal(out, ref):
             print(name, "FAILED", label, flush=True)
             failed.append(name)
-            return
+            return None
         gbs = timed(lambda: launch(cfg), nbytes)
         if best is None or gbs > best[0]:
-            best = (gbs, label)
+            best = (gbs, label, cfg)
     if best is None:
         print(name, "FAILED", "no-config-ran", flush=True)
         failed.append(name)
-        return
+        return None
     print(name, f"{best[0]:.1f}", best[1], flush=True)
+    return best[2]
 
 
 def transpose(name, src, batch, m, n, out_dtype=None):
@@ -185,6 +187,7 @@ def row_configs(width):
 
 
 def gather(name, table, idx):
+    """The best configuration's launch, after the sweep (None if it failed)."""
     r, w = idx.numel(), table.shape[1]
     out = torch.empty(r, w, device="cuda", dtype=table.dtype)
     ref = table.index_select(0, idx)
@@ -193,7 +196,8 @@ def gather(name, table, idx):
         gather_rows_kernel[(triton.cdiv(r, c["BR"]),)](table, idx, out, r, W=w, BR=c["BR"], BC=c["BC"],
                                                        num_warps=c["num_warps"])
 
-    sweep(name, 2 * r * w * table.element_size() + r * idx.element_size(), row_configs(w), launch, out, ref)
+    best = sweep(name, 2 * r * w * table.element_size() + r * idx.element_size(), row_configs(w), launch, out, ref)
+    return None if best is None else lambda: launch(best)
 
 
 def scatter(name, table, idx, rows):
