@@ -56,14 +56,18 @@ template <class Emit> void eachPoint(const std::vector<Mode> &modes, Emit emit) 
 
 // The first repeat among the values each(emit) gives in index order (n of
 // them): the least b whose value an index a < b had, with the least such a.
-// A bit per value between the least and the largest where that is at most a
-// byte a point, else the values sorted: at most 8 bytes a point.
-template <class Each> std::optional<Pair> firstRepeat(int64_t n, Each each) {
+// A bit per value between the least and the largest (`bounds` where the
+// caller knows them, else a pass finds them) where that is at most a byte a
+// point, else the values sorted: at most 8 bytes a point.
+template <class Each> std::optional<Pair> firstRepeat(int64_t n, Each each, std::optional<Pair> bounds = std::nullopt) {
   int64_t lo = INT64_MAX, hi = INT64_MIN;
-  each([&](int64_t, int64_t v) {
-    lo = std::min(lo, v), hi = std::max(hi, v);
-    return true;
-  });
+  if (bounds)
+    lo = bounds->first, hi = bounds->second;
+  else
+    each([&](int64_t, int64_t v) {
+      lo = std::min(lo, v), hi = std::max(hi, v);
+      return true;
+    });
   std::vector<int64_t> repeated; // values seen twice, ascending
   if (uint64_t(hi) - uint64_t(lo) < uint64_t(n) * 8) {
     std::vector<bool> seen(size_t(uint64_t(hi) - uint64_t(lo) + 1), false);
@@ -135,7 +139,16 @@ Injectivity decideKnown(const std::vector<Mode> &all) {
     reach = reach && step && !__builtin_add_overflow(*reach, *step, &*reach) ? reach : std::nullopt;
   }
   if (points && *points <= kInjectivePointLimit) {
-    std::optional<Pair> repeat = firstRepeat(*points, [&](auto emit) { eachPoint(modes, emit); });
+    // The least and the largest offset: each mode's negative and positive
+    // reach (no overflow: within `reach`, below 2^63, when that is known).
+    std::optional<Pair> bounds;
+    if (reach) {
+      bounds = Pair{0, 0};
+      for (const Mode &m : modes)
+        (m.stride.value < 0 ? bounds->first : bounds->second) += (m.shape.value - 1) * m.stride.value;
+    }
+    std::optional<Pair> repeat = firstRepeat(
+        *points, [&](auto emit) { eachPoint(modes, emit); }, bounds);
     if (!repeat)
       return {};
     bool stated = std::all_of(modes.begin(), modes.end(), [](const Mode &m) { return m.pitch.has_value(); });

@@ -98,7 +98,7 @@ static LogicalResult verifySides(Operation *op, LayoutTensorType src, LayoutTens
     return op->emitOpError() << "copies " << src.getElementType() << " elements into " << dst.getElementType()
                              << " ones; a copy between element types converts them in a `map` region";
   // Outer layouts only: an inner part maps equal values alike.
-  algebra::Injectivity one = algebra::isInjective(ld);
+  algebra::Injectivity one = op->getContext()->getLoadedDialect<LayDialect>()->injectivity(dst.getOuterLayout(), ld);
   if (one.answer == algebra::Injectivity::Answer::NotInjective) {
     InFlightDiagnostic d = op->emitOpError();
     if (one.collision)

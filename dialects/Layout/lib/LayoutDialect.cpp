@@ -23,6 +23,19 @@ void LayDialect::initialize() {
       >();
 }
 
+layoutc::algebra::Injectivity LayDialect::injectivity(Type type, const layoutc::algebra::Layout &layout) const {
+  {
+    std::lock_guard<std::mutex> lock(injectivityMutex);
+    if (auto found = injectivityOfType.find(type); found != injectivityOfType.end())
+      return found->second;
+  }
+  // Decided outside the lock (two threads may both decide a new type; they
+  // agree). An AlgebraError leaves nothing cached.
+  layoutc::algebra::Injectivity answer = layoutc::algebra::isInjective(layout);
+  std::lock_guard<std::mutex> lock(injectivityMutex);
+  return injectivityOfType.try_emplace(type, answer).first->second;
+}
+
 // The launch the partition records on a kernel and the JIT reads: counts of
 // at least `least`.
 static LogicalResult verifyLaunchCount(Operation *op, NamedAttribute attribute, int64_t least, const char *what) {

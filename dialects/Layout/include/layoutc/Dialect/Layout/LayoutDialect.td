@@ -44,6 +44,17 @@ def Lay_Dialect : Dialect {
     void registerTypes();
     /// Adds the attributes (LayoutAttrs.cpp).
     void registerAttributes();
+    /// algebra::isInjective(layout), `layout` the layout of the uniqued type
+    /// `type`: evaluated once per type in this context, then looked up (a
+    /// copy's verifier asks it of its destination after every pass, and
+    /// deciding may take every point of a large layout).
+    ::layoutc::algebra::Injectivity injectivity(::mlir::Type type, const ::layoutc::algebra::Layout &layout) const;
+
+  private:
+    mutable std::mutex injectivityMutex;
+    mutable ::llvm::DenseMap<::mlir::Type, ::layoutc::algebra::Injectivity> injectivityOfType;
+
+  public:
   }];
 }
 
