@@ -7,6 +7,7 @@
 #include "KernelOperand.h"
 #include "KernelRecord.h"
 #include "OnceMap.h"
+#include "SpecIdentity.h"
 
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/Target/PTX.h"
@@ -17,7 +18,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
+#include <unordered_map>
 
 namespace layoutc::jit {
 
@@ -269,6 +272,10 @@ struct Jit::State {
 // it), so State must not keep them.
 struct Jit::Specs {
   OnceMap<CopyKernel> copies;
+  // Copies made, by their spec's structure: a repeated spec is found here
+  // without printing its key (SpecIdentity.h).
+  std::mutex seenMutex;
+  std::unordered_multimap<std::size_t, std::pair<CopySpec, CopyKernel>> seenCopies;
   OnceMap<TensorCopyKernel> tensorCopies;
   OnceMap<IndexedKernel> indexed;
   OnceMap<std::shared_ptr<const CompiledKernel>> modules;
@@ -380,14 +387,33 @@ KernelVariants Jit::variants(const std::string &key, std::function<KernelRecord(
 }
 
 CopyKernel Jit::copy(const CopySpec &spec) {
+  std::optional<std::size_t> hash = structuralHash(spec);
+  if (hash) {
+    std::unique_lock<std::mutex> lock(specs_->seenMutex);
+    auto [first, last] = specs_->seenCopies.equal_range(*hash);
+    for (auto it = first; it != last; ++it)
+      if (sameStructure(it->second.first, spec)) {
+        CopyKernel found = it->second.second;
+        lock.unlock();
+        state_->count(state_->hits);
+        return found;
+      }
+  }
   std::string key = spec.key();
-  return bySpec(specs_->copies, key, [&] {
+  CopyKernel kernel = bySpec(specs_->copies, key, [&] {
     return CopyKernel(variants(key,
                                [spec, options = options_](Compiler &compiler, BufferAlignment buffers) {
                                  return compileRecord(compiler, buildCopy(compiler.context(), spec, buffers), options);
                                }),
                       spec);
   });
+  if (hash) {
+    std::lock_guard<std::mutex> lock(specs_->seenMutex);
+    auto [first, last] = specs_->seenCopies.equal_range(*hash);
+    if (std::none_of(first, last, [&](const auto &slot) { return sameStructure(slot.second.first, spec); }))
+      specs_->seenCopies.emplace(*hash, std::make_pair(spec, kernel));
+  }
+  return kernel;
 }
 
 TensorCopyKernel Jit::tensorCopy(const TensorCopySpec &spec) {

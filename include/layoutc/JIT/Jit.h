@@ -14,7 +14,8 @@
 // (its canonical text, CopySpec::key(): one layout written two ways is one
 // kernel; or canonical MLIR), arch, index width and optimization level, and
 // the compiler's version; a kernel compiles once and is loaded once per device
-// it runs on. Every member is thread-safe: different kernels compile in
+// it runs on. A copy spec seen before is found first by its structure
+// (SpecIdentity.h: equal values, no key printed). Every member is thread-safe: different kernels compile in
 // parallel (each compile in a Compiler of its own), and threads asking for a
 // kernel being compiled wait for that compile.
 //

@@ -61,6 +61,26 @@ TEST(JitCache, OneLayoutWrittenTwoWaysCompilesOnce) {
   EXPECT_EQ(j.cacheStats().misses, 3u);
 }
 
+// A repeat is found by the spec's structure first (nothing printed): only a
+// spec equal in every leaf, fact, type and scale bit is the same one.
+TEST(JitCache, ARepeatIsFoundByItsStructure) {
+  jit::Jit j(memoryOnly());
+  jit::CopyKernel a = j.copy({"(?,64):(64,1)", "(?,64):(1,?)", DType::F32});
+  jit::CopyKernel b = j.copy({"(?,64):(64,1)", "(?,64):(1,?)", DType::F32});
+  EXPECT_EQ(&a.kernel(), &b.kernel());
+  jit::CopyKernel fact = j.copy({"(?{div=4},64):(64,1)", "(?{div=4},64):(1,?)", DType::F32});
+  EXPECT_NE(&a.kernel(), &fact.kernel());
+  jit::CopyKernel plus = j.copy({"(8,8):(8,1)", "(8,8):(1,8)", DType::F32, std::nullopt, 0.0});
+  jit::CopyKernel minus = j.copy({"(8,8):(8,1)", "(8,8):(1,8)", DType::F32, std::nullopt, -0.0});
+  EXPECT_NE(&plus.kernel(), &minus.kernel());
+  jit::CopyKernel swizzled = j.copy({"S<3,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F16});
+  EXPECT_EQ(&j.copy({"S<3,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F16}).kernel(), &swizzled.kernel());
+  EXPECT_NE(&j.copy({"S<2,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F16}).kernel(), &swizzled.kernel());
+  jit::Jit::CacheStats s = j.cacheStats();
+  EXPECT_EQ(s.misses, 6u);
+  EXPECT_EQ(s.hits, 2u);
+}
+
 // A spec compiles its kernel for 16-byte aligned buffers; the kernel for any
 // others compiles once, when first asked for (a launch on such buffers),
 // even after the Jit that made it is gone.
