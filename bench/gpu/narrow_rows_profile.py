@@ -22,6 +22,11 @@ CASES = (("gather_rows1_f32", 1, torch.float32, 4194304), ("gather_rows3_bf16", 
          ("gather_rows250_bf16", 250, torch.bfloat16, 1000000))
 
 
+def useful_bytes(width, dtype, rows):
+    """The indices (int32) and the rows read and written: torch_peer.py's count."""
+    return rows * (4 + 2 * width * torch.tensor([], dtype=dtype).element_size())
+
+
 def main():
     for name, width, dtype, rows in CASES:
         table = triton_peer.rand((rows, width), dtype)
@@ -34,7 +39,7 @@ def main():
         if not torch.equal(out, table.index_select(0, idx)):
             print(name, "layoutc FAILED", file=sys.stderr)
             return 1
-        nbytes = rows * (4 + 2 * width * table.element_size())
+        nbytes = useful_bytes(width, dtype, rows)
         print(name, "layoutc", f"{timed(ours, nbytes):.1f}", "torch", f"{timed(lambda: table.index_select(0, idx), nbytes):.1f}",
               flush=True)
         for peer, fn in (("torch", lambda: table.index_select(0, idx)), ("triton", best), ("layoutc", ours)):
@@ -66,7 +71,7 @@ def table(path):
     for n, ((_, kernel), m) in enumerate(sorted(launches.items())):
         label = names[n] if n < len(names) else "?"
         case = next((c for c in CASES if label.startswith(c[0] + " ")), None)
-        useful = case[3] * (4 + 2 * case[1] * torch.tensor([], dtype=case[2]).element_size()) if case else 0
+        useful = useful_bytes(case[1], case[2], case[3]) if case else 0
         us = m["gpu__time_duration.sum"] / 1e3
         rd, wr = m["dram__bytes_read.sum"] / 1e6, m["dram__bytes_write.sum"] / 1e6
         l2 = m["lts__t_sectors_srcunit_tex_op_read.sum"] * 32 / 1e6

@@ -132,21 +132,19 @@ std::vector<Mode> withoutNestedTop(std::vector<Mode> modes) {
 // isInjective of the layout of `modes`, all static, along one direction.
 Injectivity decideKnown(const std::vector<Mode> &all) {
   std::vector<Mode> modes = withoutNestedTop(all);
+  // reach: the largest offset less the least; least: the sum of the
+  // negative strides' steps (within reach, so it cannot overflow first).
   std::optional<int64_t> points = 1, reach = 0;
+  int64_t least = 0;
   for (const Mode &m : modes) {
     points = product(points, m.shape.value);
     std::optional<int64_t> step = product(m.shape.value - 1, m.stride.value < 0 ? -m.stride.value : m.stride.value);
     reach = reach && step && !__builtin_add_overflow(*reach, *step, &*reach) ? reach : std::nullopt;
+    if (reach && m.stride.value < 0)
+      least -= *step;
   }
   if (points && *points <= kInjectivePointLimit) {
-    // The least and the largest offset: each mode's negative and positive
-    // reach (no overflow: within `reach`, below 2^63, when that is known).
-    std::optional<Pair> bounds;
-    if (reach) {
-      bounds = Pair{0, 0};
-      for (const Mode &m : modes)
-        (m.stride.value < 0 ? bounds->first : bounds->second) += (m.shape.value - 1) * m.stride.value;
-    }
+    std::optional<Pair> bounds = reach ? std::optional<Pair>(Pair{least, least + *reach}) : std::nullopt;
     std::optional<Pair> repeat = firstRepeat(
         *points, [&](auto emit) { eachPoint(modes, emit); }, bounds);
     if (!repeat)

@@ -276,6 +276,14 @@ struct Jit::Specs {
   // without printing its key (SpecIdentity.h).
   std::mutex seenMutex;
   std::unordered_multimap<std::size_t, std::pair<CopySpec, CopyKernel>> seenCopies;
+
+  // The copy of a spec equal to `spec` (its structural hash `hash`), or
+  // null; under seenMutex.
+  const CopyKernel *seen(std::size_t hash, const CopySpec &spec) const {
+    auto [first, last] = seenCopies.equal_range(hash);
+    auto it = std::find_if(first, last, [&](const auto &slot) { return sameStructure(slot.second.first, spec); });
+    return it == last ? nullptr : &it->second.second;
+  }
   OnceMap<TensorCopyKernel> tensorCopies;
   OnceMap<IndexedKernel> indexed;
   OnceMap<std::shared_ptr<const CompiledKernel>> modules;
@@ -390,14 +398,12 @@ CopyKernel Jit::copy(const CopySpec &spec) {
   std::optional<std::size_t> hash = structuralHash(spec);
   if (hash) {
     std::unique_lock<std::mutex> lock(specs_->seenMutex);
-    auto [first, last] = specs_->seenCopies.equal_range(*hash);
-    for (auto it = first; it != last; ++it)
-      if (sameStructure(it->second.first, spec)) {
-        CopyKernel found = it->second.second;
-        lock.unlock();
-        state_->count(state_->hits);
-        return found;
-      }
+    if (const CopyKernel *found = specs_->seen(*hash, spec)) {
+      CopyKernel kernel = *found;
+      lock.unlock();
+      state_->count(state_->hits);
+      return kernel;
+    }
   }
   std::string key = spec.key();
   CopyKernel kernel = bySpec(specs_->copies, key, [&] {
@@ -409,8 +415,7 @@ CopyKernel Jit::copy(const CopySpec &spec) {
   });
   if (hash) {
     std::lock_guard<std::mutex> lock(specs_->seenMutex);
-    auto [first, last] = specs_->seenCopies.equal_range(*hash);
-    if (std::none_of(first, last, [&](const auto &slot) { return sameStructure(slot.second.first, spec); }))
+    if (!specs_->seen(*hash, spec))
       specs_->seenCopies.emplace(*hash, std::make_pair(spec, kernel));
   }
   return kernel;

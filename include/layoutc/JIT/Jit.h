@@ -15,9 +15,10 @@
 // kernel; or canonical MLIR), arch, index width and optimization level, and
 // the compiler's version; a kernel compiles once and is loaded once per device
 // it runs on. A copy spec seen before is found first by its structure
-// (SpecIdentity.h: equal values, no key printed). Every member is thread-safe: different kernels compile in
-// parallel (each compile in a Compiler of its own), and threads asking for a
-// kernel being compiled wait for that compile.
+// (SpecIdentity.h: equal values, no key printed). Every member is
+// thread-safe: different kernels compile in parallel (each compile in a
+// Compiler of its own), and threads asking for a kernel being compiled wait
+// for that compile.
 //
 // Errors are exceptions, one family per layer, all std::runtime_error or
 // std::invalid_argument: CompileError (a spec or MLIR the compiler refuses,
