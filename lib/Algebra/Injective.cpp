@@ -56,18 +56,14 @@ template <class Emit> void eachPoint(const std::vector<Mode> &modes, Emit emit) 
 
 // The first repeat among the values each(emit) gives in index order (n of
 // them): the least b whose value an index a < b had, with the least such a.
-// A bit per value between the least and the largest (`bounds` where the
-// caller knows them, else a pass finds them) where that is at most a byte a
-// point, else the values sorted: at most 8 bytes a point.
-template <class Each> std::optional<Pair> firstRepeat(int64_t n, Each each, std::optional<Pair> bounds = std::nullopt) {
+// A bit per value between the least and the largest where that is at most a
+// byte a point, else the values sorted: at most 8 bytes a point.
+template <class Each> std::optional<Pair> firstRepeat(int64_t n, Each each) {
   int64_t lo = INT64_MAX, hi = INT64_MIN;
-  if (bounds)
-    lo = bounds->first, hi = bounds->second;
-  else
-    each([&](int64_t, int64_t v) {
-      lo = std::min(lo, v), hi = std::max(hi, v);
-      return true;
-    });
+  each([&](int64_t, int64_t v) {
+    lo = std::min(lo, v), hi = std::max(hi, v);
+    return true;
+  });
   std::vector<int64_t> repeated; // values seen twice, ascending
   if (uint64_t(hi) - uint64_t(lo) < uint64_t(n) * 8) {
     std::vector<bool> seen(size_t(uint64_t(hi) - uint64_t(lo) + 1), false);
@@ -109,7 +105,8 @@ template <class Each> std::optional<Pair> firstRepeat(int64_t n, Each each, std:
 // (two coordinates differing there differ in value). Post-condition: the
 // layout of `modes` is injective iff the layout of the result is.
 std::vector<Mode> withoutNestedTop(std::vector<Mode> modes) {
-  if (!std::all_of(modes.begin(), modes.end(), [](const Mode &m) { return m.stride.isStatic(); }))
+  if (!std::all_of(modes.begin(), modes.end(),
+                   [](const Mode &m) { return m.stride.isStatic() && m.stride.value != INT64_MIN; }))
     return modes;
   auto magnitude = [](const Mode &m) { return m.stride.value < 0 ? -m.stride.value : m.stride.value; };
   std::stable_sort(modes.begin(), modes.end(),
@@ -129,31 +126,106 @@ std::vector<Mode> withoutNestedTop(std::vector<Mode> modes) {
   return modes;
 }
 
+// Where the static `modes` repeat an offset, split as the mode `big` (shape
+// n, stride s, pitch q) and the base points (index, offset) of the others:
+// the points are base + i*s (i < n), so two coincide iff two base points in
+// one class mod |s| lie less than n*|s| apart, at g = d*s, and the first pair
+// they make is at i = d and i = 0 (both indices grow with i). Post-condition:
+// no repeat, or a repeat with the least b then least a (where the pitches
+// are stated and the scan of close pairs stays within kInjectivePointLimit),
+// else std::nullopt as the collision.
+struct Split {
+  bool repeats = false;
+  std::optional<Pair> first;
+  bool scanned = true; // false: a repeat, but more close pairs than the limit
+};
+Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
+  const Mode &b = modes[big];
+  std::vector<Mode> rest;
+  for (size_t i = 0; i < modes.size(); ++i)
+    if (i != big)
+      rest.push_back(modes[i]);
+  struct Base {
+    int64_t index, offset;
+  };
+  std::vector<Base> bases;
+  eachPoint(rest, [&](int64_t index, int64_t offset) {
+    bases.push_back({index, offset});
+    return true;
+  });
+  int64_t s = b.stride.value, n = b.shape.value, m = s < 0 ? -s : s;
+  std::optional<int64_t> span = product(n, m); // none: every pair of a class is closer
+  auto residue = [m](int64_t v) { return v % m < 0 ? v % m + m : v % m; };
+  std::sort(bases.begin(), bases.end(), [&](const Base &x, const Base &y) {
+    int64_t rx = residue(x.offset), ry = residue(y.offset);
+    return rx != ry ? rx < ry : x.offset < y.offset;
+  });
+  bool stated = b.pitch && std::all_of(rest.begin(), rest.end(), [](const Mode &x) { return x.pitch.has_value(); });
+  Split out;
+  std::optional<Pair> least; // (b, a) of the first repeat so far
+  int64_t visits = 0;
+  for (size_t i = 0; i < bases.size(); ++i)
+    for (size_t j = i + 1; j < bases.size() && residue(bases[j].offset) == residue(bases[i].offset); ++j) {
+      int64_t g = bases[j].offset - bases[i].offset; // within the layout's reach: no overflow
+      if (span && g >= *span)
+        break;
+      out.repeats = true;
+      if (!stated)
+        return out; // a repeat; its indices are not known
+      if (++visits > kInjectivePointLimit) {
+        out.scanned = false;
+        return out;
+      }
+      int64_t d = g / s, x = bases[i].index, y = bases[j].index;
+      int64_t &later = d >= 0 ? x : y;
+      std::optional<int64_t> shift = product(d < 0 ? -d : d, *b.pitch);
+      if (!shift || __builtin_add_overflow(later, *shift, &later))
+        return out;
+      Pair candidate{std::max(x, y), std::min(x, y)};
+      if (!least || candidate < *least)
+        least = candidate;
+    }
+  if (least)
+    out.first = Pair{least->second, least->first};
+  return out;
+}
+
 // isInjective of the layout of `modes`, all static, along one direction.
 Injectivity decideKnown(const std::vector<Mode> &all) {
   std::vector<Mode> modes = withoutNestedTop(all);
-  // reach: the largest offset less the least; least: the sum of the
-  // negative strides' steps (within reach, so it cannot overflow first).
+  if (modes.empty())
+    return {};
+  // points: of all the modes; reach: the largest offset less the least,
+  // where it fits in int64 (else the offsets are not evaluated).
   std::optional<int64_t> points = 1, reach = 0;
-  int64_t least = 0;
-  for (const Mode &m : modes) {
+  size_t big = 0;
+  for (size_t i = 0; i < modes.size(); ++i) {
+    const Mode &m = modes[i];
     points = product(points, m.shape.value);
-    std::optional<int64_t> step = product(m.shape.value - 1, m.stride.value < 0 ? -m.stride.value : m.stride.value);
+    std::optional<int64_t> step =
+        m.stride.value == INT64_MIN ? std::nullopt
+                                    : product(m.shape.value - 1, m.stride.value < 0 ? -m.stride.value : m.stride.value);
     reach = reach && step && !__builtin_add_overflow(*reach, *step, &*reach) ? reach : std::nullopt;
-    if (reach && m.stride.value < 0)
-      least -= *step;
+    if (m.shape.value > modes[big].shape.value)
+      big = i;
   }
-  if (points && *points <= kInjectivePointLimit) {
-    std::optional<Pair> bounds = reach ? std::optional<Pair>(Pair{least, least + *reach}) : std::nullopt;
-    std::optional<Pair> repeat = firstRepeat(
-        *points, [&](auto emit) { eachPoint(modes, emit); }, bounds);
-    if (!repeat)
+  if (!reach)
+    return {Injectivity::Answer::Unknown, std::nullopt};
+  // The base points, 16 bytes each: at most half the limit (never fewer
+  // than the whole layout's points where those are within it).
+  std::optional<int64_t> bases = 1;
+  for (size_t i = 0; i < modes.size(); ++i)
+    bases = i == big ? bases : product(bases, modes[i].shape.value);
+  if (bases && *bases <= kInjectivePointLimit / 2) {
+    Split split = splitRepeats(modes, big);
+    if (!split.repeats)
       return {};
-    bool stated = std::all_of(modes.begin(), modes.end(), [](const Mode &m) { return m.pitch.has_value(); });
-    return {Injectivity::Answer::NotInjective, stated ? repeat : std::nullopt};
+    if (!split.scanned && points && *points <= kInjectivePointLimit)
+      split.first = firstRepeat(*points, [&](auto emit) { eachPoint(modes, emit); });
+    return {Injectivity::Answer::NotInjective, split.first};
   }
   // More points than offsets between the least and the largest: two share one.
-  if (reach && (!points || *points > *reach + 1))
+  if (!points || *points > *reach + 1)
     return {Injectivity::Answer::NotInjective, std::nullopt};
   return {Injectivity::Answer::Unknown, std::nullopt};
 }

@@ -17,8 +17,9 @@
 namespace layoutc::algebra {
 
 /// The most domain indices isInjective evaluates one by one where the strides
-/// do not decide (2^26: a 64 Mi-element copy destination is still checked;
-/// memory at most 8 bytes an index).
+/// do not decide (2^26; a layout's largest mode is not evaluated point by
+/// point, so any layout whose other modes have at most 2^25 indices is
+/// decided; memory at most 16 bytes an index).
 inline constexpr int64_t kInjectivePointLimit = int64_t(1) << 26;
 
 struct Injectivity {
@@ -35,8 +36,10 @@ struct Injectivity {
 ///   NotInjective: L(i) == L(j) for some i, j, whatever the `?` leaves are;
 ///   Unknown:      the `?` leaves decide, or neither was shown within kInjectivePointLimit points.
 /// Each basis direction apart; modes sorted by |stride| whose stride passes the
-/// reach of every mode below are set aside (they cannot make a repeat), then
-/// the rest is evaluated point by point (or has more points than offsets).
+/// reach of every mode below are set aside (they cannot make a repeat); of the
+/// rest, the points of all modes but the largest (n:s) are evaluated, and two
+/// of them in one class mod |s| less than n*|s| apart make the repeats (or
+/// there are more points than offsets). Offsets past int64: Unknown.
 Injectivity isInjective(const Layout &l);
 
 /// The same for C(k) = inner(offset + outer(k)): a swizzle inner is a bijection

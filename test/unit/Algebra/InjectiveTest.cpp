@@ -119,18 +119,29 @@ TEST(Injective, DynamicLeaves) {
 }
 
 // (a,b):(16384,3): 3y reaches past 16384, so no mode nests, and it is
-// injective (16384 divides 3(y - y') only for |y - y'| >= 16384): decided by
-// evaluation up to kInjectivePointLimit points, Unknown past it.
+// injective (16384 divides 3(y - y') only for |y - y'| >= 16384): decided
+// from the points of all modes but the largest, up to half of
+// kInjectivePointLimit of them, whatever the largest mode's size.
 TEST(Injective, PointLimit) {
   static_assert(kInjectivePointLimit == int64_t(1) << 26);
   EXPECT_TRUE(isInjective(L("(1024,8192):(16384,3)")).injective());
-  EXPECT_EQ(isInjective(L("(16384,8192):(16384,3)")).answer, Answer::Unknown);
-  // Past the limit, more points than offsets still decides.
+  EXPECT_TRUE(isInjective(L("(16384,8192):(16384,3)")).injective());
+  EXPECT_TRUE(isInjective(L("((5555443,(1)),2,2):((40,(0)),61,2)")).injective()); // 22M points, 4 evaluated
+  // A repeat with the largest mode's offsets: index 5555443 (0,1) at 80, as index 2.
+  EXPECT_EQ(isInjective(L("(5555443,2):(40,80)")).collision, (Pair{2, 5555443}));
   Injectivity crowded = isInjective(L("(16384,8192):(2,3)"));
   EXPECT_EQ(crowded.answer, Answer::NotInjective);
-  EXPECT_FALSE(crowded.collision);
+  EXPECT_EQ(crowded.collision, (Pair{3, 32768}));
+  // Past the limit (2^26 points besides the largest mode's), Unknown...
+  EXPECT_EQ(isInjective(L("(8192,8192,8192):(67108865,8193,1)")).answer, Answer::Unknown);
+  // ... unless more points than offsets decide.
+  Injectivity pigeonhole = isInjective(L("(8192,8192,8192):(2,3,5)"));
+  EXPECT_EQ(pigeonhole.answer, Answer::NotInjective);
+  EXPECT_FALSE(pigeonhole.collision);
   // Modes that nest are never evaluated, whatever their size.
   EXPECT_TRUE(isInjective(L("(65536,65536,65536):(1,65536,4294967296)")).injective());
+  // Offsets past int64 are not evaluated.
+  EXPECT_EQ(isInjective(L("(3,3):(4611686018427387904,4611686018427387905)")).answer, Answer::Unknown);
 }
 
 TEST(Injective, ComposedLayouts) {
