@@ -132,12 +132,12 @@ std::vector<Mode> withoutNestedTop(std::vector<Mode> modes) {
 // one class mod |s| lie less than n*|s| apart, at g = d*s, and the first pair
 // they make is at i = d and i = 0 (both indices grow with i). Post-condition:
 // no repeat, or a repeat with the least b then least a (where the pitches
-// are stated and the scan of close pairs stays within kInjectivePointLimit),
-// else std::nullopt as the collision.
+// are stated and there are no more close pairs than base points, else
+// `scanned` is false and the caller looks), or std::nullopt as the collision.
 struct Split {
   bool repeats = false;
   std::optional<Pair> first;
-  bool scanned = true; // false: a repeat, but more close pairs than the limit
+  bool scanned = true; // false: a repeat, but more close pairs than base points
 };
 Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
   const Mode &b = modes[big];
@@ -163,7 +163,8 @@ Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
   bool stated = b.pitch && std::all_of(rest.begin(), rest.end(), [](const Mode &x) { return x.pitch.has_value(); });
   Split out;
   std::optional<Pair> least; // (b, a) of the first repeat so far
-  int64_t visits = 0;
+  // Close pairs looked at for the first repeat: as many as the base points.
+  int64_t visits = 0, budget = int64_t(bases.size()) + 64;
   for (size_t i = 0; i < bases.size(); ++i)
     for (size_t j = i + 1; j < bases.size() && residue(bases[j].offset) == residue(bases[i].offset); ++j) {
       int64_t g = bases[j].offset - bases[i].offset; // within the layout's reach: no overflow
@@ -172,7 +173,7 @@ Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
       out.repeats = true;
       if (!stated)
         return out; // a repeat; its indices are not known
-      if (++visits > kInjectivePointLimit) {
+      if (++visits > budget) {
         out.scanned = false;
         return out;
       }
@@ -220,8 +221,16 @@ Injectivity decideKnown(const std::vector<Mode> &all) {
     Split split = splitRepeats(modes, big);
     if (!split.repeats)
       return {};
-    if (!split.scanned && points && *points <= kInjectivePointLimit)
-      split.first = firstRepeat(*points, [&](auto emit) { eachPoint(modes, emit); });
+    // Close pairs past the budget: the first repeat among the first n
+    // points in index order, if there (a bit per offset, the scan stopping
+    // at the repeat); else none stated.
+    int64_t n = std::min(points.value_or(INT64_MAX), kInjectivePointLimit / 16);
+    if (!split.scanned && *reach < 8 * n) {
+      split.first = firstRepeat(n, [&](auto emit) {
+        int64_t k = 0;
+        eachPoint(modes, [&](int64_t i, int64_t v) { return k++ < n && emit(i, v); });
+      });
+    }
     return {Injectivity::Answer::NotInjective, split.first};
   }
   // More points than offsets between the least and the largest: two share one.

@@ -26,7 +26,9 @@ struct Injectivity {
   enum class Answer { Injective, NotInjective, Unknown } answer = Answer::Injective;
   /// With NotInjective, where the shapes before them are static: two domain
   /// indices a < b with L(a) == L(b) (0 and the first step of the first
-  /// stride-0 mode; else the first repeat in index order, least b then least a).
+  /// stride-0 mode; else the first repeat in index order, least b then least
+  /// a, where no more pairs of points are close than there are points besides
+  /// the largest mode's, or the repeat is among the first 2^22 indices).
   std::optional<std::pair<int64_t, int64_t>> collision;
   bool injective() const { return answer == Answer::Injective; }
 };
