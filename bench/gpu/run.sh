@@ -7,16 +7,21 @@
 # Without a bundle it runs the build's binaries in place. Either way the
 # layoutc command and the Python package are the wheel's, pip-installed
 # (offline) into the host's python3 beside its torch and Triton, as a user
-# installs it: no PYTHONPATH, no LD_LIBRARY_PATH. A second argument runs one part (tests, memcheck,
-# bandwidth, jit, python or gpus; all of them by default), for hosts that
-# limit one call's time. The gpus part needs two GPUs (a host of one says
-# it skipped).
+# # installs it: no PYTHONPATH, no LD_LIBRARY_PATH. A second argument runs one
+# part (tests, memcheck, bandwidth, sizes, jit, python or gpus; all but sizes
+# by default), for hosts that limit one call's time. bandwidth is the table
+# of bench/gpu/cases.py; sizes is every case family (or those named) at the
+# sizes that follow (4MB, 64MB, 1GB; all three by default), e.g.
+# `run.sh build sizes 4MB 64MB` or `run.sh build sizes 1GB copy_f32`.
+# The gpus part needs two GPUs (a host of one says it skipped).
 set -uo pipefail
 build=${1:-build}
 part=${2:-all}
-case "$part" in all|tests|memcheck|bandwidth|jit|python|gpus) ;; *)
-  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, jit, python or gpus)" >&2; exit 2 ;;
+case "$part" in all|tests|memcheck|bandwidth|sizes|jit|python|gpus) ;; *)
+  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, sizes, jit, python or gpus)" >&2; exit 2 ;;
 esac
+sizes=("${@:3}")
+[[ " ${sizes[*]} " =~ " "(4MB|64MB|1GB)" " ]] || sizes+=(4MB 64MB 1GB)
 runs() { [ "$part" = all ] || [ "$part" = "$1" ]; }
 status=0
 tests="$build/test/gpu/GpuTests"
@@ -89,16 +94,18 @@ fi
 # run, beside two peers on the same case: PyTorch's operation and a Triton
 # kernel tuned over a few block configurations (each checked against torch's
 # result first). The ratios are layoutc's GB/s over the peer's.
-if runs bandwidth && [ -x "$layoutc" ]; then
-  here="$(cd "$(dirname "$0")" && pwd)"
+# bandwidth SELECTOR...: the table of the cases `cases.py SELECTOR...` names.
+bandwidth() {
+  local here; here="$(cd "$(dirname "$0")" && pwd)"
   declare -A peer=() triton=() tconfig=()
   echo
+  echo "cases: $*"
   card=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)
   [ -n "$card" ] || card=$("$python" -c 'import torch; print(torch.cuda.get_device_name())' 2>/dev/null)
   echo "card: ${card:-unknown (no nvidia-smi, no torch)}"
   if "$python" -c "import torch" 2>/dev/null; then
     echo "torch: $("$python" -c 'import torch; print(torch.__version__)')"
-    while read -r name gbs _; do peer[$name]=$gbs; done < <("$python" "$here/torch_peer.py")
+    while read -r name gbs _; do peer[$name]=$gbs; done < <("$python" "$here/torch_peer.py" "$@")
   else
     echo "torch: column empty: python3 cannot import torch"
   fi
@@ -109,7 +116,7 @@ if runs bandwidth && [ -x "$layoutc" ]; then
   else
     echo "triton: $("$python" -c 'import triton; print(triton.__version__)')"
     tout=$(mktemp); terr=$(mktemp)
-    "$python" "$here/triton_peer.py" >"$tout" 2>"$terr"; trc=$?
+    "$python" "$here/triton_peer.py" "$@" >"$tout" 2>"$terr"; trc=$?
     # `name GB/s config`, or `name FAILED config` where a config's result differed from torch's.
     while read -r name gbs config; do
       case "$gbs" in
@@ -132,7 +139,7 @@ if runs bandwidth && [ -x "$layoutc" ]; then
   ratio() { num "$1" && num "$2" && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b }'; }
   share() { num "$1" && num "$2" && awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.1f%%", 100 * a / b }'; }
   one() { if num "$1"; then printf '%.1f' "$1"; else printf '%s' "$1"; fi; }
-  row='%-22s %8s %7s %8s %8s %8s %8s   %s\n'
+  row='%-26s %8s %7s %8s %8s %8s %8s   %s\n'
   printf "$row" "case" "GB/s" "% copy" "torch" "triton" "x torch" "x triton" "layoutc command"
   bw() {
     local name=$1; shift
@@ -145,50 +152,18 @@ if runs bandwidth && [ -x "$layoutc" ]; then
     printf "$row" "$name" "$gbs" "$(share "$gbs" "$c")" "$(one "$p")" "$(one "$t")" \
       "$(ratio "$gbs" "$p")" "$(ratio "$gbs" "$t")" "$*"
   }
-  n=16384
-  bw copy_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
-  bw transpose_f32 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run
-  bw transpose_f16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f16 --run
-  bw transpose_bf16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype bf16 --run
-  bw transpose_i8 copy --src "(32768,$n):($n,1)" --dst "(32768,$n):(1,32768)" --dtype i8 --run
-  bw transpose_f64 copy --src "($n,8192):(8192,1)" --dst "($n,8192):(1,$n)" --dtype f64 --run
-  # The default -O0 leaves the optimizing to ptxas; the same kernels from
-  # LLVM's full pipeline, side by side.
-  bw transpose_f32_O3 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --run -O3
-  bw transpose_f16_O3 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f16 --run -O3
-  bw permute_f16 copy --src '(64,256,64,64):(1048576,4096,64,1)' --dst '(64,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
-  bw gather_rows_f16 gather --table 1000000 --width 256 --indices 262144 --dtype f16 --run
-  bw scatter_rows_f16 scatter --table 1000000 --width 256 --indices 1000000 --dtype f16 --index-type i64 --run
-  bw slice_f32 copy --src "($n,$((n / 2))):($n,2)" --dst "($n,$((n / 2))):($((n / 2)),1)" --dtype f32 --run
-  bw broadcast_f32 copy --src "($n,$n):(0,1)" --dst "($n,$n):($n,1)" --dtype f32 --run
-  # Sizes no tile divides, odd strides, prime extents, narrow rows: the
-  # tiled, staged kernels with a predicated edge.
-  bw transpose_f32_prime copy --src '(8191,8193):(8193,1)' --dst '(8191,8193):(1,8191)' --dtype f32 --run
-  bw transpose_f16_odd copy --src '(16383,4097):(4097,1)' --dst '(16383,4097):(1,16383)' --dtype f16 --run
-  bw permute3_f32_prime copy --src '(128,4099,257):(1053443,257,1)' --dst '(128,4099,257):(1053443,1,4099)' --dtype f32 --run
-  bw gather_rows77_f32 gather --table 1000000 --width 77 --indices 1000000 --dtype f32 --run
-  bw gather_rows250_bf16 gather --table 1000000 --width 250 --indices 1000000 --dtype bf16 --run
-  # A cast on the way: bytes read (f32) plus bytes written (bf16).
-  bw cast_transpose_bf16 copy --src "($n,$n):($n,1)" --dst "($n,$n):(1,$n)" --dtype f32 --to bf16 --run
-  # Size matters: a plain copy of the permute's and the gather's 268 MB, and
-  # those two at 1 GiB (a kernel of ~90 us loses its first wave's ramp and
-  # its last wave's drain, a fixed few us, to the ceiling's 700 us copy).
-  bw copy_f32_268MB copy --src "(8192,4096):(4096,1)" --dst "(8192,4096):(4096,1)" --dtype f32 --run
-  bw permute_f16_1GiB copy --src '(256,256,64,64):(1048576,4096,64,1)' --dst '(256,256,64,64):(1048576,1,16384,256)' --dtype f16 --run
-  bw gather_rows_f16_1GiB gather --table 1000000 --width 256 --indices 1048576 --dtype f16 --run
-  # Narrow rows (4 to 32 bytes): 4M indices into a table of 4M rows.
-  r=4194304
-  bw gather_rows1_f32 gather --table $r --width 1 --indices $r --dtype f32 --run
-  bw gather_rows3_bf16 gather --table $r --width 3 --indices $r --dtype bf16 --run
-  bw gather_rows5_f32 gather --table $r --width 5 --indices $r --dtype f32 --run
-  bw gather_rows16_i8 gather --table $r --width 16 --indices $r --dtype i8 --run
-  bw gather_rows12_f16 gather --table $r --width 12 --indices $r --dtype f16 --run
-  bw scatter_rows3_bf16 scatter --table $r --width 3 --indices $r --dtype bf16 --index-type i64 --run
+  local name args
+  while IFS=$'\t' read -r name args; do
+    read -ra args <<<"$args" # no argument has a space
+    bw "$name" "${args[@]}"
+  done < <("$python" "$here/cases.py" "$@")
   if [ ${#tconfig[@]} -gt 0 ]; then
     echo; echo "triton's best block configuration per case:"
-    for name in $(printf '%s\n' "${!tconfig[@]}" | sort); do printf '  %-22s %s\n' "$name" "${tconfig[$name]}"; done
+    for name in $(printf '%s\n' "${!tconfig[@]}" | sort); do printf '  %-26s %s\n' "$name" "${tconfig[$name]}"; done
   fi
-fi
+}
+if runs bandwidth && [ -x "$layoutc" ]; then bandwidth table; fi
+if [ "$part" = sizes ] && [ -x "$layoutc" ]; then bandwidth sizes "${sizes[@]}"; fi
 
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc
 # compiling the same kernel in CUDA C++ to PTX (median of 5 runs). The

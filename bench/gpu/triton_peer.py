@@ -1,8 +1,11 @@
 """Triton's bandwidth on the cases of bench/gpu/run.sh: the second peer's column.
 
-For each case of run.sh's bandwidth table, a Triton kernel written as a user
-would write it, tuned as a user would tune it: a few block configurations
-(tile sizes, num_warps) swept, the best one kept. Prints one line per case,
+    python3 triton_peer.py table          # the cases cases.py names
+    python3 triton_peer.py sizes 4MB 1GB
+
+For each case, a Triton kernel written as a user would write it, tuned as a
+user would tune it: a few block configurations (tile sizes, num_warps)
+swept, the best one kept. Prints one line per case,
 `name GB/s config`, with the same data sizes, dtypes and bytes as
 torch_peer.py (read + written, plus the indices of a gather or scatter),
 timed the same way (torch_peer.timed: a warm-up, then the mean of 10
@@ -29,7 +32,8 @@ import sys
 import torch
 import triton
 import triton.language as tl
-from torch_peer import timed  # GB/s of fn: mean of 10 launches after a warm-up
+import cases
+from torch_peer import DTYPE, rand, tensors, timed  # timed: GB/s of fn, mean of 10 launches after a warm-up
 
 
 @triton.jit
@@ -106,12 +110,6 @@ def sentinel(t):
     """Fill t with a value torch's result cannot hold (NaN; 127 for int8, which
     randint(-128, 127) never draws), so an element the kernel skips shows."""
     t.fill_(127 if t.dtype == torch.int8 else float("nan"))
-
-
-def rand(shape, dtype):
-    if dtype == torch.int8:
-        return torch.randint(-128, 127, shape, device="cuda", dtype=dtype)
-    return torch.randn(shape, device="cuda", dtype=dtype)
 
 
 def sweep(name, nbytes, configs, launch, out, ref, prepare=None):
@@ -213,74 +211,32 @@ def scatter(name, table, idx, rows):
           prepare=lambda: out.copy_(table))
 
 
-def main():
+def run(case):
+    """The case's Triton kernel on torch_peer.tensors(case), swept."""
+    d, x = case.dims, tensors(case)
+    if case.kind == "copy":
+        copy(case.name, x)
+    elif case.kind == "transpose":
+        transpose(case.name, x, *d, DTYPE[case.to] if case.to else None)
+    elif case.kind == "permute":  # (0,2,3,1): each batch item (C, H*W) -> (H*W, C)
+        transpose(case.name, x, d[0], d[1], d[2] * d[3])
+    elif case.kind == "slice":
+        strided(case.name, x, d[0], d[1], 2 * d[1], 2, x[:, ::2].contiguous())
+    elif case.kind == "broadcast":
+        strided(case.name, x, d[0], d[1], 0, 1, x.expand(d[0], d[1]).contiguous())
+    elif case.kind == "gather":
+        gather(case.name, *x)
+    else:
+        scatter(case.name, *x)
+
+
+def main(argv):
     torch.manual_seed(0)
-    dev = "cuda"
-    n = 16384
-    # Each case's tensors are freed before the next (peak about 3 GiB: the
+    # Each case's tensors are freed before the next (peak about 3 GiB: a
     # 1 GiB transpose's source, result and torch's reference).
-    x = torch.randn(n, n, device=dev)
-    copy("copy_f32", x)
-    transpose("transpose_f32", x, 1, n, n)
-    strided("slice_f32", x, n, n // 2, n, 2, x[:, ::2].contiguous())
-    strided("broadcast_f32", x[0], n, n, 0, 1, x[0].expand(n, n).contiguous())
-    transpose("cast_transpose_bf16", x, 1, n, n, torch.bfloat16)
-    h = x.half()
-    del x
-    torch.cuda.empty_cache()
-    transpose("transpose_f16", h, 1, n, n)
-    b = h.bfloat16()
-    del h
-    transpose("transpose_bf16", b, 1, n, n)
-    del b
-    torch.cuda.empty_cache()
-    for name, shape, dtype in (("transpose_i8", (32768, n), torch.int8),
-                               ("transpose_f64", (n, 8192), torch.float64),
-                               ("transpose_f32_prime", (8191, 8193), torch.float32),
-                               ("transpose_f16_odd", (16383, 4097), torch.float16)):
-        t = rand(shape, dtype)
-        transpose(name, t, 1, *shape)
-        del t
+    for case in cases.for_peers(argv):
+        run(case)
         torch.cuda.empty_cache()
-    p3 = torch.randn(128, 4099, 257, device=dev)
-    transpose("permute3_f32_prime", p3, 128, 4099, 257)  # (0,2,1)
-    del p3
-    torch.cuda.empty_cache()
-    for name, batch in (("permute_f16", 64), ("permute_f16_1GiB", 256)):
-        p = torch.randn(batch, 256, 64, 64, device=dev, dtype=torch.float16)
-        transpose(name, p, batch, 256, 64 * 64)  # (0,2,3,1): each batch item (C, H*W) -> (H*W, C)
-        del p
-        torch.cuda.empty_cache()
-    small = torch.randn(8192, 4096, device=dev)
-    copy("copy_f32_268MB", small)
-    del small
-    torch.cuda.empty_cache()
-    table = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
-    gather("gather_rows_f16", table, torch.randint(0, 1000000, (262144,), device=dev, dtype=torch.int32))
-    gather("gather_rows_f16_1GiB", table, torch.randint(0, 1000000, (1048576,), device=dev, dtype=torch.int32))
-    del table
-    torch.cuda.empty_cache()
-    for name, width, dtype in (("gather_rows77_f32", 77, torch.float32), ("gather_rows250_bf16", 250, torch.bfloat16)):
-        narrow = torch.randn(1000000, width, device=dev, dtype=dtype)
-        gather(name, narrow, torch.randint(0, 1000000, (1000000,), device=dev, dtype=torch.int32))
-        del narrow
-        torch.cuda.empty_cache()
-    table = torch.randn(1000000, 256, device=dev, dtype=torch.float16)
-    scatter("scatter_rows_f16", table, torch.randperm(1000000, device=dev),
-            torch.randn(1000000, 256, device=dev, dtype=torch.float16))
-    del table
-    torch.cuda.empty_cache()
-    # Narrow rows: 4M indices into a table of 4M rows.
-    rows = 4194304
-    for name, width, dtype in (("gather_rows1_f32", 1, torch.float32), ("gather_rows3_bf16", 3, torch.bfloat16),
-                               ("gather_rows5_f32", 5, torch.float32), ("gather_rows16_i8", 16, torch.int8),
-                               ("gather_rows12_f16", 12, torch.float16)):
-        narrow = rand((rows, width), dtype)
-        gather(name, narrow, torch.randint(0, rows, (rows,), device=dev, dtype=torch.int32))
-        del narrow
-        torch.cuda.empty_cache()
-    scatter("scatter_rows3_bf16", torch.randn(rows, 3, device=dev, dtype=torch.bfloat16),
-            torch.randperm(rows, device=dev), torch.randn(rows, 3, device=dev, dtype=torch.bfloat16))
     if failed:
         print("triton_peer: FAILED:", " ".join(failed), file=sys.stderr)
         return 1
@@ -288,4 +244,4 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
