@@ -1,0 +1,238 @@
+//===- Exchange.cpp - What ranks exchange to redistribute a tensor --------===//
+#include "layoutc/Algebra/Exchange.h"
+
+#include "Flat.h"
+
+#include "layoutc/Algebra/Error.h"
+#include "layoutc/Algebra/Injective.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+namespace layoutc::algebra {
+
+namespace {
+
+constexpr const char *kOp = "exchange_plan";
+constexpr uint32_t kRankBasis = 2; // d@1: one level, index 1 (plus one)
+
+// A leaf's stride as its offset and rank parts (one of them is 0).
+struct Part {
+  int64_t offset = 0, rank = 0;
+};
+
+struct Leaf {
+  int64_t size;
+  Part stride;
+};
+
+// A mode of the common refinement: its size and its stride on each side;
+// or, where the shapes have no common refinement, a group of leaves of each
+// side with equal products, its coordinates listed (`at`: each coordinate's
+// place on the source and on the destination).
+struct JointMode {
+  int64_t size;
+  Part source, destination;
+  std::vector<std::pair<Part, Part>> at;
+  // Picks ranks, or is listed: each coordinate is a block of its own.
+  bool picksRank() const { return source.rank != 0 || destination.rank != 0 || !at.empty(); }
+  Part sourceAt(int64_t c) const { return at.empty() ? Part{c * source.offset, c * source.rank} : at[c].first; }
+  Part destinationAt(int64_t c) const {
+    return at.empty() ? Part{c * destination.offset, c * destination.rank} : at[c].second;
+  }
+};
+
+std::string modeText(size_t i) { return "mode " + std::to_string(i); }
+
+// The leaves of the distribution `l` (the argument `which`), checked: static,
+// each stride an offset (d, d@0) or a rank (d@1), one-to-one, on ranks
+// 0..ranks-1 at offsets >= 0.
+std::vector<Leaf> distribution(const Layout &l, const char *which, int64_t ranks) {
+  auto failing = [&](const std::string &why) {
+    fail(kOp, std::string("the ") + which + " distribution " + l.str() + ": " + why);
+  };
+  detail::FlatLayout f = detail::flat(l, kOp);
+  std::vector<Leaf> leaves;
+  IntTuple::Children shape, stride; // the layout with offsets as plain integers
+  for (size_t i = 0; i < f.rank(); ++i) {
+    const Int &s = f.shape[i], &d = f.stride[i];
+    if (!s.isStatic() || !d.isStatic())
+      failing(modeText(i) + " has a `?` leaf (an exchange plan is made for static layouts)");
+    if (d.basis > kRankBasis)
+      failing(modeText(i) + "'s stride " + d.str() + " is neither an offset (d or d@0) nor a rank (d@1)");
+    Part p = d.basis == kRankBasis ? Part{0, d.value} : Part{d.value, 0};
+    leaves.push_back({s.value, p});
+    shape.push_back(IntTuple(s.value));
+    stride.push_back(d.basis == kRankBasis ? IntTuple(d) : IntTuple(d.value));
+  }
+  Injectivity one = isInjective(Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride))));
+  if (one.answer == Injectivity::Answer::NotInjective)
+    failing("two global indices" +
+            (one.collision
+                 ? " (" + std::to_string(one.collision->first) + " and " + std::to_string(one.collision->second) + ")"
+                 : std::string()) +
+            " live at one offset of one rank: a distribution is one-to-one (no replicas)");
+  if (one.answer == Injectivity::Answer::Unknown)
+    failing("it could not be shown one-to-one within " + std::to_string(kInjectivePointLimit) + " points");
+  // The least and largest offset and rank (no overflow: one-to-one layouts
+  // of static sizes whose reach isInjective summed within int64).
+  Part least, most;
+  for (const Leaf &x : leaves) {
+    Part step{(x.size - 1) * x.stride.offset, (x.size - 1) * x.stride.rank};
+    (step.offset < 0 ? least : most).offset += step.offset;
+    (step.rank < 0 ? least : most).rank += step.rank;
+  }
+  if (least.offset < 0)
+    failing("its offsets reach " + std::to_string(least.offset) + ": local offsets are >= 0");
+  if (least.rank < 0 || most.rank >= ranks)
+    failing("its ranks run from " + std::to_string(least.rank) + " to " + std::to_string(most.rank) +
+            ", not within 0.." + std::to_string(ranks - 1));
+  return leaves;
+}
+
+// Place of coordinate c of the leaves `group` (the first fastest).
+Part placeIn(const std::vector<Leaf> &group, int64_t c) {
+  Part p;
+  for (const Leaf &x : group) {
+    p.offset += c % x.size * x.stride.offset;
+    p.rank += c % x.size * x.stride.rank;
+    c /= x.size;
+  }
+  return p;
+}
+
+// The common refinement of the two leaf sequences: each mode of one side
+// splits where the other's end. Where neither size divides the other (3
+// against 2), whole leaves of both sides until their products meet make one
+// listed mode (at most kExchangeBlockLimit coordinates).
+std::vector<JointMode> refine(std::vector<Leaf> s, std::vector<Leaf> d, const Layout &source,
+                              const Layout &destination) {
+  std::vector<JointMode> modes;
+  size_t i = 0, j = 0;
+  auto skipOnes = [](const std::vector<Leaf> &v, size_t &k) {
+    while (k < v.size() && v[k].size == 1)
+      ++k;
+  };
+  for (skipOnes(s, i), skipOnes(d, j); i < s.size() && j < d.size(); skipOnes(s, i), skipOnes(d, j)) {
+    int64_t a = s[i].size, b = d[j].size, m = std::min(a, b);
+    if (std::max(a, b) % m != 0) {
+      std::vector<Leaf> gs, gd;
+      int64_t ps = 1, pd = 1;
+      do {
+        bool fromSource = ps <= pd;
+        std::vector<Leaf> &side = fromSource ? s : d;
+        size_t &k = fromSource ? i : j;
+        (fromSource ? gs : gd).push_back(side[k]);
+        (fromSource ? ps : pd) *= side[k].size;
+        if (std::max(ps, pd) > kExchangeBlockLimit)
+          fail(kOp, "the distributions " + source.str() + " and " + destination.str() + " meet only after more than " +
+                        std::to_string(kExchangeBlockLimit) + " indices (no common refinement of their shapes before)");
+        ++k;
+        skipOnes(side, k);
+      } while (ps != pd);
+      JointMode listed{ps, {}, {}, {}};
+      for (int64_t c = 0; c < ps; ++c)
+        listed.at.push_back({placeIn(gs, c), placeIn(gd, c)});
+      modes.push_back(std::move(listed));
+      continue;
+    }
+    modes.push_back({m, s[i].stride, d[j].stride, {}});
+    for (auto [leaf, left] : {std::pair{&s[i], a}, std::pair{&d[j], b}}) {
+      leaf->size = left / m;
+      leaf->stride.offset *= m; // within the layout's reach: checked above
+      leaf->stride.rank *= m;
+    }
+  }
+  return modes;
+}
+
+// The free modes (offsets on both sides), neighbours merged where both
+// sides continue, as the source's and the destination's layouts.
+std::pair<Layout, Layout> freeLayouts(const std::vector<JointMode> &modes) {
+  std::vector<JointMode> kept;
+  for (const JointMode &m : modes) {
+    if (m.picksRank())
+      continue;
+    if (!kept.empty() && kept.back().size * kept.back().source.offset == m.source.offset &&
+        kept.back().size * kept.back().destination.offset == m.destination.offset)
+      kept.back().size *= m.size;
+    else
+      kept.push_back(m);
+  }
+  if (kept.empty())
+    return {Layout(Int(1), Int(0)), Layout(Int(1), Int(0))};
+  if (kept.size() == 1)
+    return {Layout(Int(kept[0].size), Int(kept[0].source.offset)),
+            Layout(Int(kept[0].size), Int(kept[0].destination.offset))};
+  IntTuple::Children shape, s, d;
+  for (const JointMode &m : kept) {
+    shape.push_back(IntTuple(m.size));
+    s.push_back(IntTuple(m.source.offset));
+    d.push_back(IntTuple(m.destination.offset));
+  }
+  return {Layout(IntTuple::tuple(shape), IntTuple::tuple(std::move(s))),
+          Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(d)))};
+}
+
+} // namespace
+
+int64_t ExchangePlan::count(int64_t from, int64_t to) const {
+  for (const Exchange &e : exchanges)
+    if (e.from == from && e.to == to)
+      return e.count;
+  return 0;
+}
+
+ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64_t ranks) {
+  if (ranks < 1)
+    fail(kOp, "ranks is " + std::to_string(ranks) + "; a plan needs at least one rank");
+  std::vector<Leaf> s = distribution(source, "source", ranks), d = distribution(destination, "destination", ranks);
+  auto elements = [&](const std::vector<Leaf> &v) {
+    int64_t n = 1;
+    for (const Leaf &x : v)
+      if (__builtin_mul_overflow(n, x.size, &n))
+        fail(kOp, "the distributions " + source.str() + " and " + destination.str() + " have more than 2^63 elements");
+    return n;
+  };
+  if (elements(s) != elements(d))
+    fail(kOp, "the source distribution " + source.str() + " has " + std::to_string(elements(s)) +
+                  " elements and the destination " + destination.str() + " has " + std::to_string(elements(d)));
+  std::vector<JointMode> modes = refine(std::move(s), std::move(d), source, destination);
+  std::vector<const JointMode *> picking;
+  int64_t blocks = 1;
+  for (const JointMode &m : modes)
+    if (m.picksRank()) {
+      picking.push_back(&m);
+      if ((blocks *= m.size) > kExchangeBlockLimit)
+        fail(kOp, "the modes that pick ranks have more than " + std::to_string(kExchangeBlockLimit) +
+                      " coordinates: " + source.str() + " to " + destination.str());
+    }
+  auto [sourceFree, destinationFree] = freeLayouts(modes);
+  int64_t perBlock = 1;
+  for (const JointMode &m : modes)
+    perBlock *= m.picksRank() ? 1 : m.size;
+
+  // One block per coordinate of the picking modes, the first fastest.
+  std::map<std::pair<int64_t, int64_t>, Exchange> pairs;
+  std::vector<int64_t> coord(picking.size(), 0);
+  for (int64_t b = 0; b < blocks; ++b) {
+    Part at, to;
+    for (size_t k = 0; k < picking.size(); ++k) {
+      Part a = picking[k]->sourceAt(coord[k]), b = picking[k]->destinationAt(coord[k]);
+      at.offset += a.offset, at.rank += a.rank, to.offset += b.offset, to.rank += b.rank;
+    }
+    Exchange &e = pairs[{at.rank, to.rank}];
+    e.from = at.rank, e.to = to.rank, e.count += perBlock;
+    e.blocks.push_back({sourceFree, destinationFree, at.offset, to.offset});
+    for (size_t k = 0; k < picking.size() && ++coord[k] == picking[k]->size; ++k)
+      coord[k] = 0;
+  }
+  ExchangePlan plan;
+  plan.ranks = ranks;
+  for (auto &[key, e] : pairs)
+    plan.exchanges.push_back(std::move(e));
+  return plan;
+}
+
+} // namespace layoutc::algebra
