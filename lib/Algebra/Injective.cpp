@@ -212,19 +212,18 @@ Injectivity decideKnown(const std::vector<Mode> &all) {
   }
   if (!reach)
     return {Injectivity::Answer::Unknown, std::nullopt};
-  // The base points, 16 bytes each: at most half the limit (never fewer
-  // than the whole layout's points where those are within it).
+  // The base points, 16 bytes each.
   std::optional<int64_t> bases = 1;
   for (size_t i = 0; i < modes.size(); ++i)
     bases = i == big ? bases : product(bases, modes[i].shape.value);
-  if (bases && *bases <= kInjectivePointLimit / 2) {
+  if (bases && *bases <= kInjectivePointLimit) {
     Split split = splitRepeats(modes, big);
     if (!split.repeats)
       return {};
     // Close pairs past the budget: the first repeat among the first n
     // points in index order, if there (a bit per offset, the scan stopping
     // at the repeat); else none stated.
-    int64_t n = std::min(points.value_or(INT64_MAX), kInjectivePointLimit / 16);
+    int64_t n = std::min(points.value_or(INT64_MAX), kInjectivePointLimit);
     if (!split.scanned && *reach < 8 * n) {
       split.first = firstRepeat(n, [&](auto emit) {
         int64_t k = 0;

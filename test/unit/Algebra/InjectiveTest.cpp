@@ -120,10 +120,10 @@ TEST(Injective, DynamicLeaves) {
 
 // (a,b):(16384,3): 3y reaches past 16384, so no mode nests, and it is
 // injective (16384 divides 3(y - y') only for |y - y'| >= 16384): decided
-// from the points of all modes but the largest, up to half of
-// kInjectivePointLimit of them, whatever the largest mode's size.
+// from the points of all modes but the largest, up to kInjectivePointLimit
+// of them, whatever the largest mode's size.
 TEST(Injective, PointLimit) {
-  static_assert(kInjectivePointLimit == int64_t(1) << 26);
+  static_assert(kInjectivePointLimit == int64_t(1) << 22);
   EXPECT_TRUE(isInjective(L("(1024,8192):(16384,3)")).injective());
   EXPECT_TRUE(isInjective(L("(16384,8192):(16384,3)")).injective());
   EXPECT_TRUE(isInjective(L("((5555443,(1)),2,2):((40,(0)),61,2)")).injective()); // 22M points, 4 evaluated
@@ -132,7 +132,7 @@ TEST(Injective, PointLimit) {
   Injectivity crowded = isInjective(L("(16384,8192):(2,3)"));
   EXPECT_EQ(crowded.answer, Answer::NotInjective);
   EXPECT_EQ(crowded.collision, (Pair{3, 32768}));
-  // Past the limit (2^26 points besides the largest mode's), Unknown...
+  // Past the limit (2^22 points besides the largest mode's), Unknown...
   EXPECT_EQ(isInjective(L("(8192,8192,8192):(67108865,8193,1)")).answer, Answer::Unknown);
   // ... unless more points than offsets decide.
   Injectivity pigeonhole = isInjective(L("(8192,8192,8192):(2,3,5)"));
