@@ -195,9 +195,9 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
         fail(kOp, "the distributions " + source.str() + " and " + destination.str() + " have more than 2^63 elements");
     return n;
   };
-  if (elements(s) != elements(d))
-    fail(kOp, "the source distribution " + source.str() + " has " + std::to_string(elements(s)) +
-                  " elements and the destination " + destination.str() + " has " + std::to_string(elements(d)));
+  if (int64_t ns = elements(s), nd = elements(d); ns != nd)
+    fail(kOp, "the source distribution " + source.str() + " has " + std::to_string(ns) +
+                  " elements and the destination " + destination.str() + " has " + std::to_string(nd));
   std::vector<JointMode> modes = refine(std::move(s), std::move(d), source, destination);
   std::vector<const JointMode *> picking;
   int64_t blocks = 1;
@@ -209,9 +209,7 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
                       " coordinates: " + source.str() + " to " + destination.str());
     }
   auto [sourceFree, destinationFree] = freeLayouts(modes);
-  int64_t perBlock = 1;
-  for (const JointMode &m : modes)
-    perBlock *= m.picksRank() ? 1 : m.size;
+  int64_t perBlock = size(sourceFree);
 
   // One block per coordinate of the picking modes, the first fastest.
   std::map<std::pair<int64_t, int64_t>, Exchange> pairs;

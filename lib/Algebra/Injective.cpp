@@ -26,6 +26,9 @@ struct Mode {
   bool known() const { return shape.isStatic() && stride.isStatic(); }
 };
 
+// |stride| of a static stride other than INT64_MIN.
+int64_t magnitude(const Mode &m) { return m.stride.value < 0 ? -m.stride.value : m.stride.value; }
+
 std::optional<int64_t> product(std::optional<int64_t> a, int64_t b) {
   int64_t r;
   return a && !__builtin_mul_overflow(*a, b, &r) ? std::optional<int64_t>(r) : std::nullopt;
@@ -108,7 +111,6 @@ std::vector<Mode> withoutNestedTop(std::vector<Mode> modes) {
   if (!std::all_of(modes.begin(), modes.end(),
                    [](const Mode &m) { return m.stride.isStatic() && m.stride.value != INT64_MIN; }))
     return modes;
-  auto magnitude = [](const Mode &m) { return m.stride.value < 0 ? -m.stride.value : m.stride.value; };
   std::stable_sort(modes.begin(), modes.end(),
                    [&](const Mode &a, const Mode &b) { return magnitude(a) < magnitude(b); });
   while (!modes.empty()) {
@@ -153,9 +155,12 @@ Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
     bases.push_back({index, offset});
     return true;
   });
-  int64_t s = b.stride.value, n = b.shape.value, m = s < 0 ? -s : s;
+  int64_t s = b.stride.value, n = b.shape.value, m = magnitude(b);
   std::optional<int64_t> span = product(n, m); // none: every pair of a class is closer
-  auto residue = [m](int64_t v) { return v % m < 0 ? v % m + m : v % m; };
+  auto residue = [m](int64_t v) {
+    int64_t r = v % m;
+    return r < 0 ? r + m : r;
+  };
   std::sort(bases.begin(), bases.end(), [&](const Base &x, const Base &y) {
     int64_t rx = residue(x.offset), ry = residue(y.offset);
     return rx != ry ? rx < ry : x.offset < y.offset;
@@ -165,8 +170,9 @@ Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
   std::optional<Pair> least; // (b, a) of the first repeat so far
   // Close pairs looked at for the first repeat: as many as the base points.
   int64_t visits = 0, budget = int64_t(bases.size()) + 64;
-  for (size_t i = 0; i < bases.size(); ++i)
-    for (size_t j = i + 1; j < bases.size() && residue(bases[j].offset) == residue(bases[i].offset); ++j) {
+  for (size_t i = 0; i < bases.size(); ++i) {
+    int64_t r = residue(bases[i].offset);
+    for (size_t j = i + 1; j < bases.size() && residue(bases[j].offset) == r; ++j) {
       int64_t g = bases[j].offset - bases[i].offset; // within the layout's reach: no overflow
       if (span && g >= *span)
         break;
@@ -186,6 +192,7 @@ Split splitRepeats(const std::vector<Mode> &modes, size_t big) {
       if (!least || candidate < *least)
         least = candidate;
     }
+  }
   if (least)
     out.first = Pair{least->second, least->first};
   return out;
@@ -203,9 +210,7 @@ Injectivity decideKnown(const std::vector<Mode> &all) {
   for (size_t i = 0; i < modes.size(); ++i) {
     const Mode &m = modes[i];
     points = product(points, m.shape.value);
-    std::optional<int64_t> step =
-        m.stride.value == INT64_MIN ? std::nullopt
-                                    : product(m.shape.value - 1, m.stride.value < 0 ? -m.stride.value : m.stride.value);
+    std::optional<int64_t> step = m.stride.value == INT64_MIN ? std::nullopt : product(m.shape.value - 1, magnitude(m));
     reach = reach && step && !__builtin_add_overflow(*reach, *step, &*reach) ? reach : std::nullopt;
     if (m.shape.value > modes[big].shape.value)
       big = i;
