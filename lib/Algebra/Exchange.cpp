@@ -5,9 +5,11 @@
 
 #include "layoutc/Algebra/Error.h"
 #include "layoutc/Algebra/Injective.h"
+#include "layoutc/Algebra/Operations.h"
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <string>
 
 namespace layoutc::algebra {
@@ -175,16 +177,8 @@ std::pair<Layout, Layout> freeLayouts(const std::vector<JointMode> &modes) {
           Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(d)))};
 }
 
-} // namespace
-
-int64_t ExchangePlan::count(int64_t from, int64_t to) const {
-  for (const Exchange &e : exchanges)
-    if (e.from == from && e.to == to)
-      return e.count;
-  return 0;
-}
-
-ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64_t ranks) {
+// The checked distributions' common refinement (fails as exchangePlan says).
+std::vector<JointMode> jointModes(const Layout &source, const Layout &destination, int64_t ranks) {
   if (ranks < 1)
     fail(kOp, "ranks is " + std::to_string(ranks) + "; a plan needs at least one rank");
   std::vector<Leaf> s = distribution(source, "source", ranks), d = distribution(destination, "destination", ranks);
@@ -198,7 +192,12 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
   if (int64_t ns = elements(s), nd = elements(d); ns != nd)
     fail(kOp, "the source distribution " + source.str() + " has " + std::to_string(ns) +
                   " elements and the destination " + destination.str() + " has " + std::to_string(nd));
-  std::vector<JointMode> modes = refine(std::move(s), std::move(d), source, destination);
+  return refine(std::move(s), std::move(d), source, destination);
+}
+
+// The modes that pick ranks, at most kExchangeBlockLimit coordinates in all.
+std::vector<const JointMode *> pickingModes(const std::vector<JointMode> &modes, const Layout &source,
+                                            const Layout &destination) {
   std::vector<const JointMode *> picking;
   int64_t blocks = 1;
   for (const JointMode &m : modes)
@@ -208,6 +207,70 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
         fail(kOp, "the modes that pick ranks have more than " + std::to_string(kExchangeBlockLimit) +
                       " coordinates: " + source.str() + " to " + destination.str());
     }
+  return picking;
+}
+
+// The coordinates of `modes` (the first fastest) at which their `side`
+// strides' ranks sum to `rank`: one, or none where `rank` has nothing on
+// that side (the distribution is one-to-one). At most kExchangeBlockLimit
+// coordinates are tried.
+std::optional<std::vector<int64_t>> coordinatesOfRank(const std::vector<const JointMode *> &modes,
+                                                      Part JointMode::*side, int64_t rank) {
+  std::vector<int64_t> c(modes.size(), 0);
+  while (true) {
+    int64_t at = 0;
+    for (size_t k = 0; k < modes.size(); ++k)
+      at += c[k] * (modes[k]->*side).rank;
+    if (at == rank)
+      return c;
+    size_t k = 0;
+    for (; k < modes.size() && ++c[k] == modes[k]->size; ++k)
+      c[k] = 0;
+    if (k == modes.size())
+      return std::nullopt;
+  }
+}
+
+// The ranks of each coordinate of `modes` (the first fastest) by their
+// `side` strides, from `base`.
+std::vector<int64_t> ranksOf(const std::vector<const JointMode *> &modes, Part JointMode::*side, int64_t base) {
+  std::vector<int64_t> ranks{base};
+  for (const JointMode *m : modes) {
+    size_t n = ranks.size();
+    for (int64_t c = 1; c < m->size; ++c)
+      for (size_t i = 0; i < n; ++i)
+        ranks.push_back(ranks[i] + c * (m->*side).rank);
+  }
+  return ranks;
+}
+
+// The layout of `modes` in order, with their `side` strides' offsets.
+Layout offsetsOf(const std::vector<const JointMode *> &modes, Part JointMode::*side) {
+  if (modes.empty())
+    return Layout(Int(1), Int(0));
+  IntTuple::Children shape, stride;
+  for (const JointMode *m : modes) {
+    shape.push_back(IntTuple(m->size));
+    stride.push_back(IntTuple((m->*side).offset));
+  }
+  return coalesce(Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride))));
+}
+
+} // namespace
+
+int64_t ExchangePlan::count(int64_t from, int64_t to) const {
+  for (const Exchange &e : exchanges)
+    if (e.from == from && e.to == to)
+      return e.count;
+  return 0;
+}
+
+ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64_t ranks) {
+  std::vector<JointMode> modes = jointModes(source, destination, ranks);
+  std::vector<const JointMode *> picking = pickingModes(modes, source, destination);
+  int64_t blocks = 1;
+  for (const JointMode *m : picking)
+    blocks *= m->size;
   auto [sourceFree, destinationFree] = freeLayouts(modes);
   int64_t perBlock = size(sourceFree);
 
@@ -231,6 +294,63 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
   for (auto &[key, e] : pairs)
     plan.exchanges.push_back(std::move(e));
   return plan;
+}
+
+RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank) {
+  std::vector<JointMode> modes = jointModes(source, destination, ranks);
+  if (rank < 0 || rank >= ranks)
+    fail(kOp, "rank is " + std::to_string(rank) + ", not within 0.." + std::to_string(ranks - 1));
+  for (const JointMode &m : modes)
+    if (!m.at.empty())
+      fail(kOp, "the distributions " + source.str() + " and " + destination.str() + " cut " + std::to_string(m.size) +
+                    " indices into pieces that do not divide one another (as 3 against 2): a rank's exchange is "
+                    "packed by layouts and needs a common refinement of the two shapes (exchange_plan lists "
+                    "these indices instead)");
+  pickingModes(modes, source, destination); // the coordinate limit
+  // free: offsets on both sides; dealt: source offset, destination rank;
+  // gathered: source rank, destination offset; bySource/byDestination:
+  // the modes with a rank on that side.
+  std::vector<const JointMode *> free, dealt, gathered, bySource, byDestination;
+  for (const JointMode &m : modes) {
+    bool s = m.source.rank != 0, d = m.destination.rank != 0;
+    (s ? d ? bySource : gathered : d ? dealt : free).push_back(&m);
+    if (s && d)
+      byDestination.push_back(&m);
+  }
+  // A chunk's elements in the source's order (its pack reads runs, the
+  // unpack transposes if the destination's order differs); chunks in the
+  // order of their peers' rank strides (ascending peers where they allow).
+  // (Strides are >= 0: the distributions reach no negative offset or rank.)
+  auto by = [](Part JointMode::*side, bool rank) {
+    return [side, rank](const JointMode *a, const JointMode *b) {
+      return (rank ? (a->*side).rank : (a->*side).offset) < (rank ? (b->*side).rank : (b->*side).offset);
+    };
+  };
+  std::stable_sort(free.begin(), free.end(), by(&JointMode::source, false));
+  std::stable_sort(dealt.begin(), dealt.end(), by(&JointMode::destination, true));
+  std::stable_sort(gathered.begin(), gathered.end(), by(&JointMode::source, true));
+  bySource.insert(bySource.end(), gathered.begin(), gathered.end());
+  byDestination.insert(byDestination.end(), dealt.begin(), dealt.end());
+  RankExchange x;
+  x.chunk = 1;
+  for (const JointMode *m : free)
+    x.chunk *= m->size;
+  auto fixedRank = [](const std::vector<const JointMode *> &ms, const std::vector<int64_t> &c, Part JointMode::*side) {
+    int64_t r = 0;
+    for (size_t k = 0; k < ms.size(); ++k)
+      r += c[k] * (ms[k]->*side).rank;
+    return r;
+  };
+  std::vector<const JointMode *> sent = free, received = free;
+  sent.insert(sent.end(), dealt.begin(), dealt.end());
+  received.insert(received.end(), gathered.begin(), gathered.end());
+  x.pack = offsetsOf(sent, &JointMode::source);
+  x.unpack = offsetsOf(received, &JointMode::destination);
+  if (auto c = coordinatesOfRank(bySource, &JointMode::source, rank))
+    x.sendTo = ranksOf(dealt, &JointMode::destination, fixedRank(bySource, *c, &JointMode::destination));
+  if (auto c = coordinatesOfRank(byDestination, &JointMode::destination, rank))
+    x.receiveFrom = ranksOf(gathered, &JointMode::source, fixedRank(byDestination, *c, &JointMode::source));
+  return x;
 }
 
 } // namespace layoutc::algebra

@@ -62,6 +62,27 @@ inline constexpr int64_t kExchangeBlockLimit = int64_t(1) << 20;
 /// mode and the condition otherwise.
 ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64_t ranks);
 
+/// One rank's part in a redistribution, for a pack kernel, one transfer per
+/// peer and an unpack kernel. Its send buffer is chunks of `chunk` elements,
+/// chunk i for rank sendTo[i]: send[j] = source[pack(j)] (local offsets).
+/// Its receive buffer is chunks of `chunk` elements, chunk i from rank
+/// receiveFrom[i]: destination[unpack(j)] = receive[j]. The chunk one rank
+/// sends another holds the same global indices in the same order on both
+/// sides. A rank that sends (receives) nothing has no sendTo (receiveFrom)
+/// and no use for its pack (unpack).
+struct RankExchange {
+  Layout pack, unpack;
+  int64_t chunk = 0;
+  std::vector<int64_t> sendTo, receiveFrom;
+};
+
+/// rankExchange(S, D, P, r): rank r's part in moving every element as
+/// exchangePlan(S, D, P) does; the parts of ranks 0..P-1 together move each
+/// element once. Requires what exchangePlan does, r within 0..P-1, and the
+/// shapes' common refinement (no listed indices); fails naming the
+/// condition otherwise.
+RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank);
+
 } // namespace layoutc::algebra
 
 #endif

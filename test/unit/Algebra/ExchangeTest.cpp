@@ -156,6 +156,129 @@ TEST(Exchange, BlockToCyclicListsTheIndices) {
   EXPECT_EQ(Pair(e.blocks[0].sourceBase, e.blocks[0].destinationBase), Pair(1, 2));
 }
 
+// Every rank's part run on host buffers: each source buffer holds its
+// global indices (where S puts them), every rank packs, sends each chunk to
+// its peer, which files it at the sender's place among its receiveFrom, and
+// unpacks. Each destination offset must then hold the index D puts there,
+// written once; each rank's chunks must be the ones its peers expect.
+void runEveryRank(const Layout &s, const Layout &d, int64_t P) {
+  std::vector<RankExchange> parts;
+  for (int64_t r = 0; r < P; ++r)
+    parts.push_back(rankExchange(s, d, P, r));
+  std::map<Pair, int64_t> source; // (rank, offset) -> global index
+  std::map<Pair, int64_t> want;
+  for (int64_t k = 0; k < size(s); ++k) {
+    auto [a, p] = place(s, k);
+    auto [b, q] = place(d, k);
+    source[{p, a}] = k, want[{q, b}] = k;
+  }
+  std::map<Pair, int64_t> got;
+  for (int64_t r = 0; r < P; ++r) {
+    const RankExchange &x = parts[r];
+    if (!x.receiveFrom.empty()) {
+      ASSERT_EQ(size(x.unpack), x.chunk * int64_t(x.receiveFrom.size()));
+    }
+    if (!x.sendTo.empty()) {
+      ASSERT_EQ(size(x.pack), x.chunk * int64_t(x.sendTo.size()));
+    }
+    std::vector<int64_t> receive(x.chunk * x.receiveFrom.size(), -1);
+    for (size_t i = 0; i < x.receiveFrom.size(); ++i) {
+      int64_t from = x.receiveFrom[i];
+      ASSERT_TRUE(from >= 0 && from < P);
+      const RankExchange &y = parts[from];
+      auto at = std::find(y.sendTo.begin(), y.sendTo.end(), r);
+      ASSERT_NE(at, y.sendTo.end()) << from << " does not send to " << r;
+      ASSERT_EQ(y.chunk, x.chunk);
+      for (int64_t j = 0; j < x.chunk; ++j)
+        receive[i * x.chunk + j] = source.at({from, evaluate(y.pack, (at - y.sendTo.begin()) * y.chunk + j)});
+    }
+    for (int64_t j = 0; j < int64_t(receive.size()); ++j)
+      ASSERT_TRUE(got.emplace(Pair{r, evaluate(x.unpack, j)}, receive[j]).second) << "written twice";
+  }
+  int64_t sent = 0;
+  for (const RankExchange &x : parts)
+    sent += int64_t(x.sendTo.size());
+  int64_t received = 0;
+  for (const RankExchange &x : parts)
+    received += int64_t(x.receiveFrom.size());
+  EXPECT_EQ(sent, received);
+  EXPECT_EQ(got, want);
+}
+
+// Every pair of the small meshes' distributions whose shapes refine each
+// other, every rank's part run: each element lands where D puts it, once.
+// The others (blocks of 3 against a deal of 2) are refused.
+TEST(RankExchange, SmallMeshesAgainstBruteForce) {
+  int checked = 0, refused = 0;
+  for (auto [M, N] : {Pair{4, 6}, Pair{6, 4}, Pair{2, 12}})
+    for (int64_t P : {1, 2, 3, 4, 6}) {
+      std::vector<std::string> all = distributions(M, N, P);
+      for (const std::string &s : all)
+        for (const std::string &d : all) {
+          try {
+            rankExchange(L(s), L(d), P, 0);
+          } catch (const AlgebraError &e) {
+            EXPECT_NE(std::string(e.what()).find("do not divide one another"), std::string::npos) << e.what();
+            ++refused;
+            continue;
+          }
+          ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P)) << s << " -> " << d;
+          ++checked;
+        }
+    }
+  EXPECT_EQ(checked, 844);
+  EXPECT_EQ(refused, 272);
+}
+
+// Ulysses, (B=2, S=4, H=4, D=2) row-major over 2 ranks: sequence-parallel
+// to head-parallel. Rank 1 packs its (B, S/2, H/2, D) for rank 0, then for
+// rank 1, each chunk in the source's order (D, H/2 and S/2 contiguous runs
+// of 4, B); it unpacks the chunks from ranks 0 and 1 (S/2 of each) into
+// its (B, S, H/2, D).
+TEST(RankExchange, Ulysses) {
+  Layout sp = L("(2,(2,2),4,2):(16,(8,1@1),2,1)"), hp = L("(2,4,(2,2),2):(16,4,(2,1@1),1)");
+  RankExchange r1 = rankExchange(sp, hp, 2, 1);
+  EXPECT_EQ(r1.chunk, 16);
+  EXPECT_EQ(r1.sendTo, (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(r1.receiveFrom, (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(r1.pack.str(), "(4,4,2):(1,8,4)");
+  EXPECT_EQ(r1.unpack.str(), "(8,2,2):(1,16,8)");
+  runEveryRank(sp, hp, 2);
+}
+
+// A rank outside the distribution exchanges nothing; a rank that keeps all
+// it has sends only to itself.
+TEST(RankExchange, IdleAndSelfOnlyRanks) {
+  RankExchange idle = rankExchange(L("(4,2):(1,1@1)"), L("(2,4):(1@1,1)"), 3, 2);
+  EXPECT_TRUE(idle.sendTo.empty());
+  EXPECT_TRUE(idle.receiveFrom.empty());
+  RankExchange self = rankExchange(L("(4,2):(1,1@1)"), L("(4,2):(1,1@1)"), 2, 1);
+  EXPECT_EQ(self.sendTo, (std::vector<int64_t>{1}));
+  EXPECT_EQ(self.pack.str(), "4:1");
+  runEveryRank(L("(4,2):(1,1@1)"), L("(2,4):(1@1,1)"), 3);
+}
+
+std::string rankError(const std::string &s, const std::string &d, int64_t ranks, int64_t rank) {
+  try {
+    rankExchange(L(s), L(d), ranks, rank);
+  } catch (const AlgebraError &e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(RankExchange, Errors) {
+  EXPECT_EQ(rankError("(4,2):(1,1@1)", "(4,2):(1,1@1)", 2, 2), "exchange_plan: rank is 2, not within 0..1");
+  EXPECT_EQ(rankError("(4,2):(1,1@1)", "(4,2):(1,1@1)", 2, -1), "exchange_plan: rank is -1, not within 0..1");
+  EXPECT_EQ(rankError("(3,2):(1,1@1)", "(2,3):(1@1,1)", 2, 0),
+            "exchange_plan: the distributions (3,2):(1,1@1) and (2,3):(1@1,1) cut 6 indices into pieces that do not "
+            "divide one another (as 3 against 2): a rank's exchange is packed by layouts and needs a common "
+            "refinement of the two shapes (exchange_plan lists these indices instead)");
+  EXPECT_EQ(rankError("(4,2):(1,1@1)", "(4,2):(1,0)", 2, 0),
+            "exchange_plan: the destination distribution (4,2):(1,0): two global indices (0 and 4) live at one "
+            "offset of one rank: a distribution is one-to-one (no replicas)");
+}
+
 std::string planError(const std::string &s, const std::string &d, int64_t ranks) {
   try {
     exchangePlan(L(s), L(d), ranks);
