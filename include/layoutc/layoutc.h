@@ -202,6 +202,43 @@ layoutc_status layoutc_value_picture_banks(const layoutc_value *smem, const layo
    (layoutc infer). */
 layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **result);
 
+/*===- Redistribution (docs/distributed.md) -------------------------------===*/
+
+/* One rank's part in moving a tensor from one distribution over ranks to
+   another: what its pack kernel writes into its send buffer, the peer of
+   each chunk there and in its receive buffer, and what its unpack kernel
+   reads back. */
+typedef struct layoutc_exchange layoutc_exchange;
+
+/* Rank `rank` of `ranks` moving the tensor distributed as `source` to
+   `destination` (layouts in CuTe notation whose strides are local offsets,
+   d or d@0, and ranks, d@1). LAYOUTC_ERROR_ALGEBRA when a distribution is
+   not static, not one-to-one, reaches a rank past ranks-1 or a negative
+   offset, when the two shapes have no common refinement, or when rank is
+   not within 0..ranks-1; the message names which. element_bytes > 0 (the
+   elements' size) lets the chunks be received straight into the
+   destination where each lands as a few runs of 64 KiB or more
+   (layoutc_exchange_runs); 0 always unpacks. */
+layoutc_status layoutc_exchange_create(const char *source, const char *destination, int64_t ranks, int64_t rank,
+                                       int64_t element_bytes, layoutc_exchange **result);
+void layoutc_exchange_destroy(layoutc_exchange *exchange);
+/* pack: send-buffer index -> local source offset; unpack: receive-buffer
+   index -> local destination offset (CuTe notation, valid while the handle
+   lives); chunk: elements per chunk, one chunk per peer on both sides. */
+layoutc_status layoutc_exchange_layouts(const layoutc_exchange *exchange, const char **pack, const char **unpack,
+                                        int64_t *chunk);
+/* The peer of each chunk in buffer order: of the send buffer (receive = 0)
+   or of the receive buffer (receive = 1); *count is 0 where this rank sends
+   or receives nothing. *ranks is valid while the handle lives. */
+layoutc_status layoutc_exchange_peers(const layoutc_exchange *exchange, int receive, const int64_t **ranks,
+                                      size_t *count);
+/* *run > 0 when chunks are received straight into the destination: every
+   chunk moves as chunk / run messages of run elements, and message k of
+   received chunk i lands at destination offset offsets[i * (chunk / run) +
+   k] (*count offsets, valid while the handle lives); *run = 0 otherwise. */
+layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *run, const int64_t **offsets,
+                                     size_t *count);
+
 /*===- The JIT ------------------------------------------------------------===*/
 
 /* A JIT: the compiler, its memory cache and (optionally) its disk cache. */

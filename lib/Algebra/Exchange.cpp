@@ -231,17 +231,19 @@ std::optional<std::vector<int64_t>> coordinatesOfRank(const std::vector<const Jo
   }
 }
 
-// The ranks of each coordinate of `modes` (the first fastest) by their
-// `side` strides, from `base`.
-std::vector<int64_t> ranksOf(const std::vector<const JointMode *> &modes, Part JointMode::*side, int64_t base) {
-  std::vector<int64_t> ranks{base};
+// The ranks (or offsets) of each coordinate of `modes` (the first fastest)
+// by their `side` strides, from `base`.
+std::vector<int64_t> placesOf(const std::vector<const JointMode *> &modes, Part JointMode::*side, bool rank,
+                              int64_t base) {
+  std::vector<int64_t> places{base};
   for (const JointMode *m : modes) {
-    size_t n = ranks.size();
+    size_t n = places.size();
+    int64_t step = rank ? (m->*side).rank : (m->*side).offset;
     for (int64_t c = 1; c < m->size; ++c)
       for (size_t i = 0; i < n; ++i)
-        ranks.push_back(ranks[i] + c * (m->*side).rank);
+        places.push_back(places[i] + c * step);
   }
-  return ranks;
+  return places;
 }
 
 // The layout of `modes` in order, with their `side` strides' offsets.
@@ -254,6 +256,24 @@ Layout offsetsOf(const std::vector<const JointMode *> &modes, Part JointMode::*s
     stride.push_back(IntTuple((m->*side).offset));
   }
   return coalesce(Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride))));
+}
+
+// Sets x.run and x.receiveRuns where every chunk lands, in its order, as
+// runs of at least `directRun` contiguous destination elements, at most
+// kDirectRunLimit of them: `chunk` is a chunk's destination offsets,
+// `bases` where each received chunk's offsets start.
+void directRuns(RankExchange &x, const Layout &chunk, const std::vector<int64_t> &bases, int64_t directRun) {
+  Layout c = coalesce(chunk);
+  std::vector<IntTuple> shape, stride;
+  flattenInto(c.shape, shape);
+  flattenInto(c.stride, stride);
+  int64_t run = shape[0].value() == 1 ? 1 : stride[0].value() == 1 ? shape[0].value() : 1;
+  if (run < directRun || x.chunk / run > kDirectRunLimit)
+    return;
+  x.run = run;
+  for (int64_t base : bases)
+    for (int64_t k = 0; k < x.chunk / run; ++k)
+      x.receiveRuns.push_back(base + evaluate(c, k * run));
 }
 
 } // namespace
@@ -296,7 +316,8 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
   return plan;
 }
 
-RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank) {
+RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank,
+                          int64_t directRun) {
   std::vector<JointMode> modes = jointModes(source, destination, ranks);
   if (rank < 0 || rank >= ranks)
     fail(kOp, "rank is " + std::to_string(rank) + ", not within 0.." + std::to_string(ranks - 1));
@@ -347,9 +368,12 @@ RankExchange rankExchange(const Layout &source, const Layout &destination, int64
   x.pack = offsetsOf(sent, &JointMode::source);
   x.unpack = offsetsOf(received, &JointMode::destination);
   if (auto c = coordinatesOfRank(bySource, &JointMode::source, rank))
-    x.sendTo = ranksOf(dealt, &JointMode::destination, fixedRank(bySource, *c, &JointMode::destination));
+    x.sendTo = placesOf(dealt, &JointMode::destination, true, fixedRank(bySource, *c, &JointMode::destination));
   if (auto c = coordinatesOfRank(byDestination, &JointMode::destination, rank))
-    x.receiveFrom = ranksOf(gathered, &JointMode::source, fixedRank(byDestination, *c, &JointMode::source));
+    x.receiveFrom = placesOf(gathered, &JointMode::source, true, fixedRank(byDestination, *c, &JointMode::source));
+  if (directRun > 0) // every rank: senders split their chunks as receivers do
+    directRuns(x, offsetsOf(free, &JointMode::destination), placesOf(gathered, &JointMode::destination, false, 0),
+               directRun);
   return x;
 }
 

@@ -94,7 +94,7 @@ void refuseArgument(const char *function, const std::string &argument, const std
 }
 
 std::string notLive(const void *handle, HandleKind kind) {
-  for (HandleKind other : {HandleKind::Value, HandleKind::Jit, HandleKind::Kernel})
+  for (HandleKind other : {HandleKind::Value, HandleKind::Jit, HandleKind::Kernel, HandleKind::Exchange})
     if (other != kind && isLive(handle, other))
       return std::string("is a ") + handleTypeName(other) + ", not a " + handleTypeName(kind);
   return std::string("is not a live ") + handleTypeName(kind) +

@@ -52,6 +52,7 @@ template <class T> struct IsHandle : std::false_type {};
 template <> struct IsHandle<layoutc_value> : std::true_type {};
 template <> struct IsHandle<layoutc_jit> : std::true_type {};
 template <> struct IsHandle<layoutc_kernel> : std::true_type {};
+template <> struct IsHandle<layoutc_exchange> : std::true_type {};
 
 /// Why `handle` is not a live handle of `kind` ("is a layoutc_kernel, not a
 /// layoutc_value", "is not a live layoutc_value (...)").

@@ -31,6 +31,8 @@ const char *handleTypeName(HandleKind kind) noexcept {
     return "layoutc_jit";
   case HandleKind::Kernel:
     return "layoutc_kernel";
+  case HandleKind::Exchange:
+    return "layoutc_exchange";
   }
   return "handle";
 }

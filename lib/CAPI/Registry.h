@@ -1,7 +1,7 @@
 //===- Registry.h - The C API's live handles --------------------*- C++ -*-===//
 //
 // Internal to lib/CAPI: every handle the C API gives out (layoutc_value,
-// layoutc_jit, layoutc_kernel) is recorded here until its _free/_destroy,
+// layoutc_jit, layoutc_kernel, layoutc_exchange) is recorded here until its _free/_destroy,
 // so a call can tell a live handle from one freed already, one of another
 // kind, or an address layoutc never made, without reading through it.
 //
@@ -14,7 +14,7 @@
 namespace layoutc::capi {
 
 /// Which handle type a pointer is claimed to be.
-enum class HandleKind { Value, Jit, Kernel };
+enum class HandleKind { Value, Jit, Kernel, Exchange };
 
 /// The C name of a handle kind ("layoutc_value", ...).
 const char *handleTypeName(HandleKind kind) noexcept;
@@ -31,6 +31,7 @@ template <class T> struct HandleKindOf;
 template <> struct HandleKindOf<layoutc_value> { static constexpr HandleKind kind = HandleKind::Value; };
 template <> struct HandleKindOf<layoutc_jit> { static constexpr HandleKind kind = HandleKind::Jit; };
 template <> struct HandleKindOf<layoutc_kernel> { static constexpr HandleKind kind = HandleKind::Kernel; };
+template <> struct HandleKindOf<layoutc_exchange> { static constexpr HandleKind kind = HandleKind::Exchange; };
 
 /// A new handle, recorded live (deleted again when recording fails).
 template <class T> T *published(T *handle) {

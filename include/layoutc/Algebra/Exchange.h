@@ -70,18 +70,35 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
 /// sends another holds the same global indices in the same order on both
 /// sides. A rank that sends (receives) nothing has no sendTo (receiveFrom)
 /// and no use for its pack (unpack).
+///
+/// Where each received chunk lands in the destination as a few long runs
+/// (Ulysses' chunks land as a run per batch), the receive can skip the
+/// unpack: then `run` > 0, every chunk moves as chunk/run messages of `run`
+/// elements, and message k of received chunk i is written contiguously at
+/// destination offset receiveRuns[i * (chunk / run) + k].
 struct RankExchange {
   Layout pack, unpack;
   int64_t chunk = 0;
   std::vector<int64_t> sendTo, receiveFrom;
+  int64_t run = 0;
+  std::vector<int64_t> receiveRuns;
 };
+
+/// The most messages a chunk is received as, directly into the destination.
+inline constexpr int64_t kDirectRunLimit = 64;
+/// The shortest run (in bytes) a redistribution receives in place: past
+/// NCCL's cost per message, and it saves the unpack's pass over the data.
+inline constexpr int64_t kDirectRunBytes = 64 << 10;
 
 /// rankExchange(S, D, P, r): rank r's part in moving every element as
 /// exchangePlan(S, D, P) does; the parts of ranks 0..P-1 together move each
 /// element once. Requires what exchangePlan does, r within 0..P-1, and the
 /// shapes' common refinement (no listed indices); fails naming the
-/// condition otherwise.
-RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank);
+/// condition otherwise. With directRun > 0, it receives directly where each
+/// chunk lands as at most kDirectRunLimit runs of at least directRun
+/// elements (the same for every rank: it depends on the destination alone).
+RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank,
+                          int64_t directRun = 0);
 
 } // namespace layoutc::algebra
 

@@ -161,10 +161,14 @@ TEST(Exchange, BlockToCyclicListsTheIndices) {
 // its peer, which files it at the sender's place among its receiveFrom, and
 // unpacks. Each destination offset must then hold the index D puts there,
 // written once; each rank's chunks must be the ones its peers expect.
-void runEveryRank(const Layout &s, const Layout &d, int64_t P) {
+void runEveryRank(const Layout &s, const Layout &d, int64_t P, int64_t directRun = 0) {
   std::vector<RankExchange> parts;
   for (int64_t r = 0; r < P; ++r)
-    parts.push_back(rankExchange(s, d, P, r));
+    parts.push_back(rankExchange(s, d, P, r, directRun));
+  for (const RankExchange &x : parts) {
+    EXPECT_EQ(x.run, parts[0].run); // senders and receivers split chunks alike
+    EXPECT_EQ(x.receiveRuns.size(), x.run ? x.receiveFrom.size() * size_t(x.chunk / x.run) : 0u);
+  }
   std::map<Pair, int64_t> source; // (rank, offset) -> global index
   std::map<Pair, int64_t> want;
   for (int64_t k = 0; k < size(s); ++k) {
@@ -192,8 +196,10 @@ void runEveryRank(const Layout &s, const Layout &d, int64_t P) {
       for (int64_t j = 0; j < x.chunk; ++j)
         receive[i * x.chunk + j] = source.at({from, evaluate(y.pack, (at - y.sendTo.begin()) * y.chunk + j)});
     }
-    for (int64_t j = 0; j < int64_t(receive.size()); ++j)
-      ASSERT_TRUE(got.emplace(Pair{r, evaluate(x.unpack, j)}, receive[j]).second) << "written twice";
+    for (int64_t j = 0; j < int64_t(receive.size()); ++j) {
+      int64_t at = x.run ? x.receiveRuns[j / x.run] + j % x.run : evaluate(x.unpack, j);
+      ASSERT_TRUE(got.emplace(Pair{r, at}, receive[j]).second) << "written twice";
+    }
   }
   int64_t sent = 0;
   for (const RankExchange &x : parts)
@@ -223,6 +229,7 @@ TEST(RankExchange, SmallMeshesAgainstBruteForce) {
             continue;
           }
           ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P)) << s << " -> " << d;
+          ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P, 1)) << s << " -> " << d << ", direct";
           ++checked;
         }
     }
@@ -244,6 +251,20 @@ TEST(RankExchange, Ulysses) {
   EXPECT_EQ(r1.pack.str(), "(4,4,2):(1,8,4)");
   EXPECT_EQ(r1.unpack.str(), "(8,2,2):(1,16,8)");
   runEveryRank(sp, hp, 2);
+}
+
+// Ulysses' chunks land as a run per batch, so with runs of 4 or more
+// elements allowed it receives directly: rank 1 receives rank 0's chunk as
+// 2 runs of 8 (batch 0 at offset 0, batch 1 at 16) and its own at 8 and 24.
+// With runs of 9 required, or as a transpose, it unpacks.
+TEST(RankExchange, UlyssesReceivesDirectly) {
+  Layout sp = L("(2,(2,2),4,2):(16,(8,1@1),2,1)"), hp = L("(2,4,(2,2),2):(16,4,(2,1@1),1)");
+  RankExchange r1 = rankExchange(sp, hp, 2, 1, 4);
+  EXPECT_EQ(r1.run, 8);
+  EXPECT_EQ(r1.receiveRuns, (std::vector<int64_t>{0, 16, 8, 24}));
+  runEveryRank(sp, hp, 2, 4);
+  EXPECT_EQ(rankExchange(sp, hp, 2, 1, 9).run, 0);
+  EXPECT_EQ(rankExchange(L("((32,2),64):((1,1@1),32)"), L("(64,(32,2)):(64,(1,1@1))"), 2, 0, 1).run, 0);
 }
 
 // A rank outside the distribution exchanges nothing; a rank that keeps all

@@ -33,5 +33,7 @@ void expectStatus(layoutc_status got, layoutc_status expected, const char *messa
 void testTensorCopy(const char *mode);
 /* Bad arguments of every kind, refused before use (BoundaryTest.c). */
 void testBoundary(void);
+/* One rank's exchange of a redistribution (ExchangeTest.c). */
+void testExchange(void);
 
 #endif

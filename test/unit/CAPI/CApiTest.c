@@ -536,6 +536,7 @@ int main(int argc, char **argv) {
   testLaunch(argv[1]);
   testTensorCopy(argv[1]);
   testBoundary();
+  testExchange();
   if (failures) {
     fprintf(stderr, "%d check(s) failed\n", failures);
     return 1;
