@@ -13,7 +13,8 @@
 # of bench/gpu/cases.py; sizes is every case family (or those named) at the
 # sizes that follow (4MB, 64MB, 1GB; all three by default), e.g.
 # `run.sh build sizes 4MB 64MB` or `run.sh build sizes 1GB copy_f32`.
-# The gpus part needs two GPUs (a host of one says it skipped).
+# The gpus part needs two GPUs (a host of one says it skipped): one process
+# on two GPUs at once, and redistribute over NCCL across every GPU.
 set -uo pipefail
 build=${1:-build}
 part=${2:-all}
@@ -49,6 +50,18 @@ echo "installed: $(basename "$wheel") -> $("$layoutc" --version | head -1) at $l
 
 if command -v nvidia-smi >/dev/null; then
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | sed 's/^/GPU: /'
+fi
+
+# NCCL for the C++ redistribution (the driver comes with the host; NCCL here
+# is the one PyTorch ships, as a host program would name its own).
+if [ -z "${LAYOUTC_LIBNCCL:-}" ]; then
+  LAYOUTC_LIBNCCL=$("$python" - <<'PY' 2>/dev/null
+import glob, os, site
+found = [f for p in site.getsitepackages() for f in glob.glob(os.path.join(p, "nvidia", "nccl", "lib", "libnccl.so.2"))]
+print(found[0] if found else "")
+PY
+)
+  export LAYOUTC_LIBNCCL
 fi
 
 # The kernels the tests compile, from this checkout.
@@ -235,6 +248,22 @@ if runs gpus; then
   "$python" "$(dirname "$0")/two_gpus.py"
   rc=$?
   [ $rc -eq 0 ] || [ $rc -eq 2 ] || status=1
+  # redistribute over NCCL on 2, 4 and 8 GPUs (as many as there are): from
+  # C++, a thread per GPU (LAYOUTC_LIBNCCL: ${LAYOUTC_LIBNCCL:-none found});
+  # from Python, a process per GPU.
+  gpus=$("$python" -c 'import torch; print(torch.cuda.device_count())')
+  [ "$gpus" -ge 2 ] || { echo; echo "redistribute: skipped: $gpus GPU(s) here, two needed"; }
+  for n in 2 4 8; do
+    [ "$n" -le "$gpus" ] || break
+    visible=$(seq -s, 0 $((n - 1)))
+    echo
+    echo "redistribute on $n GPUs (CUDA_VISIBLE_DEVICES=$visible):"
+    CUDA_VISIBLE_DEVICES=$visible "$tests" --gtest_color=no --gtest_filter='RedistributionGpu.*' >"$log" 2>&1 ||
+      status=1
+    grep -E "^\[ +(OK|FAILED|SKIPPED) +\] Red|Skipped|Failure|differs|rank [0-9]" "$log" | head -20
+    CUDA_VISIBLE_DEVICES=$visible "$python" -m torch.distributed.run --standalone --nproc_per_node="$n" \
+      "$(dirname "$0")/redistribute.py" 2>&1 | grep -v -e "^\*\*\*" -e OMP_NUM_THREADS || status=1
+  done
 fi
 rm -f "$log"
 exit $status

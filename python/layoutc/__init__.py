@@ -27,6 +27,7 @@ from .int_tuple import __all__ as _int_tuple_names
 from .tuple_structure import *  # noqa: F401,F403 (CuTe DSL's tuple helpers)
 from .tuple_structure import __all__ as _tuple_structure_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
+from .distributed import DispatchPlan, RankExchange, combine, dispatch, rank_exchange, redistribute
 from .layout_tensors import LayoutTensor, from_dlpack, local_partition, local_tile, make_tensor
 from .pictures import BankMap, TVLayout, infer, print1d, print_layout, show, svg
 from .tracing import TraceError
@@ -47,7 +48,8 @@ __version__ = version()
 __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
            "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
            "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer", "LayoutTensor",
-           "make_tensor", "from_dlpack", "local_tile", "local_partition", "TraceError"]
+           "make_tensor", "from_dlpack", "local_tile", "local_partition", "TraceError", "RankExchange",
+           "rank_exchange", "redistribute", "DispatchPlan", "dispatch", "combine"]
 __all__ += _values_names
 __all__ += _algebra_names
 __all__ += _int_tuple_names

@@ -17,12 +17,13 @@ MODULES = [layoutc] + [importlib.import_module("layoutc." + m.name) for m in pkg
 # The public API whose docstrings must each show an example: layoutc's
 # names, and those of its public modules.
 DOCUMENTED = ["layoutc", "layoutc.values", "layoutc.algebra", "layoutc.int_tuple", "layoutc.tuple_structure", "layoutc.pictures", "layoutc.kernels",
-              "layoutc.tensors", "layoutc.dlpack", "layoutc.inner_functions"]
+              "layoutc.distributed", "layoutc.tensors", "layoutc.dlpack", "layoutc.inner_functions"]
 
 # Public names whose example cannot run here: it needs a GPU (a launch, a
-# CUDA DLPack producer) or its answer depends on the machine's driver.
+# CUDA DLPack producer, an NCCL process group) or its answer depends on the
+# machine's driver.
 NO_EXAMPLE = {"DeviceError", "InternalError", "device_count", "copy", "gather", "scatter", "Kernel.launch",
-              "Pending.resolve"}
+              "Pending.resolve", "redistribute", "dispatch", "combine"}
 
 
 def public_names(module):
