@@ -217,7 +217,8 @@ typedef struct layoutc_exchange layoutc_exchange;
    offset, when the two shapes have no common refinement, or when rank is
    not within 0..ranks-1; the message names which. element_bytes > 0 (the
    elements' size) lets the chunks be received straight into the
-   destination where each lands as a few runs of 64 KiB or more
+   destination where each lands as a few runs of 64 KiB or more, for few
+   ranks
    (layoutc_exchange_runs); 0 always unpacks. */
 layoutc_status layoutc_exchange_create(const char *source, const char *destination, int64_t ranks, int64_t rank,
                                        int64_t element_bytes, layoutc_exchange **result);

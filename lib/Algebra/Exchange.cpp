@@ -260,15 +260,16 @@ Layout offsetsOf(const std::vector<const JointMode *> &modes, Part JointMode::*s
 
 // Sets x.run and x.receiveRuns where every chunk lands, in its order, as
 // runs of at least `directRun` contiguous destination elements, at most
-// kDirectRunLimit of them: `chunk` is a chunk's destination offsets,
-// `bases` where each received chunk's offsets start.
-void directRuns(RankExchange &x, const Layout &chunk, const std::vector<int64_t> &bases, int64_t directRun) {
+// kDirectMessageLimit / ranks of them: `chunk` is a chunk's destination
+// offsets, `bases` where each received chunk's offsets start.
+void directRuns(RankExchange &x, const Layout &chunk, const std::vector<int64_t> &bases, int64_t directRun,
+                int64_t ranks) {
   Layout c = coalesce(chunk);
   std::vector<IntTuple> shape, stride;
   flattenInto(c.shape, shape);
   flattenInto(c.stride, stride);
   int64_t run = shape[0].value() == 1 ? 1 : stride[0].value() == 1 ? shape[0].value() : 1;
-  if (run < directRun || x.chunk / run > kDirectRunLimit)
+  if (run < directRun || x.chunk / run > kDirectMessageLimit / ranks)
     return;
   x.run = run;
   for (int64_t base : bases)
@@ -373,7 +374,7 @@ RankExchange rankExchange(const Layout &source, const Layout &destination, int64
     x.receiveFrom = placesOf(gathered, &JointMode::source, true, fixedRank(byDestination, *c, &JointMode::source));
   if (directRun > 0) // every rank: senders split their chunks as receivers do
     directRuns(x, offsetsOf(free, &JointMode::destination), placesOf(gathered, &JointMode::destination, false, 0),
-               directRun);
+               directRun, ranks);
   return x;
 }
 

@@ -24,8 +24,8 @@ class RankExchange:
     elements, chunk i from rank receive_from[i], with
     destination[unpack(j)] = receive[j]. `pack` and `unpack` are layouts in
     CuTe notation over local element offsets. Where every chunk lands in the
-    destination as a few runs of 64 KiB or more (asked for with
-    element_bytes), `run` > 0: each chunk moves as chunk / run messages of
+    destination as a few runs of 64 KiB or more, for few ranks (asked for
+    with element_bytes), `run` > 0: each chunk moves as chunk / run messages of
     `run` elements, message k of received chunk i straight to destination
     offset receive_runs[i * (chunk // run) + k], and nothing is unpacked.
 
@@ -111,9 +111,9 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     The pack and unpack are layoutc copy kernels on torch's current stream;
     the chunks move by one batch of isend/irecv (NCCL's grouped send and
     receive), and a rank's chunk to itself by a device copy. Where each
-    chunk lands in the destination as a few runs of 64 KiB or more, the
-    chunks are received there directly and nothing is unpacked (then `out`
-    must be contiguous). A rank that exchanges nothing calls no NCCL
+    chunk lands in the destination as a few runs of 64 KiB or more (for
+    few ranks: each run is a message), the chunks are received there
+    directly and nothing is unpacked (then `out` must be contiguous). A rank that exchanges nothing calls no NCCL
     operation, so, as batch_isend_irecv requires, a group's first collective
     must not be such a call. It needs CUDA tensors and an NCCL group, so no
     example runs here; docs/distributed.md has one."""

@@ -14,8 +14,8 @@
 // buffer ordered by peer), NCCL's grouped sends and receives of one chunk
 // per peer (a rank's own chunk included), and the unpack kernel (one copy).
 // Where every chunk lands in the destination as a few runs of 64 KiB or
-// more (Ulysses' land as one per batch), the chunks are received there
-// directly, a message per run, and there is no unpack.
+// more (Ulysses' land as one per batch) and the ranks are few, the chunks
+// are received there directly, a message per run, and there is no unpack.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_DISTRIBUTED_REDISTRIBUTION_H

@@ -265,6 +265,11 @@ TEST(RankExchange, UlyssesReceivesDirectly) {
   runEveryRank(sp, hp, 2, 4);
   EXPECT_EQ(rankExchange(sp, hp, 2, 1, 9).run, 0);
   EXPECT_EQ(rankExchange(L("((32,2),64):((1,1@1),32)"), L("(64,(32,2)):(64,(1,1@1))"), 2, 0, 1).run, 0);
+  // B=4 on 4 ranks: 4 runs a chunk make 16 messages, past
+  // kDirectMessageLimit, so it unpacks; every rank decides alike.
+  Layout sp4 = L("(4,(2,4),8,2):(32,(16,1@1),2,1)"), hp4 = L("(4,8,(2,4),2):(32,4,(2,1@1),1)");
+  EXPECT_EQ(rankExchange(sp4, hp4, 4, 3, 1).run, 0);
+  runEveryRank(sp4, hp4, 4, 1);
 }
 
 // A rank outside the distribution exchanges nothing; a rank that keeps all
