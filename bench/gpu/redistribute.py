@@ -131,9 +131,30 @@ def ulysses(rank, P, device):
     def exchange():
         dist.all_to_all_single(receive, send)
 
+    # redistribute's steps alone: the pack, the chunks' transfers (its
+    # batch of isend/irecv), the unpack or the receives in place.
+    part = layoutc.rank_exchange(source, destination, P, rank, x.element_size())
+    c, m = part.chunk, part.run or part.chunk
+    packed, landed = x.new_empty(c * P), x.new_empty(c * P)
+    ops = [dist.P2POp(dist.isend, packed[i * m:(i + 1) * m], q) for i, q in enumerate(
+        [q for q in part.send_to for _ in range(c // m)]) if q != rank]
+    ops += [dist.P2POp(dist.irecv, landed[i * m:(i + 1) * m], p) for i, p in enumerate(
+        [p for p in part.receive_from for _ in range(c // m)]) if p != rank]
+
+    def pack():
+        layoutc.copy(x, packed, src_layout=part.pack, dst_layout="%d:1" % packed.numel())
+
+    def transfers():
+        for work in dist.batch_isend_irecv(ops):
+            work.wait()
+
+    def unpack():
+        layoutc.copy(landed, receive, src_layout="%d:1" % landed.numel(), dst_layout=part.unpack)
+
     same = torch.tensor([0 if torch.equal(ours(), theirs()) else 1], device=device)
     dist.all_reduce(same)
     t_ours, t_theirs, t_exchange = timed(ours, device), timed(theirs, device), timed(exchange, device)
+    steps = [timed(pack, device), timed(transfers, device), 0.0 if part.run else timed(unpack, device)]
     if rank == 0:
         nbytes = x.numel() * x.element_size()
         print("\nUlysses (B=%d, S=%d, H=%d, D=%d) bf16 on %d GPUs, %d MiB a rank: %s -> %s" % (
@@ -142,6 +163,8 @@ def ulysses(rank, P, device):
         for label, t in (("layoutc.redistribute", t_ours), ("PyTorch permute+all_to_all_single", t_theirs),
                          ("all_to_all_single alone (bound)", t_exchange)):
             print("%-34s %9.3f %14.1f" % (label, t, nbytes / t / 1e6))
+        print("its steps alone: pack %.3f ms, transfers %.3f ms (%d messages a peer), %s" % (
+            steps[0], steps[1], c // m, "unpack %.3f ms" % steps[2] if not part.run else "received in place"))
         print("layoutc / PyTorch: %.2fx; layoutc at %.1f%% of the exchange alone; results %s" % (
             t_theirs / t_ours, 100 * t_exchange / t_ours, "equal on every rank" if not same.item() else
             "DIFFER on %d rank(s)" % same.item()))

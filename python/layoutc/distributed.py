@@ -9,8 +9,9 @@ to their experts' ranks) and `combine` brings them back, packed by
 layoutc's gather kernel and unpacked by its scatter.
 """
 import ctypes
+import functools
 import importlib
-from typing import Any, List, Optional
+from typing import Any, List, Optional, Tuple
 
 from ._library import ArgumentError, check, lib, text
 from .algebra import cosize
@@ -92,6 +93,16 @@ def rank_exchange(source: Any, destination: Any, ranks: int, rank: int, element_
         lib.layoutc_exchange_destroy(handle)
 
 
+@functools.lru_cache(maxsize=256)
+def _planned(source: str, destination: str, ranks: int, rank: int, element_bytes: int) -> Tuple[RankExchange, int]:
+    """rank_exchange's plan, made once per distributions and rank, and the
+    elements the rank's destination holds (largest offset + 1)."""
+    part = rank_exchange(source, destination, ranks, rank, element_bytes)
+    if part.run:
+        return part, max(at + part.run for at in part.receive_runs) if part.receive_runs else 0
+    return part, int(cosize(part.unpack)) if part.receive_from else 0
+
+
 def _global(dist: Any, group: Any, rank: int) -> int:
     """The global rank of `rank` of `group` (None: the default group)."""
     return rank if group is None else int(dist.get_global_rank(group, rank))
@@ -122,11 +133,9 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     if not isinstance(tensor, torch.Tensor):
         raise ArgumentError("redistribute: tensor is a %s, not a torch.Tensor" % type(tensor).__name__)
     ranks, rank = dist.get_world_size(group), dist.get_rank(group)
-    part = rank_exchange(source, destination, ranks, rank, tensor.element_size())
+    part, extent = _planned(str(source), str(destination), ranks, rank, tensor.element_size())
     c, run = part.chunk, part.run
     if out is None:
-        extent = max((at + run for at in part.receive_runs), default=0) if run else \
-            cosize(part.unpack) if part.receive_from else 0
         out = torch.empty(extent, dtype=tensor.dtype, device=tensor.device)
     elif not isinstance(out, torch.Tensor) or out.dtype != tensor.dtype or out.device != tensor.device:
         raise ArgumentError("redistribute: out must be a torch.Tensor of tensor's dtype %s on %s" % (
