@@ -239,6 +239,9 @@ layoutc_status layoutc_exchange_peers(const layoutc_exchange *exchange, int rece
    k] (*count offsets, valid while the handle lives); *run = 0 otherwise. */
 layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *run, const int64_t **offsets,
                                      size_t *count);
+/* The largest local destination offset this rank writes, plus one (0 where
+   it receives nothing): the elements its destination buffer holds. */
+layoutc_status layoutc_exchange_destination_extent(const layoutc_exchange *exchange, int64_t *extent);
 
 /*===- The JIT ------------------------------------------------------------===*/
 

@@ -210,6 +210,14 @@ std::vector<const JointMode *> pickingModes(const std::vector<JointMode> &modes,
   return picking;
 }
 
+// The rank that coordinates `c` of `modes` pick by their `side` strides.
+int64_t rankAt(const std::vector<const JointMode *> &modes, const std::vector<int64_t> &c, Part JointMode::*side) {
+  int64_t r = 0;
+  for (size_t k = 0; k < modes.size(); ++k)
+    r += c[k] * (modes[k]->*side).rank;
+  return r;
+}
+
 // The coordinates of `modes` (the first fastest) at which their `side`
 // strides' ranks sum to `rank`: one, or none where `rank` has nothing on
 // that side (the distribution is one-to-one). At most kExchangeBlockLimit
@@ -218,10 +226,7 @@ std::optional<std::vector<int64_t>> coordinatesOfRank(const std::vector<const Jo
                                                       Part JointMode::*side, int64_t rank) {
   std::vector<int64_t> c(modes.size(), 0);
   while (true) {
-    int64_t at = 0;
-    for (size_t k = 0; k < modes.size(); ++k)
-      at += c[k] * (modes[k]->*side).rank;
-    if (at == rank)
+    if (rankAt(modes, c, side) == rank)
       return c;
     size_t k = 0;
     for (; k < modes.size() && ++c[k] == modes[k]->size; ++k)
@@ -357,24 +362,23 @@ RankExchange rankExchange(const Layout &source, const Layout &destination, int64
   x.chunk = 1;
   for (const JointMode *m : free)
     x.chunk *= m->size;
-  auto fixedRank = [](const std::vector<const JointMode *> &ms, const std::vector<int64_t> &c, Part JointMode::*side) {
-    int64_t r = 0;
-    for (size_t k = 0; k < ms.size(); ++k)
-      r += c[k] * (ms[k]->*side).rank;
-    return r;
-  };
   std::vector<const JointMode *> sent = free, received = free;
   sent.insert(sent.end(), dealt.begin(), dealt.end());
   received.insert(received.end(), gathered.begin(), gathered.end());
   x.pack = offsetsOf(sent, &JointMode::source);
   x.unpack = offsetsOf(received, &JointMode::destination);
   if (auto c = coordinatesOfRank(bySource, &JointMode::source, rank))
-    x.sendTo = placesOf(dealt, &JointMode::destination, true, fixedRank(bySource, *c, &JointMode::destination));
+    x.sendTo = placesOf(dealt, &JointMode::destination, true, rankAt(bySource, *c, &JointMode::destination));
   if (auto c = coordinatesOfRank(byDestination, &JointMode::destination, rank))
-    x.receiveFrom = placesOf(gathered, &JointMode::source, true, fixedRank(byDestination, *c, &JointMode::source));
+    x.receiveFrom = placesOf(gathered, &JointMode::source, true, rankAt(byDestination, *c, &JointMode::source));
   if (directRun > 0) // every rank: senders split their chunks as receivers do
     directRuns(x, offsetsOf(free, &JointMode::destination), placesOf(gathered, &JointMode::destination, false, 0),
                directRun, ranks);
+  if (x.run)
+    for (int64_t at : x.receiveRuns)
+      x.destinationExtent = std::max(x.destinationExtent, at + x.run);
+  else if (!x.receiveFrom.empty())
+    x.destinationExtent = cosize(x.unpack);
   return x;
 }
 

@@ -88,4 +88,9 @@ layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *
   });
 }
 
+layoutc_status layoutc_exchange_destination_extent(const layoutc_exchange *exchange, int64_t *extent) {
+  constexpr const char *fn = "layoutc_exchange_destination_extent";
+  return guard(fn, [&] { need(extent, fn, "extent") = need(exchange, fn, "exchange").part.destinationExtent; });
+}
+
 } // extern "C"

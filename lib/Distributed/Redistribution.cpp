@@ -3,7 +3,6 @@
 
 #include "layoutc/Distributed/Nccl.h"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -27,17 +26,13 @@ Redistribution::Redistribution(jit::Jit &jit, const algebra::Layout &source, con
 }
 
 int64_t Redistribution::sourceExtent() const { return pack_ ? pack_->srcExtent() : 0; }
-int64_t Redistribution::destinationExtent() const {
-  int64_t extent = unpack_ ? unpack_->dstExtent() : 0;
-  for (int64_t at : plan_.receiveRuns)
-    extent = std::max(extent, at + plan_.run);
-  return extent;
+
+size_t Redistribution::bufferBytes(size_t chunks) const {
+  return (size_t(plan_.chunk) * chunks * size_t(elementBytes_) + 15) / 16 * 16;
 }
 
 size_t Redistribution::scratchBytes() const {
-  // Each buffer rounded up to 16 bytes, so the receive buffer stays aligned.
-  auto rounded = [&](size_t chunks) { return (size_t(plan_.chunk) * chunks * size_t(elementBytes_) + 15) / 16 * 16; };
-  return rounded(plan_.sendTo.size()) + (plan_.run ? 0 : rounded(plan_.receiveFrom.size()));
+  return bufferBytes(plan_.sendTo.size()) + (plan_.run ? 0 : bufferBytes(plan_.receiveFrom.size()));
 }
 
 void Redistribution::run(const runtime::Context &context, uint64_t src, uint64_t dst, uint64_t scratch, void *comm,
@@ -50,7 +45,7 @@ void Redistribution::run(const runtime::Context &context, uint64_t src, uint64_t
                                 std::to_string(n) + ", but this plan is rank " + std::to_string(rank_) + " of " +
                                 std::to_string(ranks_));
   size_t chunkBytes = size_t(plan_.chunk) * size_t(elementBytes_);
-  uint64_t send = scratch, receive = scratch + (chunkBytes * plan_.sendTo.size() + 15) / 16 * 16;
+  uint64_t send = scratch, receive = scratch + bufferBytes(plan_.sendTo.size());
   if (pack_)
     pack_->launch(context, src, send, {}, stream);
   // Each chunk as one message, or as chunk/run messages received in place.

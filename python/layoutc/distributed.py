@@ -11,10 +11,9 @@ layoutc's gather kernel and unpacked by its scatter.
 import ctypes
 import functools
 import importlib
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Optional
 
 from ._library import ArgumentError, check, lib, text
-from .algebra import cosize
 from .kernels import Jit, copy, gather, scatter
 
 
@@ -29,6 +28,8 @@ class RankExchange:
     with element_bytes), `run` > 0: each chunk moves as chunk / run messages of
     `run` elements, message k of received chunk i straight to destination
     offset receive_runs[i * (chunk // run) + k], and nothing is unpacked.
+    `destination_extent`: the largest destination offset this rank writes,
+    plus one (0 where it receives nothing).
 
     Ulysses on 2 ranks, a row-major (S=4, H=2) from sequence-parallel (each
     rank 2 rows of both heads) to head-parallel (each rank every row of one
@@ -43,19 +44,21 @@ class RankExchange:
 
     >>> x = rank_exchange("(2,(64,2),4,128):(32768,(512,1@1),128,1)", "(2,128,(2,2),128):(32768,256,(128,1@1),1)",
     ...                   ranks=2, rank=0, element_bytes=4)
-    >>> x.run, x.receive_runs
-    (16384, [0, 32768, 16384, 49152])
+    >>> x.run, x.receive_runs, x.destination_extent
+    (16384, [0, 32768, 16384, 49152], 65536)
     """
 
     def __init__(self, pack: str, unpack: str, chunk: int, send_to: List[int], receive_from: List[int], run: int,
-                 receive_runs: List[int]) -> None:
+                 receive_runs: List[int], destination_extent: int) -> None:
         self.pack, self.unpack, self.chunk = pack, unpack, chunk
         self.send_to, self.receive_from = send_to, receive_from
         self.run, self.receive_runs = run, receive_runs
+        self.destination_extent = destination_extent
 
     def __repr__(self) -> str:
-        return ("RankExchange(pack=%r, unpack=%r, chunk=%d, send_to=%r, receive_from=%r, run=%d, receive_runs=%r)"
-                % (self.pack, self.unpack, self.chunk, self.send_to, self.receive_from, self.run, self.receive_runs))
+        return ("RankExchange(pack=%r, unpack=%r, chunk=%d, send_to=%r, receive_from=%r, run=%d, receive_runs=%r, "
+                "destination_extent=%d)" % (self.pack, self.unpack, self.chunk, self.send_to, self.receive_from,
+                                            self.run, self.receive_runs, self.destination_extent))
 
 
 def rank_exchange(source: Any, destination: Any, ranks: int, rank: int, element_bytes: int = 0) -> RankExchange:
@@ -83,24 +86,19 @@ def rank_exchange(source: Any, destination: Any, ranks: int, rank: int, element_
             values, count = ctypes.POINTER(ctypes.c_int64)(), ctypes.c_size_t()
             check(lib.layoutc_exchange_peers(handle, receive, ctypes.byref(values), ctypes.byref(count)))
             lists.append([values[i] for i in range(count.value)])
-        run = ctypes.c_int64()
+        run, extent = ctypes.c_int64(), ctypes.c_int64()
         values, count = ctypes.POINTER(ctypes.c_int64)(), ctypes.c_size_t()
         check(lib.layoutc_exchange_runs(handle, ctypes.byref(run), ctypes.byref(values), ctypes.byref(count)))
+        check(lib.layoutc_exchange_destination_extent(handle, ctypes.byref(extent)))
         assert pack.value is not None and unpack.value is not None
         return RankExchange(pack.value.decode(), unpack.value.decode(), chunk.value, lists[0], lists[1], run.value,
-                            [values[i] for i in range(count.value)])
+                            [values[i] for i in range(count.value)], extent.value)
     finally:
         lib.layoutc_exchange_destroy(handle)
 
 
-@functools.lru_cache(maxsize=256)
-def _planned(source: str, destination: str, ranks: int, rank: int, element_bytes: int) -> Tuple[RankExchange, int]:
-    """rank_exchange's plan, made once per distributions and rank, and the
-    elements the rank's destination holds (largest offset + 1)."""
-    part = rank_exchange(source, destination, ranks, rank, element_bytes)
-    if part.run:
-        return part, max(at + part.run for at in part.receive_runs) if part.receive_runs else 0
-    return part, int(cosize(part.unpack)) if part.receive_from else 0
+# rank_exchange's plan, made once per distributions, rank and element size.
+_planned = functools.lru_cache(maxsize=256)(rank_exchange)
 
 
 def _global(dist: Any, group: Any, rank: int) -> int:
@@ -115,7 +113,7 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     over the torch.distributed process group `group` (None: the default
     group; ranks are the group's). Every rank of the group calls it with the
     same distributions. Returns `out`, filled at this rank's destination
-    offsets, or when None a new 1-D tensor of cosize(this rank's offsets)
+    offsets, or when None a new 1-D tensor of rank_exchange's destination_extent
     elements of tensor's dtype on its device (reshape it as the destination
     says).
 
@@ -133,10 +131,10 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     if not isinstance(tensor, torch.Tensor):
         raise ArgumentError("redistribute: tensor is a %s, not a torch.Tensor" % type(tensor).__name__)
     ranks, rank = dist.get_world_size(group), dist.get_rank(group)
-    part, extent = _planned(str(source), str(destination), ranks, rank, tensor.element_size())
+    part = _planned(str(source), str(destination), ranks, rank, tensor.element_size())
     c, run = part.chunk, part.run
     if out is None:
-        out = torch.empty(extent, dtype=tensor.dtype, device=tensor.device)
+        out = torch.empty(part.destination_extent, dtype=tensor.dtype, device=tensor.device)
     elif not isinstance(out, torch.Tensor) or out.dtype != tensor.dtype or out.device != tensor.device:
         raise ArgumentError("redistribute: out must be a torch.Tensor of tensor's dtype %s on %s" % (
             tensor.dtype, tensor.device))

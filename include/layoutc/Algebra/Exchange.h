@@ -76,12 +76,16 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
 /// unpack: then `run` > 0, every chunk moves as chunk/run messages of `run`
 /// elements, and message k of received chunk i is written contiguously at
 /// destination offset receiveRuns[i * (chunk / run) + k].
+///
+/// destinationExtent: the largest local destination offset this rank
+/// writes, plus one (0 where it receives nothing).
 struct RankExchange {
   Layout pack, unpack;
   int64_t chunk = 0;
   std::vector<int64_t> sendTo, receiveFrom;
   int64_t run = 0;
   std::vector<int64_t> receiveRuns;
+  int64_t destinationExtent = 0;
 };
 
 /// Receiving in place multiplies NCCL's messages: ranks x chunk/run may be

@@ -42,7 +42,7 @@ public:
   /// The elements the local source and destination buffers hold at least
   /// (largest offset + 1; 0 where this rank sends or receives nothing).
   int64_t sourceExtent() const;
-  int64_t destinationExtent() const;
+  int64_t destinationExtent() const { return plan_.destinationExtent; }
   /// Device bytes run() needs as scratch (the send and receive buffers).
   size_t scratchBytes() const;
 
@@ -55,6 +55,10 @@ public:
            const runtime::Stream &stream) const;
 
 private:
+  /// A buffer of `chunks` chunks, rounded up to 16 bytes (so the receive
+  /// buffer after the send buffer stays aligned).
+  size_t bufferBytes(size_t chunks) const;
+
   algebra::RankExchange plan_;
   int64_t ranks_, rank_;
   int elementBytes_;

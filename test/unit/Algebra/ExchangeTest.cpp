@@ -284,13 +284,18 @@ TEST(RankExchange, IdleAndSelfOnlyRanks) {
   runEveryRank(L("(4,2):(1,1@1)"), L("(2,4):(1@1,1)"), 3);
 }
 
-std::string rankError(const std::string &s, const std::string &d, int64_t ranks, int64_t rank) {
+// The message of the AlgebraError `call` throws ("" when none).
+template <class F> std::string errorOf(F call) {
   try {
-    rankExchange(L(s), L(d), ranks, rank);
+    call();
   } catch (const AlgebraError &e) {
     return e.what();
   }
   return "";
+}
+
+std::string rankError(const std::string &s, const std::string &d, int64_t ranks, int64_t rank) {
+  return errorOf([&] { rankExchange(L(s), L(d), ranks, rank); });
 }
 
 TEST(RankExchange, Errors) {
@@ -306,12 +311,7 @@ TEST(RankExchange, Errors) {
 }
 
 std::string planError(const std::string &s, const std::string &d, int64_t ranks) {
-  try {
-    exchangePlan(L(s), L(d), ranks);
-  } catch (const AlgebraError &e) {
-    return e.what();
-  }
-  return "";
+  return errorOf([&] { exchangePlan(L(s), L(d), ranks); });
 }
 
 TEST(Exchange, ErrorsNameTheArgumentModeAndCondition) {

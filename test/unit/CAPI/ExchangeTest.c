@@ -37,6 +37,11 @@ static void testUlysses(void) {
                                     "(2,128,(2,2),128):(32768,256,(128,1@1),1)", 2, 0, 4, &e));
   EXPECT_OK(layoutc_exchange_runs(e, &run, &offsets, &n));
   CHECK(run == 16384 && n == 4 && offsets[0] == 0 && offsets[1] == 32768 && offsets[2] == 16384 && offsets[3] == 49152);
+  int64_t extent = 0;
+  EXPECT_OK(layoutc_exchange_destination_extent(e, &extent));
+  CHECK(extent == 65536);
+  EXPECT_STATUS(layoutc_exchange_destination_extent(e, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_exchange_destination_extent: extent is NULL");
   layoutc_exchange_destroy(e);
   /* A handle used after its destroy is refused. */
   EXPECT_STATUS(layoutc_exchange_layouts(e, &pack, &unpack, &chunk), LAYOUTC_ERROR_INVALID_ARGUMENT,
