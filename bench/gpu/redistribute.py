@@ -4,7 +4,8 @@ host, one process each:
     python3 -m torch.distributed.run --standalone --nproc_per_node=N redistribute.py
 
 First correctness: distributions of several shapes and dtypes (Ulysses'
-sequence- to head-parallel, rows to columns of a column-major matrix,
+sequence- to head-parallel, rows to columns of a column-major matrix (one
+of them large enough to move in pieces),
 blocks to a cyclic deal, a 2 x 2 mesh transposed on 4 ranks), each rank's
 result compared element by element with where the destination puts every
 global element. Then Ulysses at B=4, S=32768, H=32, D=128 bf16 (a 1 GiB
@@ -64,6 +65,11 @@ def cases(P):
            ("rows_to_columns_f64", torch.float64) + rows_to_columns,
            ("blocks_to_cyclic_i32", torch.int32) + blocks_to_cyclic,
            ("blocks_to_cyclic_i8", torch.int8) + blocks_to_cyclic]
+    # Rows to columns of a column-major 4096 x 4096 f32 matrix: on 2 ranks,
+    # chunks of 16 MiB cut into 4 pieces, each unpacked as it arrives.
+    big = ([(4096 // P, 1, False), (P, 1, True), (4096, 4096 // P, False)],
+           [(4096, 1, False), (4096 // P, 4096, False), (P, 1, True)])
+    out.append(("rows_to_columns_f32_big", torch.float32) + big)
     if P == 4:  # a 2 x 2 mesh over (M, N) column-major, to the transposed mesh
         mesh = ([(M // 2, 1, False), (2, 1, True), (N // 2, M // 2, False), (2, 2, True)],
                 [(M // 2, 1, False), (2, 2, True), (N // 2, M // 2, False), (2, 1, True)])
@@ -131,30 +137,55 @@ def ulysses(rank, P, device):
     def exchange():
         dist.all_to_all_single(receive, send)
 
-    # redistribute's steps alone: the pack, the chunks' transfers (its
-    # batch of isend/irecv), the unpack or the receives in place.
+    # redistribute's steps alone, one after another: every piece's pack,
+    # every piece's transfers (a batch of isend/irecv each), the own chunk's
+    # copy, the unpacks (none where pieces are received in place).
     part = layoutc.rank_exchange(source, destination, P, rank, x.element_size())
-    c, m = part.chunk, part.run or part.chunk
-    packed, landed = x.new_empty(c * P), x.new_empty(c * P)
-    ops = [dist.P2POp(dist.isend, packed[i * m:(i + 1) * m], q) for i, q in enumerate(
-        [q for q in part.send_to for _ in range(c // m)]) if q != rank]
-    ops += [dist.P2POp(dist.irecv, landed[i * m:(i + 1) * m], p) for i, p in enumerate(
-        [p for p in part.receive_from for _ in range(c // m)]) if p != rank]
+    K, n, flat = part.pieces, part.piece, x.view(-1)
+    landed_out = torch.empty(part.destination_extent, dtype=x.dtype, device=device)
+    peers_out = [(i, q) for i, q in enumerate(part.send_to) if q != rank]
+    peers_in = [(i, p) for i, p in enumerate(part.receive_from) if p != rank]
+    packed, landed = x.new_empty(len(peers_out) * K * n), x.new_empty(len(peers_in) * K * n)
+    run, per = part.run or n, len(part.run_starts) or 1  # a message's elements, messages a piece
+
+    def received(m, i, k):  # where piece k of the m-th peer's chunk (chunk i) lands, a message each
+        if not part.run:
+            return [landed[(m * K + k) * n:(m * K + k + 1) * n]]
+        return [landed_out[part.receive_at[i * K + k] + start:][:run] for start in part.run_starts]
+
+    groups = [[dist.P2POp(dist.isend, packed[(m * K + k) * n + t * run:][:run], q)
+               for m, (_, q) in enumerate(peers_out) for t in range(per)] +
+              [dist.P2POp(dist.irecv, b, p) for m, (i, p) in enumerate(peers_in) for b in received(m, i, k)]
+              for k in range(K)]
 
     def pack():
-        layoutc.copy(x, packed, src_layout=part.pack, dst_layout="%d:1" % packed.numel())
+        for k in range(K):
+            for m, (i, _) in enumerate(peers_out):
+                at = part.send_at[i * K + k]
+                layoutc.copy(flat[at:], packed[(m * K + k) * n:], src_layout=part.piece_pack, dst_layout="%d:1" % n)
 
     def transfers():
-        for work in dist.batch_isend_irecv(ops):
-            work.wait()
+        for ops in groups:
+            for work in dist.batch_isend_irecv(ops):
+                work.wait()
+
+    def own():
+        i, j = part.send_to.index(rank), part.receive_from.index(rank)
+        for k in range(K):
+            layoutc.copy(flat[part.send_at[i * K + k]:], landed_out[part.receive_at[j * K + k]:],
+                         src_layout=part.piece_pack, dst_layout=part.piece_unpack)
 
     def unpack():
-        layoutc.copy(landed, receive, src_layout="%d:1" % landed.numel(), dst_layout=part.unpack)
+        for k in range(K):
+            for m, (i, _) in enumerate(peers_in):
+                layoutc.copy(landed[(m * K + k) * n:], landed_out[part.receive_at[i * K + k]:],
+                             src_layout="%d:1" % n, dst_layout=part.piece_unpack)
 
     same = torch.tensor([0 if torch.equal(ours(), theirs()) else 1], device=device)
     dist.all_reduce(same)
     t_ours, t_theirs, t_exchange = timed(ours, device), timed(theirs, device), timed(exchange, device)
-    steps = [timed(pack, device), timed(transfers, device), 0.0 if part.run else timed(unpack, device)]
+    steps = [timed(pack, device), timed(transfers, device), timed(own, device),
+             0.0 if part.run else timed(unpack, device)]
     if rank == 0:
         nbytes = x.numel() * x.element_size()
         print("\nUlysses (B=%d, S=%d, H=%d, D=%d) bf16 on %d GPUs, %d MiB a rank: %s -> %s" % (
@@ -163,8 +194,10 @@ def ulysses(rank, P, device):
         for label, t in (("layoutc.redistribute", t_ours), ("PyTorch permute+all_to_all_single", t_theirs),
                          ("all_to_all_single alone (bound)", t_exchange)):
             print("%-34s %9.3f %14.1f" % (label, t, nbytes / t / 1e6))
-        print("its steps alone: pack %.3f ms, transfers %.3f ms (%d messages a peer), %s" % (
-            steps[0], steps[1], c // m, "unpack %.3f ms" % steps[2] if not part.run else "received in place"))
+        print("its steps alone: pack %.3f ms, transfers %.3f ms (%d pieces of %d MiB a peer, %d messages each), "
+              "own chunk %.3f ms, %s; their sum %.3f ms" % (
+                  steps[0], steps[1], K, n * x.element_size() >> 20, per, steps[2],
+                  "unpack %.3f ms" % steps[3] if not part.run else "received in place", sum(steps)))
         print("layoutc / PyTorch: %.2fx; layoutc at %.1f%% of the exchange alone; results %s" % (
             t_theirs / t_ours, 100 * t_exchange / t_ours, "equal on every rank" if not same.item() else
             "DIFFER on %d rank(s)" % same.item()))

@@ -205,9 +205,9 @@ layoutc_status layoutc_infer(const int64_t *offsets, size_t n, layoutc_value **r
 /*===- Redistribution (docs/distributed.md) -------------------------------===*/
 
 /* One rank's part in moving a tensor from one distribution over ranks to
-   another: what its pack kernel writes into its send buffer, the peer of
-   each chunk there and in its receive buffer, and what its unpack kernel
-   reads back. */
+   another (algebra::RankExchange): a chunk for each peer it sends to and
+   receives from, each chunk moved as pieces; where each piece is read in
+   the source and where it lands in the destination. */
 typedef struct layoutc_exchange layoutc_exchange;
 
 /* Rank `rank` of `ranks` moving the tensor distributed as `source` to
@@ -216,32 +216,39 @@ typedef struct layoutc_exchange layoutc_exchange;
    not static, not one-to-one, reaches a rank past ranks-1 or a negative
    offset, when the two shapes have no common refinement, or when rank is
    not within 0..ranks-1; the message names which. element_bytes > 0 (the
-   elements' size) lets the chunks be received straight into the
-   destination where each lands as a few runs of 64 KiB or more, for few
-   ranks
-   (layoutc_exchange_runs); 0 always unpacks. */
+   elements' size) lets chunks be cut into pieces of 4 MiB or more, whose
+   packing and transfers overlap, and pieces be received in place as runs
+   of 64 KiB or more; 0 moves whole chunks, received in place only where
+   each lands as one run. */
 layoutc_status layoutc_exchange_create(const char *source, const char *destination, int64_t ranks, int64_t rank,
                                        int64_t element_bytes, layoutc_exchange **result);
 void layoutc_exchange_destroy(layoutc_exchange *exchange);
-/* pack: send-buffer index -> local source offset; unpack: receive-buffer
-   index -> local destination offset (CuTe notation, valid while the handle
-   lives); chunk: elements per chunk, one chunk per peer on both sides. */
+/* pack: a piece's element -> source offset from the piece's start; unpack:
+   a piece's element -> destination offset from its start (CuTe notation,
+   valid while the handle lives); chunk: elements per chunk; pieces: pieces
+   per chunk (of chunk / pieces elements). */
 layoutc_status layoutc_exchange_layouts(const layoutc_exchange *exchange, const char **pack, const char **unpack,
-                                        int64_t *chunk);
-/* The peer of each chunk in buffer order: of the send buffer (receive = 0)
-   or of the receive buffer (receive = 1); *count is 0 where this rank sends
-   or receives nothing. *ranks is valid while the handle lives. */
+                                        int64_t *chunk, int64_t *pieces);
+/* The peer of each chunk this rank sends (receive = 0) or receives
+   (receive = 1), in order; *count is 0 where it sends or receives nothing.
+   *ranks is valid while the handle lives. */
 layoutc_status layoutc_exchange_peers(const layoutc_exchange *exchange, int receive, const int64_t **ranks,
                                       size_t *count);
-/* *run > 0 when chunks are received straight into the destination: every
-   chunk moves as chunk / run messages of run elements, and message k of
-   received chunk i lands at destination offset offsets[i * (chunk / run) +
-   k] (*count offsets, valid while the handle lives); *run = 0 otherwise. */
-layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *run, const int64_t **offsets,
+/* Where piece k of chunk i starts: offsets[i * pieces + k], a local source
+   offset (receive = 0) or destination offset (receive = 1); *count offsets,
+   valid while the handle lives. */
+layoutc_status layoutc_exchange_pieces(const layoutc_exchange *exchange, int receive, const int64_t **offsets,
+                                       size_t *count);
+/* *run > 0 where pieces are received in place: each as piece / run
+   messages of run elements, message t at the piece's destination start
+   plus starts[t] (*count starts, valid while the handle lives); *run = 0
+   where pieces are received into a buffer and unpacked. */
+layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *run, const int64_t **starts,
                                      size_t *count);
-/* The largest local destination offset this rank writes, plus one (0 where
-   it receives nothing): the elements its destination buffer holds. */
-layoutc_status layoutc_exchange_destination_extent(const layoutc_exchange *exchange, int64_t *extent);
+/* The largest local source offset this rank reads, and destination offset
+   it writes, plus one (0 where it sends or receives nothing): the elements
+   its buffers hold at least. */
+layoutc_status layoutc_exchange_extents(const layoutc_exchange *exchange, int64_t *source, int64_t *destination);
 
 /*===- The JIT ------------------------------------------------------------===*/
 

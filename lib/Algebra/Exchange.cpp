@@ -251,35 +251,118 @@ std::vector<int64_t> placesOf(const std::vector<const JointMode *> &modes, Part 
   return places;
 }
 
-// The layout of `modes` in order, with their `side` strides' offsets.
-Layout offsetsOf(const std::vector<const JointMode *> &modes, Part JointMode::*side) {
-  if (modes.empty())
-    return Layout(Int(1), Int(0));
-  IntTuple::Children shape, stride;
-  for (const JointMode *m : modes) {
-    shape.push_back(IntTuple(m->size));
-    stride.push_back(IntTuple((m->*side).offset));
+// A mode of a chunk: its size and its strides on the source and on the
+// destination (local offsets).
+struct ChunkMode {
+  int64_t size, source, destination;
+};
+
+// The free modes in a chunk's order (as `free` is sorted), neighbours
+// merged where both sides continue.
+std::vector<ChunkMode> chunkModes(const std::vector<const JointMode *> &free) {
+  std::vector<ChunkMode> modes;
+  for (const JointMode *m : free) {
+    if (m->size == 1)
+      continue;
+    ChunkMode c{m->size, m->source.offset, m->destination.offset};
+    if (!modes.empty() && modes.back().size * modes.back().source == c.source &&
+        modes.back().size * modes.back().destination == c.destination)
+      modes.back().size *= c.size;
+    else
+      modes.push_back(c);
   }
+  return modes;
+}
+
+// Where a chunk is cut into pieces: a piece is modes [0, mode) and the
+// first `inner` coordinates of mode `mode` (mode == modes.size(): the
+// whole chunk); the pieces run over the rest, `pieces` of them. run > 0:
+// a piece is received in place as runs of `run` elements (0: unpacked).
+struct Cut {
+  size_t mode;
+  int64_t inner, pieces, run = 0;
+};
+
+// A piece's layout on one side (source or destination strides).
+Layout pieceLayout(const std::vector<ChunkMode> &modes, const Cut &cut, int64_t ChunkMode::*side) {
+  IntTuple::Children shape, stride;
+  for (size_t i = 0; i <= cut.mode && i < modes.size(); ++i) {
+    shape.push_back(IntTuple(i == cut.mode ? cut.inner : modes[i].size));
+    stride.push_back(IntTuple(modes[i].*side));
+  }
+  if (shape.empty())
+    return Layout(Int(1), Int(0));
   return coalesce(Layout(IntTuple::tuple(std::move(shape)), IntTuple::tuple(std::move(stride))));
 }
 
-// Sets x.run and x.receiveRuns where every chunk lands, in its order, as
-// runs of at least `directRun` contiguous destination elements, at most
-// kDirectMessageLimit / ranks of them: `chunk` is a chunk's destination
-// offsets, `bases` where each received chunk's offsets start.
-void directRuns(RankExchange &x, const Layout &chunk, const std::vector<int64_t> &bases, int64_t directRun,
-                int64_t ranks) {
-  Layout c = coalesce(chunk);
+// The run a piece of `cut` is received in place as, or 0 (unpacked): its
+// destination's leading contiguous run where that is the whole piece, or
+// where it is at least minRun elements (minRun > 0) and ranks x pieces x
+// runs a piece stays within kDirectMessageLimit.
+int64_t runOf(const std::vector<ChunkMode> &modes, const Cut &cut, int64_t chunk, int64_t ranks, int64_t minRun) {
+  Layout d = pieceLayout(modes, cut, &ChunkMode::destination);
   std::vector<IntTuple> shape, stride;
-  flattenInto(c.shape, shape);
-  flattenInto(c.stride, stride);
-  int64_t run = shape[0].value() == 1 ? 1 : stride[0].value() == 1 ? shape[0].value() : 1;
-  if (run < directRun || x.chunk / run > kDirectMessageLimit / ranks)
-    return;
-  x.run = run;
-  for (int64_t base : bases)
-    for (int64_t k = 0; k < x.chunk / run; ++k)
-      x.receiveRuns.push_back(base + evaluate(c, k * run));
+  flattenInto(d.shape, shape);
+  flattenInto(d.stride, stride);
+  int64_t piece = chunk / cut.pieces, run = stride[0].value() == 1 || piece == 1 ? shape[0].value() : 1;
+  if (run == piece)
+    return run;
+  bool few = ranks * cut.pieces * (piece / run) <= kDirectMessageLimit;
+  return minRun > 0 && run >= minRun && few ? run : 0;
+}
+
+// The cut rankExchange's contract describes: pieces of at least minPiece
+// elements, at most kPieceLimit a chunk, least unoverlapped work.
+Cut cutOf(const std::vector<ChunkMode> &modes, int64_t chunk, int64_t ranks, int64_t minPiece, int64_t minRun) {
+  Cut best{modes.size(), 1, 1};
+  best.run = runOf(modes, best, chunk, ranks, minRun);
+  auto better = [](const Cut &a, const Cut &b) { // a's 1-or-2 / pieces < b's; then fewer pieces, longer runs
+    int64_t ca = (a.run ? 1 : 2) * b.pieces, cb = (b.run ? 1 : 2) * a.pieces;
+    return ca != cb ? ca < cb : a.pieces != b.pieces ? a.pieces < b.pieces : a.run > b.run;
+  };
+  if (minPiece <= 0)
+    return best;
+  int64_t outer = 1; // the coordinates of the modes after m
+  for (size_t m = modes.size(); m-- > 0; outer *= modes[m].size) {
+    if (outer > kPieceLimit)
+      break;
+    for (int64_t split = 1; split * outer <= kPieceLimit; ++split) {
+      if (modes[m].size % split != 0 || chunk / (split * outer) < minPiece)
+        continue;
+      Cut c{m, modes[m].size / split, split * outer};
+      c.run = runOf(modes, c, chunk, ranks, minRun);
+      if (better(c, best))
+        best = c;
+    }
+  }
+  return best;
+}
+
+// Where each piece starts on one side, from a chunk's start, in order.
+std::vector<int64_t> pieceStarts(const std::vector<ChunkMode> &modes, const Cut &cut, int64_t ChunkMode::*side) {
+  std::vector<int64_t> starts{0};
+  auto over = [&](int64_t size, int64_t step) {
+    size_t n = starts.size();
+    for (int64_t c = 1; c < size; ++c)
+      for (size_t i = 0; i < n; ++i)
+        starts.push_back(starts[i] + c * step);
+  };
+  if (cut.mode < modes.size()) {
+    over(modes[cut.mode].size / cut.inner, cut.inner * modes[cut.mode].*side);
+    for (size_t i = cut.mode + 1; i < modes.size(); ++i)
+      over(modes[i].size, modes[i].*side);
+  }
+  return starts;
+}
+
+// Where each piece of each chunk starts: chunk i (at chunkStarts[i]) piece
+// k at [i * pieces + k].
+std::vector<int64_t> piecesOf(const std::vector<int64_t> &chunkStarts, const std::vector<int64_t> &starts) {
+  std::vector<int64_t> at;
+  for (int64_t c : chunkStarts)
+    for (int64_t p : starts)
+      at.push_back(c + p);
+  return at;
 }
 
 } // namespace
@@ -323,7 +406,7 @@ ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64
 }
 
 RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank,
-                          int64_t directRun) {
+                          int64_t minPiece, int64_t minRun) {
   std::vector<JointMode> modes = jointModes(source, destination, ranks);
   if (rank < 0 || rank >= ranks)
     fail(kOp, "rank is " + std::to_string(rank) + ", not within 0.." + std::to_string(ranks - 1));
@@ -362,23 +445,25 @@ RankExchange rankExchange(const Layout &source, const Layout &destination, int64
   x.chunk = 1;
   for (const JointMode *m : free)
     x.chunk *= m->size;
-  std::vector<const JointMode *> sent = free, received = free;
-  sent.insert(sent.end(), dealt.begin(), dealt.end());
-  received.insert(received.end(), gathered.begin(), gathered.end());
-  x.pack = offsetsOf(sent, &JointMode::source);
-  x.unpack = offsetsOf(received, &JointMode::destination);
-  if (auto c = coordinatesOfRank(bySource, &JointMode::source, rank))
+  std::vector<ChunkMode> chunk = chunkModes(free);
+  Cut cut = cutOf(chunk, x.chunk, ranks, minPiece, minRun);
+  x.pieces = cut.pieces;
+  x.run = cut.run;
+  x.piecePack = pieceLayout(chunk, cut, &ChunkMode::source);
+  x.pieceUnpack = pieceLayout(chunk, cut, &ChunkMode::destination);
+  for (int64_t t = 0; x.run && t < x.piece() / x.run; ++t)
+    x.runStarts.push_back(evaluate(x.pieceUnpack, t * x.run));
+  if (auto c = coordinatesOfRank(bySource, &JointMode::source, rank)) {
     x.sendTo = placesOf(dealt, &JointMode::destination, true, rankAt(bySource, *c, &JointMode::destination));
-  if (auto c = coordinatesOfRank(byDestination, &JointMode::destination, rank))
+    x.sendAt = piecesOf(placesOf(dealt, &JointMode::source, false, 0), pieceStarts(chunk, cut, &ChunkMode::source));
+    x.sourceExtent = *std::max_element(x.sendAt.begin(), x.sendAt.end()) + cosize(x.piecePack);
+  }
+  if (auto c = coordinatesOfRank(byDestination, &JointMode::destination, rank)) {
     x.receiveFrom = placesOf(gathered, &JointMode::source, true, rankAt(byDestination, *c, &JointMode::source));
-  if (directRun > 0) // every rank: senders split their chunks as receivers do
-    directRuns(x, offsetsOf(free, &JointMode::destination), placesOf(gathered, &JointMode::destination, false, 0),
-               directRun, ranks);
-  if (x.run)
-    for (int64_t at : x.receiveRuns)
-      x.destinationExtent = std::max(x.destinationExtent, at + x.run);
-  else if (!x.receiveFrom.empty())
-    x.destinationExtent = cosize(x.unpack);
+    x.receiveAt = piecesOf(placesOf(gathered, &JointMode::destination, false, 0),
+                           pieceStarts(chunk, cut, &ChunkMode::destination));
+    x.destinationExtent = *std::max_element(x.receiveAt.begin(), x.receiveAt.end()) + cosize(x.pieceUnpack);
+  }
   return x;
 }
 

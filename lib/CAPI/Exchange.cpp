@@ -39,9 +39,10 @@ layoutc_status layoutc_exchange_create(const char *source, const char *destinati
     out = nullptr;
     algebra::Layout s = layoutArgument(source, fn, "source"), d = layoutArgument(destination, fn, "destination");
     int64_t bytes = nonNegative(element_bytes, fn, "element_bytes");
+    auto elements = [bytes](int64_t b) { return bytes ? std::max<int64_t>(b / bytes, 1) : 0; };
     algebra::RankExchange part =
-        algebra::rankExchange(s, d, ranks, rank, bytes ? std::max<int64_t>(algebra::kDirectRunBytes / bytes, 1) : 0);
-    std::string pack = part.pack.str(), unpack = part.unpack.str();
+        algebra::rankExchange(s, d, ranks, rank, elements(algebra::kPieceBytes), elements(algebra::kDirectRunBytes));
+    std::string pack = part.piecePack.str(), unpack = part.pieceUnpack.str();
     out = published(new layoutc_exchange{std::move(part), std::move(pack), std::move(unpack)});
   });
 }
@@ -51,14 +52,22 @@ void layoutc_exchange_destroy(layoutc_exchange *exchange) {
 }
 
 layoutc_status layoutc_exchange_layouts(const layoutc_exchange *exchange, const char **pack, const char **unpack,
-                                        int64_t *chunk) {
+                                        int64_t *chunk, int64_t *pieces) {
   constexpr const char *fn = "layoutc_exchange_layouts";
   return guard(fn, [&] {
     const layoutc_exchange &e = need(exchange, fn, "exchange");
     need(pack, fn, "pack") = e.pack.c_str();
     need(unpack, fn, "unpack") = e.unpack.c_str();
     need(chunk, fn, "chunk") = e.part.chunk;
+    need(pieces, fn, "pieces") = e.part.pieces;
   });
+}
+
+// The argument `receive`, checked: 1 for the receive side, 0 the send.
+bool receiveSide(int receive, const char *fn) {
+  if (receive != 0 && receive != 1)
+    refuseArgument(fn, "receive", "is " + std::to_string(receive) + ", not 0 (the send side) or 1 (the receive side)");
+  return receive == 1;
 }
 
 layoutc_status layoutc_exchange_peers(const layoutc_exchange *exchange, int receive, const int64_t **ranks,
@@ -66,31 +75,41 @@ layoutc_status layoutc_exchange_peers(const layoutc_exchange *exchange, int rece
   constexpr const char *fn = "layoutc_exchange_peers";
   return guard(fn, [&] {
     const layoutc_exchange &e = need(exchange, fn, "exchange");
-    if (receive != 0 && receive != 1)
-      refuseArgument(fn, "receive",
-                     "is " + std::to_string(receive) + ", not 0 (the send buffer) or 1 (the receive buffer)");
-    const std::vector<int64_t> &peers = receive ? e.part.receiveFrom : e.part.sendTo;
-    const int64_t *&r = need(ranks, fn, "ranks");
-    size_t &n = need(count, fn, "count");
-    r = peers.data();
-    n = peers.size();
+    const std::vector<int64_t> &peers = receiveSide(receive, fn) ? e.part.receiveFrom : e.part.sendTo;
+    need(ranks, fn, "ranks") = peers.data();
+    need(count, fn, "count") = peers.size();
   });
 }
 
-layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *run, const int64_t **offsets,
+layoutc_status layoutc_exchange_pieces(const layoutc_exchange *exchange, int receive, const int64_t **offsets,
+                                       size_t *count) {
+  constexpr const char *fn = "layoutc_exchange_pieces";
+  return guard(fn, [&] {
+    const layoutc_exchange &e = need(exchange, fn, "exchange");
+    const std::vector<int64_t> &at = receiveSide(receive, fn) ? e.part.receiveAt : e.part.sendAt;
+    need(offsets, fn, "offsets") = at.data();
+    need(count, fn, "count") = at.size();
+  });
+}
+
+layoutc_status layoutc_exchange_runs(const layoutc_exchange *exchange, int64_t *run, const int64_t **starts,
                                      size_t *count) {
   constexpr const char *fn = "layoutc_exchange_runs";
   return guard(fn, [&] {
     const layoutc_exchange &e = need(exchange, fn, "exchange");
     need(run, fn, "run") = e.part.run;
-    need(offsets, fn, "offsets") = e.part.receiveRuns.data();
-    need(count, fn, "count") = e.part.receiveRuns.size();
+    need(starts, fn, "starts") = e.part.runStarts.data();
+    need(count, fn, "count") = e.part.runStarts.size();
   });
 }
 
-layoutc_status layoutc_exchange_destination_extent(const layoutc_exchange *exchange, int64_t *extent) {
-  constexpr const char *fn = "layoutc_exchange_destination_extent";
-  return guard(fn, [&] { need(extent, fn, "extent") = need(exchange, fn, "exchange").part.destinationExtent; });
+layoutc_status layoutc_exchange_extents(const layoutc_exchange *exchange, int64_t *source, int64_t *destination) {
+  constexpr const char *fn = "layoutc_exchange_extents";
+  return guard(fn, [&] {
+    const layoutc_exchange &e = need(exchange, fn, "exchange");
+    need(source, fn, "source") = e.part.sourceExtent;
+    need(destination, fn, "destination") = e.part.destinationExtent;
+  });
 }
 
 } // extern "C"

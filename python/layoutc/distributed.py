@@ -14,61 +14,70 @@ import importlib
 from typing import Any, List, Optional
 
 from ._library import ArgumentError, check, lib, text
-from .kernels import Jit, copy, gather, scatter
+from .kernels import Jit, _check_data, _tensors, default_jit, gather, scatter
 
 
 class RankExchange:
-    """One rank's part in a redistribution (layoutc_exchange): its send
-    buffer is chunks of `chunk` elements, chunk i for rank send_to[i], with
-    send[j] = source[pack(j)]; its receive buffer is chunks of `chunk`
-    elements, chunk i from rank receive_from[i], with
-    destination[unpack(j)] = receive[j]. `pack` and `unpack` are layouts in
-    CuTe notation over local element offsets. Where every chunk lands in the
-    destination as a few runs of 64 KiB or more, for few ranks (asked for
-    with element_bytes), `run` > 0: each chunk moves as chunk / run messages of
-    `run` elements, message k of received chunk i straight to destination
-    offset receive_runs[i * (chunk // run) + k], and nothing is unpacked.
-    `destination_extent`: the largest destination offset this rank writes,
-    plus one (0 where it receives nothing).
+    """One rank's part in a redistribution (layoutc_exchange): it sends a
+    chunk of `chunk` elements to each rank of `send_to` and receives one
+    from each rank of `receive_from` (its own among them where it keeps
+    elements). Each chunk moves as `pieces` pieces of `piece` (chunk //
+    pieces) elements:
+    element j of piece k of send chunk i is read at source offset
+    send_at[i * pieces + k] + piece_pack(j); element j of piece k of
+    receive chunk i lands at destination offset
+    receive_at[i * pieces + k] + piece_unpack(j). `piece_pack` and
+    `piece_unpack` are layouts in CuTe notation. `run` > 0: pieces are
+    received in place, each as piece // run messages of `run` elements,
+    message t at the piece's destination start plus run_starts[t]; run = 0:
+    they are received into a buffer and unpacked.
+    `source_extent`, `destination_extent`: the largest local offset this
+    rank reads (writes), plus one (0 where it sends or receives nothing).
 
     Ulysses on 2 ranks, a row-major (S=4, H=2) from sequence-parallel (each
     rank 2 rows of both heads) to head-parallel (each rank every row of one
-    head): rank 0 sends its rows of head 0 to itself and of head 1 to rank 1.
+    head): rank 0 sends its rows of head 0 to itself and of head 1 to rank
+    1, reading every other element from offset 0 and from offset 1; each
+    chunk lands as one run, received in place.
 
     >>> x = rank_exchange("((2,2),2):((2,1@1),1)", "(4,2):(1,1@1)", ranks=2, rank=0)
-    >>> x.pack, x.unpack, x.chunk, x.send_to, x.receive_from
-    ('(2,2):(2,1)', '4:1', 2, [0, 1], [0, 1])
+    >>> x.piece_pack, x.piece_unpack, x.chunk, x.send_to, x.send_at, x.receive_from, x.receive_at, x.run
+    ('2:2', '2:1', 2, [0, 1], [0, 1], [0, 1], [0, 2], 2)
 
-    Ulysses at (B=2, S=128, H=4, D=128) f32: each chunk lands as a run of
-    64 KiB per batch, received in place.
+    Ulysses at (B=4, S=2048, H=4, D=512) f32: each 16 MiB chunk moves as 2
+    pieces of 2 batches, each landing as 2 runs of 4 MiB, received in place.
 
-    >>> x = rank_exchange("(2,(64,2),4,128):(32768,(512,1@1),128,1)", "(2,128,(2,2),128):(32768,256,(128,1@1),1)",
-    ...                   ranks=2, rank=0, element_bytes=4)
-    >>> x.run, x.receive_runs, x.destination_extent
-    (16384, [0, 32768, 16384, 49152], 65536)
+    >>> x = rank_exchange("(4,(1024,2),4,512):(2097152,(2048,1@1),512,1)",
+    ...                   "(4,2048,(2,2),512):(2097152,1024,(512,1@1),1)", ranks=2, rank=0, element_bytes=4)
+    >>> x.pieces, x.piece, x.run, x.run_starts, x.receive_at, x.destination_extent
+    (2, 2097152, 1048576, [0, 2097152], [0, 4194304, 1048576, 5242880], 8388608)
     """
 
-    def __init__(self, pack: str, unpack: str, chunk: int, send_to: List[int], receive_from: List[int], run: int,
-                 receive_runs: List[int], destination_extent: int) -> None:
-        self.pack, self.unpack, self.chunk = pack, unpack, chunk
-        self.send_to, self.receive_from = send_to, receive_from
-        self.run, self.receive_runs = run, receive_runs
-        self.destination_extent = destination_extent
+    def __init__(self, chunk: int, send_to: List[int], receive_from: List[int], pieces: int, piece_pack: str,
+                 piece_unpack: str, send_at: List[int], receive_at: List[int], run: int, run_starts: List[int],
+                 source_extent: int, destination_extent: int) -> None:
+        self.chunk, self.send_to, self.receive_from = chunk, send_to, receive_from
+        self.pieces, self.piece_pack, self.piece_unpack = pieces, piece_pack, piece_unpack
+        self.send_at, self.receive_at, self.run, self.run_starts = send_at, receive_at, run, run_starts
+        self.source_extent, self.destination_extent = source_extent, destination_extent
+        self.piece = chunk // pieces
 
     def __repr__(self) -> str:
-        return ("RankExchange(pack=%r, unpack=%r, chunk=%d, send_to=%r, receive_from=%r, run=%d, receive_runs=%r, "
-                "destination_extent=%d)" % (self.pack, self.unpack, self.chunk, self.send_to, self.receive_from,
-                                            self.run, self.receive_runs, self.destination_extent))
+        return ("RankExchange(chunk=%d, send_to=%r, receive_from=%r, pieces=%d, piece_pack=%r, piece_unpack=%r, "
+                "send_at=%r, receive_at=%r, run=%d, run_starts=%r, source_extent=%d, destination_extent=%d)" % (
+                    self.chunk, self.send_to, self.receive_from, self.pieces, self.piece_pack, self.piece_unpack,
+                    self.send_at, self.receive_at, self.run, self.run_starts, self.source_extent,
+                    self.destination_extent))
 
 
 def rank_exchange(source: Any, destination: Any, ranks: int, rank: int, element_bytes: int = 0) -> RankExchange:
     """Rank `rank`'s part in moving a tensor of `ranks` ranks from the
     distribution `source` to `destination` (layouts, or CuTe notation), of
-    elements of `element_bytes` bytes (0: never received in place).
-    Raises LayoutError when a distribution is not static, not one-to-one,
-    reaches past rank ranks-1 or below offset 0, when the two have no common
-    refinement (blocks of 3 against a deal of 2), or when rank is not within
-    0..ranks-1.
+    elements of `element_bytes` bytes (0: whole chunks, received in place
+    only where each lands as one run). Raises LayoutError when a distribution is not static, not
+    one-to-one, reaches past rank ranks-1 or below offset 0, when the two
+    have no common refinement (blocks of 3 against a deal of 2), or when
+    rank is not within 0..ranks-1.
 
     >>> rank_exchange("(4,2):(1,1@1)", "(4,2):(1,1@1)", 2, 3)
     Traceback (most recent call last):
@@ -78,21 +87,25 @@ def rank_exchange(source: Any, destination: Any, ranks: int, rank: int, element_
     handle = ctypes.c_void_p()
     check(lib.layoutc_exchange_create(text(str(source), "source"), text(str(destination), "destination"), ranks,
                                       rank, element_bytes, ctypes.byref(handle)))
-    try:
-        pack, unpack, chunk = ctypes.c_char_p(), ctypes.c_char_p(), ctypes.c_int64()
-        check(lib.layoutc_exchange_layouts(handle, ctypes.byref(pack), ctypes.byref(unpack), ctypes.byref(chunk)))
-        lists = []
-        for receive in (0, 1):
-            values, count = ctypes.POINTER(ctypes.c_int64)(), ctypes.c_size_t()
-            check(lib.layoutc_exchange_peers(handle, receive, ctypes.byref(values), ctypes.byref(count)))
-            lists.append([values[i] for i in range(count.value)])
-        run, extent = ctypes.c_int64(), ctypes.c_int64()
+
+    def listed(function: Any, *before: Any) -> List[int]:
         values, count = ctypes.POINTER(ctypes.c_int64)(), ctypes.c_size_t()
-        check(lib.layoutc_exchange_runs(handle, ctypes.byref(run), ctypes.byref(values), ctypes.byref(count)))
-        check(lib.layoutc_exchange_destination_extent(handle, ctypes.byref(extent)))
+        check(function(handle, *before, ctypes.byref(values), ctypes.byref(count)))
+        return [values[i] for i in range(count.value)]
+
+    try:
+        pack, unpack = ctypes.c_char_p(), ctypes.c_char_p()
+        chunk, pieces, run = ctypes.c_int64(), ctypes.c_int64(), ctypes.c_int64()
+        check(lib.layoutc_exchange_layouts(handle, ctypes.byref(pack), ctypes.byref(unpack), ctypes.byref(chunk),
+                                           ctypes.byref(pieces)))
+        starts = listed(lib.layoutc_exchange_runs, ctypes.byref(run))
+        extents = ctypes.c_int64(), ctypes.c_int64()
+        check(lib.layoutc_exchange_extents(handle, ctypes.byref(extents[0]), ctypes.byref(extents[1])))
         assert pack.value is not None and unpack.value is not None
-        return RankExchange(pack.value.decode(), unpack.value.decode(), chunk.value, lists[0], lists[1], run.value,
-                            [values[i] for i in range(count.value)], extent.value)
+        return RankExchange(chunk.value, listed(lib.layoutc_exchange_peers, 0), listed(lib.layoutc_exchange_peers, 1),
+                            pieces.value, pack.value.decode(), unpack.value.decode(),
+                            listed(lib.layoutc_exchange_pieces, 0), listed(lib.layoutc_exchange_pieces, 1),
+                            run.value, starts, extents[0].value, extents[1].value)
     finally:
         lib.layoutc_exchange_destroy(handle)
 
@@ -113,59 +126,80 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     over the torch.distributed process group `group` (None: the default
     group; ranks are the group's). Every rank of the group calls it with the
     same distributions. Returns `out`, filled at this rank's destination
-    offsets, or when None a new 1-D tensor of rank_exchange's destination_extent
-    elements of tensor's dtype on its device (reshape it as the destination
-    says).
+    offsets (its elements at their offsets from its address), or when None
+    a new 1-D tensor of rank_exchange's destination_extent elements of
+    tensor's dtype on its device (reshape it as the destination says).
 
-    The pack and unpack are layoutc copy kernels on torch's current stream;
-    the chunks move by one batch of isend/irecv (NCCL's grouped send and
-    receive), and a rank's chunk to itself by a device copy. Where each
-    chunk lands in the destination as a few runs of 64 KiB or more (for
-    few ranks: each run is a message), the chunks are received there
-    directly and nothing is unpacked (then `out` must be contiguous). A rank that exchanges nothing calls no NCCL
-    operation, so, as batch_isend_irecv requires, a group's first collective
-    must not be such a call. It needs CUDA tensors and an NCCL group, so no
-    example runs here; docs/distributed.md has one."""
+    Chunks move in pieces (rank_exchange's plan): for each piece, a layoutc
+    copy kernel per peer packs it on torch's current stream, and one batch
+    of isend/irecv (NCCL's grouped send and receive) moves it on NCCL's
+    stream while the next piece is packed. The rank's own chunk goes from
+    tensor to out by a copy kernel beside the transfers, never through
+    NCCL. Pieces that land as a few runs in the destination are received
+    there, a message per run; others are unpacked by a copy kernel each as
+    they arrive. A rank that exchanges nothing with another rank calls no NCCL
+    operation, so, as batch_isend_irecv requires, a group's first
+    collective must not be such a call. It needs CUDA tensors and an NCCL
+    group, so no example runs here; docs/distributed.md has one."""
     torch = importlib.import_module("torch")  # optional: only this function needs it
     dist = importlib.import_module("torch.distributed")
     if not isinstance(tensor, torch.Tensor):
         raise ArgumentError("redistribute: tensor is a %s, not a torch.Tensor" % type(tensor).__name__)
     ranks, rank = dist.get_world_size(group), dist.get_rank(group)
     part = _planned(str(source), str(destination), ranks, rank, tensor.element_size())
-    c, run = part.chunk, part.run
     if out is None:
         out = torch.empty(part.destination_extent, dtype=tensor.dtype, device=tensor.device)
     elif not isinstance(out, torch.Tensor) or out.dtype != tensor.dtype or out.device != tensor.device:
         raise ArgumentError("redistribute: out must be a torch.Tensor of tensor's dtype %s on %s" % (
             tensor.dtype, tensor.device))
-    send = tensor.new_empty(c * len(part.send_to))
-    if part.send_to:
-        copy(tensor, send, src_layout=part.pack, dst_layout="%d:1" % send.numel(), jit=jit)
-    # Each chunk as one message into the receive buffer, or as chunk / run
-    # messages straight into `out`.
-    m = run or c
-    if run:
-        flat = out.view(-1) if out.is_contiguous() else None
-        if flat is None:
-            raise ArgumentError("redistribute: out must be contiguous, as chunks are received straight into it")
-        targets = [flat[at:at + run] for at in part.receive_runs]
-    else:
-        receive = tensor.new_empty(c * len(part.receive_from))
-        targets = [receive[i * c:(i + 1) * c] for i in range(len(part.receive_from))]
-    per = c // m
-    ops = [dist.P2POp(dist.isend, send[i * c + k * m:i * c + (k + 1) * m], _global(dist, group, q), group)
-           for i, q in enumerate(part.send_to) if q != rank for k in range(per)]
-    ops += [dist.P2POp(dist.irecv, targets[i * per + k], _global(dist, group, p), group)
-            for i, p in enumerate(part.receive_from) if p != rank for k in range(per)]
-    works = dist.batch_isend_irecv(ops) if ops else []
-    if rank in part.receive_from:  # on this stream, beside NCCL's transfers
-        i, mine = part.receive_from.index(rank), part.send_to.index(rank)
-        for k in range(per):
-            targets[i * per + k].copy_(send[mine * c + k * m:mine * c + (k + 1) * m])
-    for work in works:
-        work.wait()
-    if part.receive_from and not run:
-        copy(receive, out, src_layout="%d:1" % receive.numel(), dst_layout=part.unpack, jit=jit)
+    (src, dst), device, stream = _tensors(None, None, (tensor, "tensor"), (out, "out"))
+    _check_data("redistribute", src, dst)
+    for t, needed, side in ((src, part.source_extent, "source"), (dst, part.destination_extent, "destination")):
+        if needed > t.extent:
+            raise ArgumentError("redistribute: the %s distribution reaches element %d of this rank, but %s holds %d"
+                                % (side, needed - 1, t.role, t.extent))
+    k_all, n, size = part.pieces, part.piece, src.itemsize
+    slot = -(-n * size // 16) * 16 // size  # elements between pieces: each starts 16-byte aligned
+    peers_out = [(i, q) for i, q in enumerate(part.send_to) if q != rank]
+    peers_in = [(i, p) for i, p in enumerate(part.receive_from) if p != rank]
+    jit = jit or default_jit()
+
+    def launch(kernel: Any, a: int, b: int) -> None:
+        check(lib.layoutc_launch_copy(kernel._handle, device, a, b, None, 0, stream))
+
+    def span(t: Any, at: int) -> Any:  # a message: `run` elements of t from offset `at`
+        return t.as_strided((run,), (1,), t.storage_offset() + at)
+
+    send = tensor.new_empty(len(peers_out) * k_all * slot)
+    run, per = part.run or n, len(part.run_starts) or 1  # a message's elements, messages a piece
+    receive = tensor.new_empty(0 if part.run else len(peers_in) * k_all * slot)
+    pack = jit.copy_kernel(part.piece_pack, "%d:1" % n, src.dtype) if peers_out else None
+    works = []
+    for k in range(k_all):
+        ops = []
+        for m, (i, q) in enumerate(peers_out):
+            at = (m * k_all + k) * slot
+            launch(pack, src.address + part.send_at[i * k_all + k] * size, send.data_ptr() + at * size)
+            ops += [dist.P2POp(dist.isend, span(send, at + t * run), _global(dist, group, q), group)
+                    for t in range(per)]
+        for m, (i, p) in enumerate(peers_in):
+            targets = [span(out, part.receive_at[i * k_all + k] + start) for start in part.run_starts] if part.run \
+                else [span(receive, (m * k_all + k) * slot)]
+            ops += [dist.P2POp(dist.irecv, target, _global(dist, group, p), group) for target in targets]
+        works.append(dist.batch_isend_irecv(ops) if ops else [])
+    if rank in part.send_to:  # beside NCCL's transfers, on this stream
+        own = jit.copy_kernel(part.piece_pack, part.piece_unpack, src.dtype)
+        i, j = part.send_to.index(rank), part.receive_from.index(rank)
+        for k in range(k_all):
+            launch(own, src.address + part.send_at[i * k_all + k] * size,
+                   dst.address + part.receive_at[j * k_all + k] * size)
+    unpack = jit.copy_kernel("%d:1" % n, part.piece_unpack, src.dtype) if peers_in and not part.run else None
+    for k in range(k_all):
+        for work in works[k]:
+            work.wait()
+        for m, (i, p) in enumerate(peers_in if unpack else []):
+            launch(unpack, receive.data_ptr() + (m * k_all + k) * slot * size,
+                   dst.address + part.receive_at[i * k_all + k] * size)
     return out
 
 

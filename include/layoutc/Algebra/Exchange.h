@@ -62,51 +62,68 @@ inline constexpr int64_t kExchangeBlockLimit = int64_t(1) << 20;
 /// mode and the condition otherwise.
 ExchangePlan exchangePlan(const Layout &source, const Layout &destination, int64_t ranks);
 
-/// One rank's part in a redistribution, for a pack kernel, one transfer per
-/// peer and an unpack kernel. Its send buffer is chunks of `chunk` elements,
-/// chunk i for rank sendTo[i]: send[j] = source[pack(j)] (local offsets).
-/// Its receive buffer is chunks of `chunk` elements, chunk i from rank
-/// receiveFrom[i]: destination[unpack(j)] = receive[j]. The chunk one rank
-/// sends another holds the same global indices in the same order on both
-/// sides. A rank that sends (receives) nothing has no sendTo (receiveFrom)
-/// and no use for its pack (unpack).
+/// One rank's part in a redistribution. It sends a chunk of `chunk`
+/// elements to each rank of sendTo and receives one from each rank of
+/// receiveFrom; the chunk one rank sends another holds the same global
+/// indices in the same order on both sides (a rank's own chunk among them).
+/// A chunk moves as `pieces` pieces of chunk/pieces elements, piece k of
+/// every chunk before piece k+1 of any (so packing and moving one piece
+/// overlap the next):
+///   element j of piece k of send chunk i is read at local source offset
+///     sendAt[i * pieces + k] + piecePack(j);
+///   element j of piece k of receive chunk i lands at local destination
+///     offset receiveAt[i * pieces + k] + pieceUnpack(j).
+/// run > 0: a piece is received in place, as piece/run messages of `run`
+/// contiguous elements, message t at receiveAt[...] + runStarts[t] (the
+/// sender cuts its pieces alike); run = 0: pieces are received into a
+/// buffer and unpacked. Every rank cuts chunks alike (the cut depends on
+/// the distributions and the ranks alone).
 ///
-/// Where each received chunk lands in the destination as a few long runs
-/// (Ulysses' chunks land as a run per batch), the receive can skip the
-/// unpack: then `run` > 0, every chunk moves as chunk/run messages of `run`
-/// elements, and message k of received chunk i is written contiguously at
-/// destination offset receiveRuns[i * (chunk / run) + k].
-///
-/// destinationExtent: the largest local destination offset this rank
-/// writes, plus one (0 where it receives nothing).
+/// sourceExtent, destinationExtent: the largest local offset this rank
+/// reads (writes), plus one; 0 where it sends (receives) nothing.
 struct RankExchange {
-  Layout pack, unpack;
   int64_t chunk = 0;
   std::vector<int64_t> sendTo, receiveFrom;
+  int64_t pieces = 1;
+  Layout piecePack, pieceUnpack;
+  std::vector<int64_t> sendAt, receiveAt;
   int64_t run = 0;
-  std::vector<int64_t> receiveRuns;
-  int64_t destinationExtent = 0;
+  std::vector<int64_t> runStarts;
+  int64_t sourceExtent = 0, destinationExtent = 0;
+  int64_t piece() const { return chunk / pieces; }
 };
 
-/// Receiving in place multiplies NCCL's messages: ranks x chunk/run may be
-/// at most this. Measured with Ulysses' 4 runs a chunk on H100s: on 2
-/// ranks, in place was 20% faster than one message a chunk and the unpack;
-/// on 4, 9% slower.
+/// The most pieces a chunk is cut into. Measured on 2 H200s with Ulysses'
+/// 256 MiB chunks: NCCL's transfers alone took 0.89 ms in 1 group, 0.94 in
+/// 2, 1.19 in 4 and 8; with the packs overlapped, 2 pieces were fastest.
+inline constexpr int64_t kPieceLimit = 2;
+/// The fewest bytes a piece holds where a chunk is cut.
+inline constexpr int64_t kPieceBytes = 4 << 20;
+/// Receiving in place multiplies NCCL's messages: ranks x pieces x runs a
+/// piece may be at most this. Measured with Ulysses' 4 runs a chunk on
+/// H100s: on 2 ranks, in place was 20% faster than one message a chunk
+/// and the unpack; on 4, 9% slower.
 inline constexpr int64_t kDirectMessageLimit = 8;
-/// The shortest run (in bytes) a redistribution receives in place: past
-/// NCCL's cost per message, and it saves the unpack's pass over the data.
+/// The shortest run (in bytes) received in place where a piece lands as
+/// several: past NCCL's cost per message, it saves the unpack's pass.
 inline constexpr int64_t kDirectRunBytes = 64 << 10;
 
-/// rankExchange(S, D, P, r): rank r's part in moving every element as
-/// exchangePlan(S, D, P) does; the parts of ranks 0..P-1 together move each
-/// element once. Requires what exchangePlan does, r within 0..P-1, and the
-/// shapes' common refinement (no listed indices); fails naming the
-/// condition otherwise. With directRun > 0, it receives directly where each
-/// chunk lands as runs of at least directRun elements, at most
-/// kDirectMessageLimit / ranks of them (the same for every rank: it depends
-/// on the destination and the ranks alone).
+/// rankExchange(S, D, P, r, minPiece, minRun): rank r's part in moving
+/// every element as exchangePlan(S, D, P) does; the parts of ranks
+/// 0..P-1 together move each element once. Requires what exchangePlan
+/// does, r within 0..P-1, and the shapes' common refinement (no listed
+/// indices); fails naming the condition otherwise.
+///
+/// Pieces cut a chunk along its slowest modes (a mode's size divided by at
+/// most kPieceLimit), at most kPieceLimit a chunk, at least minPiece
+/// elements each (minPiece = 0: whole chunks). A piece is received in
+/// place where it lands as one run, or as runs of at least minRun elements
+/// (minRun > 0), at most kDirectMessageLimit / P a chunk. Of the cuts, it
+/// takes the one that leaves the least work unoverlapped, the first
+/// piece's pack and the last one's unpack: 1/pieces of a chunk's pass in
+/// place, 2/pieces if unpacked; on a tie, fewer pieces, then longer runs.
 RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank,
-                          int64_t directRun = 0);
+                          int64_t minPiece = 0, int64_t minRun = 0);
 
 } // namespace layoutc::algebra
 

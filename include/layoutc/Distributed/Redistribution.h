@@ -10,12 +10,16 @@
 //   DeviceBuffer scratch(ulysses.scratchBytes());
 //   ulysses.run(gpu, src, dst, scratch.address(), comm, stream);
 //
-// run() enqueues, and waits for nothing: the pack kernel (one copy, the send
-// buffer ordered by peer), NCCL's grouped sends and receives of one chunk
-// per peer (a rank's own chunk included), and the unpack kernel (one copy).
-// Where every chunk lands in the destination as a few runs of 64 KiB or
-// more (Ulysses' land as one per batch) and the ranks are few, the chunks
-// are received there directly, a message per run, and there is no unpack.
+// run() enqueues, and waits for nothing. Chunks move in pieces (the plan's):
+// for each piece, a pack kernel per peer into the send buffer, then one
+// NCCL group sending that piece to every peer and receiving it from every
+// peer; then the rank's own chunk, copied from source to destination by one
+// kernel a piece (it never passes through NCCL); then an unpack kernel per
+// received piece, unless pieces land as a few runs of 64 KiB or more in the
+// destination (Ulysses' do, for few ranks), where they are received in
+// place, a message per run. All of it is on the caller's
+// stream, in that order; Python's redistribute overlaps the packs with the
+// transfers on two streams.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_DISTRIBUTED_REDISTRIBUTION_H
@@ -30,8 +34,10 @@ namespace layoutc::distributed {
 
 class Redistribution {
 public:
-  /// Rank `rank` of `ranks`: the plan (algebra::rankExchange: its errors
-  /// are AlgebraError) and its two kernels, compiled now (their errors are
+  /// Rank `rank` of `ranks`: the plan (algebra::rankExchange, pieces of
+  /// kPieceBytes and runs of kDirectRunBytes or more: its errors are
+  /// AlgebraError) and its kernels
+  /// (pack, unpack, own chunk), compiled now (their errors are
   /// CompileError).
   Redistribution(jit::Jit &jit, const algebra::Layout &source, const algebra::Layout &destination, jit::DType dtype,
                  int64_t ranks, int64_t rank);
@@ -41,9 +47,11 @@ public:
   int64_t rank() const { return rank_; }
   /// The elements the local source and destination buffers hold at least
   /// (largest offset + 1; 0 where this rank sends or receives nothing).
-  int64_t sourceExtent() const;
+  int64_t sourceExtent() const { return plan_.sourceExtent; }
   int64_t destinationExtent() const { return plan_.destinationExtent; }
-  /// Device bytes run() needs as scratch (the send and receive buffers).
+  /// Device bytes run() needs as scratch: the send buffer, and the receive
+  /// buffer where pieces are unpacked (each a slot per piece of each peer's
+  /// chunk, the rank's own excepted).
   size_t scratchBytes() const;
 
   /// Enqueues this rank's part on `stream`: reads `src`, writes `dst` (the
@@ -55,14 +63,16 @@ public:
            const runtime::Stream &stream) const;
 
 private:
-  /// A buffer of `chunks` chunks, rounded up to 16 bytes (so the receive
-  /// buffer after the send buffer stays aligned).
-  size_t bufferBytes(size_t chunks) const;
+  /// Bytes between pieces in the scratch buffers: a piece rounded up to 16
+  /// bytes (so every piece stays aligned for the fast kernels).
+  size_t slotBytes() const;
+  /// The chunks sent (received) to (from) other ranks.
+  size_t peers(const std::vector<int64_t> &ranks) const;
 
   algebra::RankExchange plan_;
   int64_t ranks_, rank_;
   int elementBytes_;
-  std::optional<jit::CopyKernel> pack_, unpack_;
+  std::optional<jit::CopyKernel> pack_, unpack_, own_;
 };
 
 } // namespace layoutc::distributed

@@ -157,17 +157,32 @@ TEST(Exchange, BlockToCyclicListsTheIndices) {
 }
 
 // Every rank's part run on host buffers: each source buffer holds its
-// global indices (where S puts them), every rank packs, sends each chunk to
-// its peer, which files it at the sender's place among its receiveFrom, and
-// unpacks. Each destination offset must then hold the index D puts there,
-// written once; each rank's chunks must be the ones its peers expect.
-void runEveryRank(const Layout &s, const Layout &d, int64_t P, int64_t directRun = 0) {
+// global indices (where S puts them); every piece of every chunk a rank
+// receives is read where its sender's sendAt and piecePack say and written
+// where the receiver's receiveAt and pieceUnpack say. Each destination
+// offset must then hold the index D puts there, written once; each rank's
+// chunks must be the ones its peers expect, and its extents the largest
+// offsets it reads and writes, plus one.
+void runEveryRank(const Layout &s, const Layout &d, int64_t P, int64_t minPiece = 0, int64_t minRun = 0) {
   std::vector<RankExchange> parts;
   for (int64_t r = 0; r < P; ++r)
-    parts.push_back(rankExchange(s, d, P, r, directRun));
+    parts.push_back(rankExchange(s, d, P, r, minPiece, minRun));
   for (const RankExchange &x : parts) {
-    EXPECT_EQ(x.run, parts[0].run); // senders and receivers split chunks alike
-    EXPECT_EQ(x.receiveRuns.size(), x.run ? x.receiveFrom.size() * size_t(x.chunk / x.run) : 0u);
+    ASSERT_EQ(x.pieces, parts[0].pieces); // senders and receivers cut chunks alike
+    ASSERT_EQ(x.chunk % x.pieces, 0);
+    ASSERT_GE(x.piece(), minPiece > 0 && x.pieces > 1 ? minPiece : 1);
+    ASSERT_EQ(size(x.piecePack), x.piece());
+    ASSERT_EQ(size(x.pieceUnpack), x.piece());
+    ASSERT_EQ(x.sendAt.size(), x.sendTo.size() * size_t(x.pieces));
+    ASSERT_EQ(x.receiveAt.size(), x.receiveFrom.size() * size_t(x.pieces));
+    ASSERT_EQ(x.run, parts[0].run);
+    ASSERT_EQ(x.runStarts.size(), size_t(x.run ? x.piece() / x.run : 0));
+    if (x.run && x.run != x.piece()) { // runs of minRun or more, few messages
+      ASSERT_GE(x.run, minRun);
+      ASSERT_LE(P * x.pieces * int64_t(x.runStarts.size()), kDirectMessageLimit);
+    }
+    for (int64_t j = 0; x.run && j < x.piece(); ++j) // runs, where pieceUnpack puts them
+      ASSERT_EQ(evaluate(x.pieceUnpack, j), x.runStarts[size_t(j / x.run)] + j % x.run) << x.pieceUnpack.str();
   }
   std::map<Pair, int64_t> source; // (rank, offset) -> global index
   std::map<Pair, int64_t> want;
@@ -177,15 +192,9 @@ void runEveryRank(const Layout &s, const Layout &d, int64_t P, int64_t directRun
     source[{p, a}] = k, want[{q, b}] = k;
   }
   std::map<Pair, int64_t> got;
+  std::vector<int64_t> read(P, 0), written(P, 0);
   for (int64_t r = 0; r < P; ++r) {
     const RankExchange &x = parts[r];
-    if (!x.receiveFrom.empty()) {
-      ASSERT_EQ(size(x.unpack), x.chunk * int64_t(x.receiveFrom.size()));
-    }
-    if (!x.sendTo.empty()) {
-      ASSERT_EQ(size(x.pack), x.chunk * int64_t(x.sendTo.size()));
-    }
-    std::vector<int64_t> receive(x.chunk * x.receiveFrom.size(), -1);
     for (size_t i = 0; i < x.receiveFrom.size(); ++i) {
       int64_t from = x.receiveFrom[i];
       ASSERT_TRUE(from >= 0 && from < P);
@@ -193,29 +202,33 @@ void runEveryRank(const Layout &s, const Layout &d, int64_t P, int64_t directRun
       auto at = std::find(y.sendTo.begin(), y.sendTo.end(), r);
       ASSERT_NE(at, y.sendTo.end()) << from << " does not send to " << r;
       ASSERT_EQ(y.chunk, x.chunk);
-      for (int64_t j = 0; j < x.chunk; ++j)
-        receive[i * x.chunk + j] = source.at({from, evaluate(y.pack, (at - y.sendTo.begin()) * y.chunk + j)});
-    }
-    for (int64_t j = 0; j < int64_t(receive.size()); ++j) {
-      int64_t at = x.run ? x.receiveRuns[j / x.run] + j % x.run : evaluate(x.unpack, j);
-      ASSERT_TRUE(got.emplace(Pair{r, at}, receive[j]).second) << "written twice";
+      size_t sent = size_t(at - y.sendTo.begin());
+      for (int64_t k = 0; k < x.pieces; ++k)
+        for (int64_t j = 0; j < x.piece(); ++j) {
+          int64_t a = y.sendAt[sent * size_t(x.pieces) + size_t(k)] + evaluate(y.piecePack, j);
+          int64_t b = x.receiveAt[i * size_t(x.pieces) + size_t(k)] + evaluate(x.pieceUnpack, j);
+          read[from] = std::max(read[from], a + 1), written[r] = std::max(written[r], b + 1);
+          ASSERT_TRUE(got.emplace(Pair{r, b}, source.at({from, a})).second) << "written twice";
+        }
     }
   }
-  int64_t sent = 0;
-  for (const RankExchange &x : parts)
-    sent += int64_t(x.sendTo.size());
-  int64_t received = 0;
-  for (const RankExchange &x : parts)
-    received += int64_t(x.receiveFrom.size());
+  int64_t sent = 0, received = 0;
+  for (int64_t r = 0; r < P; ++r) {
+    sent += int64_t(parts[r].sendTo.size()), received += int64_t(parts[r].receiveFrom.size());
+    EXPECT_EQ(parts[r].sourceExtent, read[r]) << "rank " << r;
+    EXPECT_EQ(parts[r].destinationExtent, written[r]) << "rank " << r;
+  }
   EXPECT_EQ(sent, received);
   EXPECT_EQ(got, want);
 }
 
 // Every pair of the small meshes' distributions whose shapes refine each
-// other, every rank's part run: each element lands where D puts it, once.
+// other, every rank's part run, in whole chunks and in pieces of 1 or more
+// and 2 or more elements, received in place in runs of 1 or 2 or more, or
+// only where a piece is one run: each element lands where D puts it, once.
 // The others (blocks of 3 against a deal of 2) are refused.
 TEST(RankExchange, SmallMeshesAgainstBruteForce) {
-  int checked = 0, refused = 0;
+  int checked = 0, refused = 0, cut = 0, inPlace = 0;
   for (auto [M, N] : {Pair{4, 6}, Pair{6, 4}, Pair{2, 12}})
     for (int64_t P : {1, 2, 3, 4, 6}) {
       std::vector<std::string> all = distributions(M, N, P);
@@ -228,48 +241,86 @@ TEST(RankExchange, SmallMeshesAgainstBruteForce) {
             ++refused;
             continue;
           }
-          ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P)) << s << " -> " << d;
-          ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P, 1)) << s << " -> " << d << ", direct";
+          for (int64_t minPiece : {0, 1, 2})
+            for (int64_t minRun : {0, 1, 2})
+              ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P, minPiece, minRun))
+                  << s << " -> " << d << ", " << minPiece << ", " << minRun;
+          RankExchange x = rankExchange(L(s), L(d), P, 0, 1, 1);
+          cut += x.pieces > 1, inPlace += x.run > 0;
           ++checked;
         }
     }
   EXPECT_EQ(checked, 844);
   EXPECT_EQ(refused, 272);
+  EXPECT_EQ(cut, 574); // pieces of 1 or more, runs of 1 or more
+  EXPECT_EQ(inPlace, 585);
 }
 
 // Ulysses, (B=2, S=4, H=4, D=2) row-major over 2 ranks: sequence-parallel
-// to head-parallel. Rank 1 packs its (B, S/2, H/2, D) for rank 0, then for
-// rank 1, each chunk in the source's order (D, H/2 and S/2 contiguous runs
-// of 4, B); it unpacks the chunks from ranks 0 and 1 (S/2 of each) into
-// its (B, S, H/2, D).
+// to head-parallel. In whole chunks, rank 1 reads a chunk as runs of 4 (D
+// and its 2 heads) for each of its 2 rows of each batch, and writes the
+// chunk from rank 0 (rows 0-1) as a run of 8 a batch, 16 apart: unpacked,
+// or with runs of 4 or more allowed, received in place as 2 messages.
 TEST(RankExchange, Ulysses) {
   Layout sp = L("(2,(2,2),4,2):(16,(8,1@1),2,1)"), hp = L("(2,4,(2,2),2):(16,4,(2,1@1),1)");
   RankExchange r1 = rankExchange(sp, hp, 2, 1);
   EXPECT_EQ(r1.chunk, 16);
+  EXPECT_EQ(r1.pieces, 1);
   EXPECT_EQ(r1.sendTo, (std::vector<int64_t>{0, 1}));
   EXPECT_EQ(r1.receiveFrom, (std::vector<int64_t>{0, 1}));
-  EXPECT_EQ(r1.pack.str(), "(4,4,2):(1,8,4)");
-  EXPECT_EQ(r1.unpack.str(), "(8,2,2):(1,16,8)");
+  EXPECT_EQ(r1.piecePack.str(), "(4,4):(1,8)");
+  EXPECT_EQ(r1.pieceUnpack.str(), "(8,2):(1,16)");
+  EXPECT_EQ(r1.run, 0);
+  EXPECT_EQ(r1.sendAt, (std::vector<int64_t>{0, 4}));
+  EXPECT_EQ(r1.receiveAt, (std::vector<int64_t>{0, 8}));
+  EXPECT_EQ(r1.sourceExtent, 32);
+  EXPECT_EQ(r1.destinationExtent, 32);
   runEveryRank(sp, hp, 2);
+  RankExchange runs = rankExchange(sp, hp, 2, 1, 0, 4);
+  EXPECT_EQ(runs.run, 8);
+  EXPECT_EQ(runs.runStarts, (std::vector<int64_t>{0, 16}));
+  runEveryRank(sp, hp, 2, 0, 4);
+  EXPECT_EQ(rankExchange(sp, hp, 2, 1, 0, 9).run, 0);
 }
 
-// Ulysses' chunks land as a run per batch, so with runs of 4 or more
-// elements allowed it receives directly: rank 1 receives rank 0's chunk as
-// 2 runs of 8 (batch 0 at offset 0, batch 1 at 16) and its own at 8 and 24.
-// With runs of 9 required, or as a transpose, it unpacks.
-TEST(RankExchange, UlyssesReceivesDirectly) {
+// In pieces of 4 or more elements, rank 1 cuts each chunk into its 2
+// batches (kPieceLimit), each landing as one run: received in place.
+// Rank 0's chunk lands at 0 and 16, its own at 8 and 24. Pieces of 9 or
+// more: whole chunks.
+TEST(RankExchange, UlyssesInPieces) {
   Layout sp = L("(2,(2,2),4,2):(16,(8,1@1),2,1)"), hp = L("(2,4,(2,2),2):(16,4,(2,1@1),1)");
-  RankExchange r1 = rankExchange(sp, hp, 2, 1, 4);
+  RankExchange r1 = rankExchange(sp, hp, 2, 1, 4, 4);
+  EXPECT_EQ(r1.pieces, 2);
   EXPECT_EQ(r1.run, 8);
-  EXPECT_EQ(r1.receiveRuns, (std::vector<int64_t>{0, 16, 8, 24}));
-  runEveryRank(sp, hp, 2, 4);
-  EXPECT_EQ(rankExchange(sp, hp, 2, 1, 9).run, 0);
-  EXPECT_EQ(rankExchange(L("((32,2),64):((1,1@1),32)"), L("(64,(32,2)):(64,(1,1@1))"), 2, 0, 1).run, 0);
-  // B=4 on 4 ranks: 4 runs a chunk make 16 messages, past
-  // kDirectMessageLimit, so it unpacks; every rank decides alike.
+  EXPECT_EQ(r1.runStarts, (std::vector<int64_t>{0}));
+  EXPECT_EQ(r1.piecePack.str(), "(4,2):(1,8)");
+  EXPECT_EQ(r1.pieceUnpack.str(), "8:1");
+  EXPECT_EQ(r1.sendAt, (std::vector<int64_t>{0, 16, 4, 20}));
+  EXPECT_EQ(r1.receiveAt, (std::vector<int64_t>{0, 16, 8, 24}));
+  runEveryRank(sp, hp, 2, 4, 4);
+  EXPECT_EQ(rankExchange(sp, hp, 2, 1, 9, 4).pieces, 1);
+  // B=4 on 4 ranks: 2 pieces of 2 batches, each 2 runs: 4 x 2 x 2 = 16
+  // messages would pass kDirectMessageLimit, so pieces are unpacked.
   Layout sp4 = L("(4,(2,4),8,2):(32,(16,1@1),2,1)"), hp4 = L("(4,8,(2,4),2):(32,4,(2,1@1),1)");
-  EXPECT_EQ(rankExchange(sp4, hp4, 4, 3, 1).run, 0);
-  runEveryRank(sp4, hp4, 4, 1);
+  RankExchange r3 = rankExchange(sp4, hp4, 4, 3, 1, 1);
+  EXPECT_EQ(r3.pieces, 2);
+  EXPECT_EQ(r3.run, 0);
+  EXPECT_EQ(r3.pieceUnpack.str(), "(8,2):(1,32)");
+  runEveryRank(sp4, hp4, 4, 1, 1);
+}
+
+// A transpose between ranks never lands as runs: its 2 pieces (half the
+// columns each) are unpacked.
+TEST(RankExchange, TransposeInPiecesUnpacks) {
+  Layout rows = L("((32,2),64):((1,1@1),32)"), columns = L("(64,(32,2)):(64,(1,1@1))");
+  RankExchange r0 = rankExchange(rows, columns, 2, 0, 1, 1);
+  EXPECT_EQ(r0.chunk, 32 * 32);
+  EXPECT_EQ(r0.run, 0);
+  EXPECT_EQ(r0.pieces, kPieceLimit);
+  EXPECT_EQ(r0.piecePack.str(), "512:1");
+  EXPECT_EQ(r0.pieceUnpack.str(), "(32,16):(64,1)");
+  runEveryRank(rows, columns, 2, 1, 1);
+  runEveryRank(rows, columns, 2, 600, 1);
 }
 
 // A rank outside the distribution exchanges nothing; a rank that keeps all
@@ -280,7 +331,9 @@ TEST(RankExchange, IdleAndSelfOnlyRanks) {
   EXPECT_TRUE(idle.receiveFrom.empty());
   RankExchange self = rankExchange(L("(4,2):(1,1@1)"), L("(4,2):(1,1@1)"), 2, 1);
   EXPECT_EQ(self.sendTo, (std::vector<int64_t>{1}));
-  EXPECT_EQ(self.pack.str(), "4:1");
+  EXPECT_EQ(self.piecePack.str(), "4:1");
+  EXPECT_EQ(self.sendAt, (std::vector<int64_t>{0}));
+  EXPECT_EQ(self.run, 4); // a piece that is one run is always received in place
   runEveryRank(L("(4,2):(1,1@1)"), L("(2,4):(1@1,1)"), 3);
 }
 

@@ -75,54 +75,59 @@ Logged runLogged(const Redistribution &r, int count, int rank, size_t bytes) {
   return {ncclLog(), scratch.address(), dst.address()};
 }
 
-// Ulysses, (B=2, S=4, H=4, D=2) bf16 on 2 ranks, rank 1: it packs 2 chunks
-// of 16 elements (32 bytes) into the scratch's first 64 bytes, sends chunk i
-// to rank i and receives chunk i from rank i into the next 64, in one group.
+// Ulysses, (B=2, S=4, H=4, D=2) bf16 on 2 ranks, rank 1: chunks of 16
+// elements (32 bytes) in one piece. It packs rank 0's chunk into the
+// scratch's first 32 bytes, sends it and receives rank 0's chunk into the
+// next 32, in one group; its own chunk goes from source to destination by a
+// copy kernel, past NCCL.
 TEST(Redistribution, UlyssesRankOneAsksNcclForOneGroup) {
   Redistribution r(jitForTests(), L("(2,(2,2),4,2):(16,(8,1@1),2,1)"), L("(2,4,(2,2),2):(16,4,(2,1@1),1)"), DType::BF16,
                    2, 1);
-  EXPECT_EQ(r.plan().pack.str(), "(4,4,2):(1,8,4)");
-  EXPECT_EQ(r.scratchBytes(), 128u);
+  EXPECT_EQ(r.plan().pieces, 1);
+  EXPECT_EQ(r.plan().piecePack.str(), "(4,4):(1,8)");
+  EXPECT_EQ(r.scratchBytes(), 64u);
   EXPECT_EQ(r.sourceExtent(), 32);
   EXPECT_EQ(r.destinationExtent(), 32);
   Logged run = runLogged(r, 2, 1, 64);
   uint64_t s = run.scratch;
-  EXPECT_EQ(run.log, "group start\n" + line("send", s, 32, 0) + line("send", s + 32, 32, 1) +
-                         line("recv", s + 64, 32, 0) + line("recv", s + 96, 32, 1) + "group end\n");
+  EXPECT_EQ(run.log, "group start\n" + line("send", s, 32, 0) + line("recv", s + 32, 32, 0) + "group end\n");
 }
 
-// Ulysses, (B=2, S=128, H=4, D=128) f32 on 2 ranks: a chunk lands in the
-// destination as a run of 64 KiB per batch, so rank 0 sends each chunk as 2
-// messages and receives them straight into the destination (batch b of the
-// chunk from rank p at element b*S*H/2*D + p*S/2*H/2*D), with no receive
-// buffer and no unpack.
-TEST(Redistribution, UlyssesReceivesInPlace) {
-  Redistribution r(jitForTests(), L("(2,(64,2),4,128):(32768,(512,1@1),128,1)"),
-                   L("(2,128,(2,2),128):(32768,256,(128,1@1),1)"), DType::F32, 2, 0);
-  EXPECT_EQ(r.plan().run, 16384);
-  EXPECT_EQ(r.scratchBytes(), size_t(2 * 32768 * 4));
-  EXPECT_EQ(r.destinationExtent(), 65536);
-  Logged run = runLogged(r, 2, 0, 65536 * 4);
+// Ulysses, (B=4, S=2048, H=4, D=512) f32 on 2 ranks, rank 0: chunks of 16
+// MiB cut into 2 pieces of 2 batches, each landing as 2 runs of 4 MiB.
+// Piece k moves in group k: packed into slot k of the send buffer, sent as
+// 2 messages and received straight into the destination (batch b of rank
+// 1's rows at element b*S*H/2*D + S/2*H/2*D), with no receive buffer and no
+// unpack.
+TEST(Redistribution, UlyssesInPiecesReceivedInPlace) {
+  Redistribution r(jitForTests(), L("(4,(1024,2),4,512):(2097152,(2048,1@1),512,1)"),
+                   L("(4,2048,(2,2),512):(2097152,1024,(512,1@1),1)"), DType::F32, 2, 0);
+  EXPECT_EQ(r.plan().pieces, 2);
+  EXPECT_EQ(r.plan().run, 1048576);
+  size_t m = size_t(4) << 20; // bytes a message (a batch)
+  EXPECT_EQ(r.scratchBytes(), 4 * m);
+  EXPECT_EQ(r.destinationExtent(), 8388608);
+  Logged run = runLogged(r, 2, 0, 8 * m);
   uint64_t s = run.scratch, d = run.dst;
-  size_t m = 65536; // bytes a message
-  EXPECT_EQ(run.log, "group start\n" + line("send", s, m, 0) + line("send", s + m, m, 0) +
-                         line("send", s + 2 * m, m, 1) + line("send", s + 3 * m, m, 1) + line("recv", d, m, 0) +
-                         line("recv", d + 2 * m, m, 0) + line("recv", d + m, m, 1) + line("recv", d + 3 * m, m, 1) +
-                         "group end\n");
+  std::string want;
+  for (uint64_t k = 0; k < 2; ++k)
+    want += "group start\n" + line("send", s + 2 * k * m, m, 1) + line("send", s + (2 * k + 1) * m, m, 1) +
+            line("recv", d + (4 * k + 1) * m, m, 1) + line("recv", d + (4 * k + 3) * m, m, 1) + "group end\n";
+  EXPECT_EQ(run.log, want);
 }
 
-// The receive buffer starts 16-byte aligned after a send buffer of odd
-// size: 3 ranks, blocks of 1 f32 to a cyclic deal; rank 0 sends its one
-// element to each rank (4 bytes each, 12 in all) and receives at byte 16.
-TEST(Redistribution, ReceiveBufferStartsAligned) {
+// Every piece's slot starts 16-byte aligned: 3 ranks, blocks of 1 f32 to a
+// cyclic deal; rank 0 sends its one element to each other rank (4 bytes
+// in a 16-byte slot) and receives theirs straight into its destination
+// (one element lands as a run), at offsets 1 and 2.
+TEST(Redistribution, SlotsStartAligned) {
   Redistribution r(jitForTests(), L("(3,3):(1,1@1)"), L("(3,3):(1@1,1)"), DType::F32, 3, 0);
   EXPECT_EQ(r.plan().sendTo, (std::vector<int64_t>{0, 1, 2}));
   EXPECT_EQ(r.scratchBytes(), 32u);
   Logged run = runLogged(r, 3, 0, 16);
-  uint64_t s = run.scratch;
-  EXPECT_EQ(run.log, "group start\n" + line("send", s, 4, 0) + line("send", s + 4, 4, 1) + line("send", s + 8, 4, 2) +
-                         line("recv", s + 16, 4, 0) + line("recv", s + 20, 4, 1) + line("recv", s + 24, 4, 2) +
-                         "group end\n");
+  uint64_t s = run.scratch, d = run.dst;
+  EXPECT_EQ(run.log, "group start\n" + line("send", s, 4, 1) + line("send", s + 16, 4, 2) + line("recv", d + 4, 4, 1) +
+                         line("recv", d + 8, 4, 2) + "group end\n");
 }
 
 // A rank the distributions leave out sends and receives nothing, and needs
