@@ -224,16 +224,26 @@ def _rows_of(kind: str, torch: Any, x: Any, owner: Any) -> None:
         raise ArgumentError("%s: owner must be a 1-D int32 or int64 torch.Tensor, a rank per row" % kind)
 
 
+def _starts(counts: List[int]) -> List[int]:
+    """Where each block of rows starts, blocks of counts[i] rows in order."""
+    starts, at = [], 0
+    for c in counts:
+        starts.append(at)
+        at += c
+    return starts
+
+
 def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optional[Jit] = None) -> Any:
     """Sends row rows[i] of x (rows: None for x's rows in order) to rank
     owner[i] of the torch.distributed NCCL group `group`, for every i; every
     rank calls it. Returns (received, plan): the rows this rank received,
     grouped by the rank that sent them in rank order, each sender's rows in
     its i order; and the DispatchPlan that `combine` takes. The counts are
-    exchanged first (one all_to_all_single of P integers, read on the host),
-    the rows packed in rank order by layoutc's gather kernel, and moved by
-    one all_to_all_single. owner's values must be ranks of the group and
-    rows' rows of x: they are not checked (that would wait for the device).
+    exchanged first (one all_to_all_single of P integers); while the host
+    waits for them, layoutc's gather kernel packs the rows in rank order;
+    then one all_to_all_single moves them. owner's values must be ranks of the
+    group and rows' rows of x: they are not checked (that would wait for
+    the device).
 
     A mixture of experts' top-k dispatch: rows = token indices repeated k
     times, owner = each choice's expert // experts per rank. It needs CUDA
@@ -244,13 +254,21 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     _rows_of("dispatch", torch, x, owner)
     ranks = dist.get_world_size(group)
     order = torch.argsort(owner, stable=True)
-    sources = order if rows is None else rows.index_select(0, order)
-    send = x.new_empty((owner.numel(), x.shape[1]))
-    gather(x, sources, send, jit=jit)
     counts = torch.bincount(owner, minlength=ranks)
     received_counts = torch.empty_like(counts)
     dist.all_to_all_single(received_counts, counts, group=group)
-    send_counts, receive_counts = counts.tolist(), received_counts.tolist()
+    # The counts reach the host through pinned memory and an event, so the
+    # gather queued after them runs while the host waits and reads them.
+    host = torch.empty(2 * ranks, dtype=counts.dtype, pin_memory=True)
+    host.copy_(torch.cat([counts, received_counts]), non_blocking=True)
+    counted = torch.cuda.Event()
+    counted.record()
+    sources = order if rows is None else rows.index_select(0, order)
+    send = x.new_empty((owner.numel(), x.shape[1]))
+    gather(x, sources, send, jit=jit)
+    counted.synchronize()
+    both = host.tolist()
+    send_counts, receive_counts = both[:ranks], both[ranks:]
     received = x.new_empty((sum(receive_counts), x.shape[1]))
     dist.all_to_all_single(received, send, receive_counts, send_counts, group=group)
     return received, DispatchPlan(order, send_counts, receive_counts)
@@ -260,17 +278,33 @@ def combine(y: Any, plan: DispatchPlan, group: Any = None, jit: Optional[Jit] = 
     """Undoes `dispatch`: row j of y (a row for each row this rank received,
     in the received order) goes back to the rank that sent it, and lands at
     the place of the row it answers: the result's row i answers the
-    dispatch's row rows[i] sent to owner[i]. One all_to_all_single, then
-    layoutc's scatter kernel. Every rank of the group calls it. It needs
-    CUDA tensors and an NCCL group, so no example runs here;
-    docs/distributed.md has one."""
+    dispatch's row rows[i] sent to owner[i]. Every rank of the group calls
+    it. y's rows for each peer (contiguous: nothing is packed) go back in
+    one batch of isend/irecv; layoutc's scatter kernel files the rows this
+    rank kept beside the transfers (they never pass through NCCL), then the
+    rows that came back. It needs CUDA tensors and an NCCL group, so no
+    example runs here; docs/distributed.md has one."""
     torch = importlib.import_module("torch")
     dist = importlib.import_module("torch.distributed")
     if not isinstance(y, torch.Tensor) or y.dim() != 2 or y.shape[0] != sum(plan.receive_counts):
         raise ArgumentError("combine: y must be a 2-D torch.Tensor of %d rows, one for each row received" %
                             sum(plan.receive_counts))
-    back = y.new_empty((sum(plan.send_counts), y.shape[1]))
-    dist.all_to_all_single(back, y, plan.send_counts, plan.receive_counts, group=group)
-    out = y.new_empty(back.shape)
-    scatter(back, plan.order, out, jit=jit)
+    rank = dist.get_rank(group)
+    sent, got = plan.send_counts, plan.receive_counts  # the dispatch's
+    at, ro = _starts(sent), _starts(got)
+    out = y.new_empty((sum(sent), y.shape[1]))
+    back = y.new_empty((sum(sent) - sent[rank], y.shape[1]))  # the peers' rows, in rank order
+    slot = _starts([0 if q == rank else c for q, c in enumerate(sent)])
+    ops = [dist.P2POp(dist.isend, y[ro[p]:ro[p] + c], _global(dist, group, p), group)
+           for p, c in enumerate(got) if p != rank and c]
+    ops += [dist.P2POp(dist.irecv, back[slot[q]:slot[q] + c], _global(dist, group, q), group)
+            for q, c in enumerate(sent) if q != rank and c]
+    works = dist.batch_isend_irecv(ops) if ops else []
+    if sent[rank]:
+        scatter(y[ro[rank]:ro[rank] + sent[rank]], plan.order[at[rank]:at[rank] + sent[rank]], out, jit=jit)
+    for work in works:
+        work.wait()
+    for q, c in enumerate(sent):
+        if q != rank and c:
+            scatter(back[slot[q]:slot[q] + c], plan.order[at[q]:at[q] + c], out, jit=jit)
     return out
