@@ -261,6 +261,25 @@ def moe(rank, P, device, tokens, hidden, dtype, experts_per_rank, top, report):
     return bool(differ.item())
 
 
+def refuses_foreign_owner(rank, P, device):
+    """An owner past the last rank on rank 0 alone: every rank raises
+    ArgumentError naming rank 0, none waits for the others."""
+    x = torch.zeros(8, 4, device=device)
+    owner = torch.full((8,), P if rank == 0 else 0, device=device, dtype=torch.int64)
+    try:
+        layoutc.dispatch(x, owner)
+        said = "no error"
+    except layoutc.ArgumentError as e:
+        said = str(e)
+    want = "dispatch: owner on rank 0 holds values outside 0..%d (the group's ranks)" % (P - 1)
+    differ = torch.tensor([0 if said == want else 1], device=device)
+    dist.all_reduce(differ)
+    if rank == 0:
+        print("%-45s %s" % ("dispatch with an owner past the last rank", "every rank refuses it" if not differ.item()
+                            else "DIFFERS on %d rank(s): %s" % (differ.item(), said)))
+    return bool(differ.item())
+
+
 def main():
     if "LOCAL_RANK" not in os.environ:
         print("redistribute: run it under torch.distributed.run (one process per GPU)")
@@ -277,6 +296,7 @@ def main():
     failed = check_cases(rank, P, device)
     failed |= moe(rank, P, device, 1000, 24, torch.float16, 3, 2, False)
     failed |= moe(rank, P, device, 777, 77, torch.float32, 2, 1, False)
+    failed |= refuses_foreign_owner(rank, P, device)
     failed |= ulysses(rank, P, device)
     failed |= moe(rank, P, device, 16384, 4096, torch.bfloat16, 8, 2, True)
     dist.destroy_process_group()

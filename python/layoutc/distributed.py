@@ -233,6 +233,19 @@ def _starts(counts: List[int]) -> List[int]:
     return starts
 
 
+def _send_order(torch: Any, owner: Any, ranks: int) -> Any:
+    """(order, counts), device tensors: order[j], the row sent j-th (rows
+    grouped by owner in rank order, each group in row order: a stable
+    argsort); counts[q], the rows for rank q, every count -1 where an owner
+    is not within 0..ranks-1. Nothing waits on the device (bincount would,
+    for its length) and no index can leave its range."""
+    ok = (owner >= 0) & (owner < ranks)
+    ranked = torch.where(ok, owner, 0).long()
+    order = torch.argsort(ranked, stable=True)
+    counts = torch.zeros(ranks, dtype=torch.long, device=owner.device).scatter_add_(0, ranked, torch.ones_like(ranked))
+    return order, torch.where(ok.all(), counts, -1)
+
+
 def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optional[Jit] = None) -> Any:
     """Sends row rows[i] of x (rows: None for x's rows in order) to rank
     owner[i] of the torch.distributed NCCL group `group`, for every i; every
@@ -241,9 +254,10 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     its i order; and the DispatchPlan that `combine` takes. The counts are
     exchanged first (one all_to_all_single of P integers); while the host
     waits for them, layoutc's gather kernel packs the rows in rank order;
-    then one all_to_all_single moves them. owner's values must be ranks of the
-    group and rows' rows of x: they are not checked (that would wait for
-    the device).
+    then one all_to_all_single moves them. An owner that is not a rank of
+    the group makes every rank raise ArgumentError (the counts carry it);
+    rows' values must be rows of x: they are not checked (that would wait
+    for the device).
 
     A mixture of experts' top-k dispatch: rows = token indices repeated k
     times, owner = each choice's expert // experts per rank. It needs CUDA
@@ -253,8 +267,7 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     dist = importlib.import_module("torch.distributed")
     _rows_of("dispatch", torch, x, owner)
     ranks = dist.get_world_size(group)
-    order = torch.argsort(owner, stable=True)
-    counts = torch.bincount(owner, minlength=ranks)
+    order, counts = _send_order(torch, owner, ranks)
     received_counts = torch.empty_like(counts)
     dist.all_to_all_single(received_counts, counts, group=group)
     # The counts reach the host through pinned memory and an event, so the
@@ -269,6 +282,10 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     counted.synchronize()
     both = host.tolist()
     send_counts, receive_counts = both[:ranks], both[ranks:]
+    bad = [p for p, c in enumerate(receive_counts) if c < 0]  # every rank sees the same: no rank waits alone
+    if bad:
+        raise ArgumentError("dispatch: owner on rank%s %s holds values outside 0..%d (the group's ranks)" % (
+            "s" if len(bad) > 1 else "", ", ".join(map(str, bad)), ranks - 1))
     received = x.new_empty((sum(receive_counts), x.shape[1]))
     dist.all_to_all_single(received, send, receive_counts, send_counts, group=group)
     return received, DispatchPlan(order, send_counts, receive_counts)
