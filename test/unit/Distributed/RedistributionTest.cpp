@@ -130,6 +130,22 @@ TEST(Redistribution, SlotsStartAligned) {
                          line("recv", d + 8, 4, 2) + "group end\n");
 }
 
+// Pieces that do not land as runs go through receive slots, each 16-byte
+// aligned: rows to columns of a 6 x 9 f32 matrix over 3 ranks, chunks of
+// 2 x 3 elements (24 bytes, in 32-byte slots); rank 0 sends to ranks 1 and
+// 2 from its send slots and receives into the receive slots after them,
+// to unpack.
+TEST(Redistribution, ReceiveSlotsStartAligned) {
+  Redistribution r(jitForTests(), L("((2,3),9):((1,1@1),2)"), L("(6,(3,3)):(1,(6,1@1))"), DType::F32, 3, 0);
+  EXPECT_EQ(r.plan().chunk, 6);
+  EXPECT_EQ(r.plan().run, 0);
+  EXPECT_EQ(r.scratchBytes(), 128u);
+  Logged run = runLogged(r, 3, 0, 18 * 4);
+  uint64_t s = run.scratch;
+  EXPECT_EQ(run.log, "group start\n" + line("send", s, 24, 1) + line("send", s + 32, 24, 2) +
+                         line("recv", s + 64, 24, 1) + line("recv", s + 96, 24, 2) + "group end\n");
+}
+
 // A rank the distributions leave out sends and receives nothing, and needs
 // no buffers; it still opens and closes its group.
 TEST(Redistribution, IdleRank) {
