@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace layoutc::distributed {
 
@@ -61,10 +62,23 @@ void Redistribution::run(const runtime::Context &context, uint64_t src, uint64_t
   auto landing = [&](size_t i, size_t n, size_t k, size_t t) {
     return x.run ? dst + uint64_t(x.receiveAt[i * pieces + k] + x.runStarts[t]) * eb : slotOf(receive, n, k);
   };
+  // Packs and the own chunk's copies go on a side stream, forked from
+  // `stream` (they read what the caller enqueued before) and joined back at
+  // the end: group k waits for piece k's packs only, so the next piece is
+  // packed while it moves, and the own chunk is copied beside the transfers
+  // and the unpacks.
+  context.makeCurrent(); // the side stream and the events are the context's
+  runtime::Stream side;
+  runtime::Event forked, owned;
+  std::vector<runtime::Event> packed(pieces);
+  forked.record(stream);
+  side.wait(forked);
   for (size_t k = 0; k < pieces; ++k) {
     for (size_t i = 0, n = 0; i < x.sendTo.size(); ++i)
       if (x.sendTo[i] != rank_)
-        pack_->launch(context, src + uint64_t(x.sendAt[i * pieces + k]) * eb, slotOf(send, n++, k), {}, stream);
+        pack_->launch(context, src + uint64_t(x.sendAt[i * pieces + k]) * eb, slotOf(send, n++, k), {}, side);
+    packed[k].record(side);
+    stream.wait(packed[k]);
     nccl.groupStart();
     try {
       for (size_t i = 0, n = 0; i < x.sendTo.size(); ++i)
@@ -95,8 +109,9 @@ void Redistribution::run(const runtime::Context &context, uint64_t src, uint64_t
     size_t to = size_t(std::find(x.receiveFrom.begin(), x.receiveFrom.end(), rank_) - x.receiveFrom.begin());
     for (size_t k = 0; k < pieces; ++k)
       own_->launch(context, src + uint64_t(x.sendAt[from * pieces + k]) * eb,
-                   dst + uint64_t(x.receiveAt[to * pieces + k]) * eb, {}, stream);
+                   dst + uint64_t(x.receiveAt[to * pieces + k]) * eb, {}, side);
   }
+  owned.record(side);
   if (unpack_)
     for (size_t i = 0, n = 0; i < x.receiveFrom.size(); ++i)
       if (x.receiveFrom[i] != rank_) {
@@ -104,6 +119,7 @@ void Redistribution::run(const runtime::Context &context, uint64_t src, uint64_t
           unpack_->launch(context, slotOf(receive, n, k), dst + uint64_t(x.receiveAt[i * pieces + k]) * eb, {}, stream);
         ++n;
       }
+  stream.wait(owned); // joined: the caller's stream holds all of it
 }
 
 } // namespace layoutc::distributed

@@ -32,6 +32,7 @@ constexpr int kJitErrorLogBuffer = 5;                // CU_JIT_ERROR_LOG_BUFFER
 constexpr int kJitErrorLogBufferSizeBytes = 6;       // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
 constexpr unsigned kStreamNonBlocking = 1;           // CU_STREAM_NON_BLOCKING
 constexpr unsigned kEventDefault = 0;                // CU_EVENT_DEFAULT
+constexpr unsigned kEventDisableTiming = 2;          // CU_EVENT_DISABLE_TIMING
 constexpr int kGetProcAddressDefault = 0;            // CU_GET_PROC_ADDRESS_DEFAULT
 constexpr int kGetProcAddressSuccess = 0;            // CU_GET_PROC_ADDRESS_SUCCESS
 
@@ -68,6 +69,7 @@ using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
   X(cuEventCreate, Result (*)(Handle *, unsigned))                                                                     \
   X(cuEventDestroy, Result (*)(Handle))                                                                                \
   X(cuEventRecord, Result (*)(Handle, Handle))                                                                         \
+  X(cuStreamWaitEvent, Result (*)(Handle, Handle, unsigned))                                                           \
   X(cuEventSynchronize, Result (*)(Handle))                                                                            \
   X(cuEventElapsedTime, Result (*)(float *, Handle, Handle))
 

@@ -88,6 +88,19 @@ Stream::~Stream() {
 
 void Stream::synchronize() const { check(api().cuStreamSynchronize(stream_), "cuStreamSynchronize"); }
 
+void Stream::wait(const Event &event) const {
+  check(api().cuStreamWaitEvent(stream_, event.handle(), 0), "cuStreamWaitEvent");
+}
+
+Event::Event() { check(api().cuEventCreate(&event_, cu::kEventDisableTiming), "cuEventCreate"); }
+
+Event::~Event() {
+  if (event_)
+    api().cuEventDestroy(event_);
+}
+
+void Event::record(const Stream &stream) const { check(api().cuEventRecord(event_, stream.handle()), "cuEventRecord"); }
+
 void Kernel::launch(Dim3 grid, Dim3 block, unsigned sharedBytes, const Stream &stream, void **arguments) const {
   check(api().cuLaunchKernel(function_, grid[0], grid[1], grid[2], block[0], block[1], block[2], sharedBytes,
                              stream.handle(), arguments, nullptr),

@@ -160,6 +160,14 @@ TEST(RedistributionGpu, EveryGpuOneCommunicator) {
   int64_t M = 97 * P, N = 5 * P;
   expectRedistributed({{M / P, 1, false}, {P, 1, true}, {N, M / P, false}},
                       {{M, 1, false}, {N / P, M, false}, {P, 1, true}}, DType::I8, c);
+  // Ulysses at (B=4, S=2048P, H=4P, D=64) i32: chunks of 8 MiB, moved as 2
+  // pieces of 2 batches, packed on the side stream while the one before
+  // moves (received in place on 2 GPUs, unpacked on more).
+  B = 4, S = 2048 * P, H = 4 * P;
+  expectRedistributed(
+      {{D, 1, false}, {H, D, false}, {S / P, H * D, false}, {P, 1, true}, {B, S / P * H * D, false}},
+      {{D, 1, false}, {H / P, D, false}, {P, 1, true}, {S, H / P * D, false}, {B, S * H / P * D, false}}, DType::I32,
+      c);
   // Blocks to a cyclic deal, f64.
   expectRedistributed({{1000, 1, false}, {P, 1, true}}, {{P, 1, true}, {1000, 1, false}}, DType::F64, c);
 }

@@ -13,13 +13,14 @@
 // run() enqueues, and waits for nothing. Chunks move in pieces (the plan's):
 // for each piece, a pack kernel per peer into the send buffer, then one
 // NCCL group sending that piece to every peer and receiving it from every
-// peer; then the rank's own chunk, copied from source to destination by one
+// peer; the rank's own chunk, copied from source to destination by one
 // kernel a piece (it never passes through NCCL); then an unpack kernel per
 // received piece, unless pieces land as a few runs of 64 KiB or more in the
 // destination (Ulysses' do, for few ranks), where they are received in
-// place, a message per run. All of it is on the caller's
-// stream, in that order; Python's redistribute overlaps the packs with the
-// transfers on two streams.
+// place, a message per run. The NCCL groups and the unpacks are on the
+// caller's stream; the packs and the own chunk's copies on a side stream
+// forked from it (they see the caller's earlier work) and joined back at
+// the end, so a piece is packed while the one before moves.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_DISTRIBUTED_REDISTRIBUTION_H
@@ -58,7 +59,8 @@ public:
   /// local buffers, device addresses), uses `scratch` (scratchBytes(),
   /// aligned to 16 bytes for the fast kernels). `comm` is an ncclComm_t of
   /// ranks() ranks in which this is rank(), else std::invalid_argument
-  /// before anything is enqueued; NCCL's failures are NcclError.
+  /// before anything is enqueued; NCCL's failures are NcclError. When
+  /// `stream`'s work is done, so is all of run()'s.
   void run(const runtime::Context &context, uint64_t src, uint64_t dst, uint64_t scratch, void *comm,
            const runtime::Stream &stream) const;
 

@@ -57,6 +57,8 @@ private:
   size_t bytes_ = 0;
 };
 
+class Event;
+
 /// A stream of work; the default stream when null.
 class Stream {
 public:
@@ -70,6 +72,9 @@ public:
   Stream &operator=(const Stream &) = delete;
   void *handle() const { return stream_; }
   void synchronize() const;
+  /// Makes the work enqueued here from now on wait for `event`'s point of
+  /// its stream (the host does not wait).
+  void wait(const Event &event) const;
 
 private:
   explicit Stream(void *borrowedHandle) : stream_(borrowedHandle), owned_(false) {}
@@ -106,6 +111,23 @@ public:
 
 private:
   void *module_ = nullptr;
+};
+
+/// A point in a stream that other streams wait for (no timing). Destroyed
+/// with this object; work still waiting on it is unaffected.
+class Event {
+public:
+  Event();
+  ~Event();
+  Event(const Event &) = delete;
+  Event &operator=(const Event &) = delete;
+  Event(Event &&other) noexcept : event_(other.event_) { other.event_ = nullptr; }
+  /// Marks the end of the work enqueued on `stream` so far.
+  void record(const Stream &stream) const;
+  void *handle() const { return event_; }
+
+private:
+  void *event_ = nullptr;
 };
 
 /// Milliseconds between two points of a stream, measured by driver events.

@@ -99,6 +99,7 @@ Result createHandle(void **handle, unsigned) { return *handle = new int(0), kSuc
 Result destroyHandle(void *handle) { return delete static_cast<int *>(handle), kSuccess; }
 Result noOp(void *) { return kSuccess; }
 Result record(void *, void *) { return kSuccess; }
+Result waitEvent(void *, void *, unsigned) { return kSuccess; }
 Result elapsed(float *ms, void *, void *) { return *ms = 1, kSuccess; }
 
 const std::map<std::string, void *> &entries() {
@@ -130,6 +131,7 @@ const std::map<std::string, void *> &entries() {
                                                       {"cuEventCreate", (void *)&createHandle},
                                                       {"cuEventDestroy", (void *)&destroyHandle},
                                                       {"cuEventRecord", (void *)&record},
+                                                      {"cuStreamWaitEvent", (void *)&waitEvent},
                                                       {"cuEventSynchronize", (void *)&noOp},
                                                       {"cuEventElapsedTime", (void *)&elapsed}};
   return table;
