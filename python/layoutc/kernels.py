@@ -37,6 +37,7 @@ class Kernel:
     def __init__(self, handle: ctypes.c_void_p, spec: Tuple[Any, ...]) -> None:
         self._handle: Optional[ctypes.c_void_p] = handle
         self.spec = spec
+        self._static_extents: Optional[Tuple[int, int, int]] = None  # copy_extents() without `?` values
 
     def __del__(self) -> None:
         if getattr(self, "_handle", None):
@@ -73,11 +74,16 @@ class Kernel:
         >>> Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32").copy_extents()
         (32, 32, 32)
         """
+        if not dynamic and self._static_extents is not None:
+            return self._static_extents
         values = int64_array(dynamic, "copy_extents: dynamic")
         size, src, dst = ctypes.c_int64(), ctypes.c_int64(), ctypes.c_int64()
         check(lib.layoutc_copy_extents(self._handle, values, len(dynamic), ctypes.byref(size), ctypes.byref(src),
                                        ctypes.byref(dst)))
-        return size.value, src.value, dst.value
+        extents = size.value, src.value, dst.value
+        if not dynamic:
+            self._static_extents = extents
+        return extents
 
     def launch(self, args: Sequence[Tuple[Any, ...]], grid: int, block: int = 0, device: int = 0,
                stream: Any = None) -> None:

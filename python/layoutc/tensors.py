@@ -47,7 +47,11 @@ class Tensor:
             raise ArgumentError("%s: shape %s and strides %s differ in length" % (role, self.shape, self.strides))
         if any(e < 0 for e in self.shape):
             raise ArgumentError("%s: shape %s has a negative extent" % (role, self.shape))
-        size, extent = self.size, self.extent
+        size = 1
+        for e in self.shape:
+            size *= e
+        extent = 1 + sum((e - 1) * st for e, st in zip(self.shape, self.strides)) if size else 0
+        self._size, self._extent = size, extent  # the shape and strides do not change
         if size not in INT64_VALUES:
             c_value(size, ctypes.c_int64, "%s: the element count of shape %s" % (role, self.shape))
         if extent not in INT64_VALUES:
@@ -68,10 +72,7 @@ class Tensor:
         >>> Tensor("x", 0, (4, 8), (8, 1), "f32", 0, None).size
         32
         """
-        n = 1
-        for e in self.shape:
-            n *= e
-        return n
+        return self._size
 
     @property
     def extent(self) -> int:
@@ -81,9 +82,7 @@ class Tensor:
         >>> Tensor("x", 0, (4, 8), (16, 1), "f32", 0, None).extent
         56
         """
-        if self.size == 0:
-            return 0
-        return 1 + sum((e - 1) * s for e, s in zip(self.shape, self.strides))
+        return self._extent
 
     @property
     def layout(self) -> str:
