@@ -236,18 +236,22 @@ std::optional<std::vector<int64_t>> coordinatesOfRank(const std::vector<const Jo
   }
 }
 
+// Extends `places` (the places of the coordinates so far, the first
+// fastest) by a slower mode of `size` coordinates `step` apart.
+void extendPlaces(std::vector<int64_t> &places, int64_t size, int64_t step) {
+  size_t n = places.size();
+  for (int64_t c = 1; c < size; ++c)
+    for (size_t i = 0; i < n; ++i)
+      places.push_back(places[i] + c * step);
+}
+
 // The ranks (or offsets) of each coordinate of `modes` (the first fastest)
 // by their `side` strides, from `base`.
 std::vector<int64_t> placesOf(const std::vector<const JointMode *> &modes, Part JointMode::*side, bool rank,
                               int64_t base) {
   std::vector<int64_t> places{base};
-  for (const JointMode *m : modes) {
-    size_t n = places.size();
-    int64_t step = rank ? (m->*side).rank : (m->*side).offset;
-    for (int64_t c = 1; c < m->size; ++c)
-      for (size_t i = 0; i < n; ++i)
-        places.push_back(places[i] + c * step);
-  }
+  for (const JointMode *m : modes)
+    extendPlaces(places, m->size, rank ? (m->*side).rank : (m->*side).offset);
   return places;
 }
 
@@ -341,16 +345,10 @@ Cut cutOf(const std::vector<ChunkMode> &modes, int64_t chunk, int64_t ranks, int
 // Where each piece starts on one side, from a chunk's start, in order.
 std::vector<int64_t> pieceStarts(const std::vector<ChunkMode> &modes, const Cut &cut, int64_t ChunkMode::*side) {
   std::vector<int64_t> starts{0};
-  auto over = [&](int64_t size, int64_t step) {
-    size_t n = starts.size();
-    for (int64_t c = 1; c < size; ++c)
-      for (size_t i = 0; i < n; ++i)
-        starts.push_back(starts[i] + c * step);
-  };
   if (cut.mode < modes.size()) {
-    over(modes[cut.mode].size / cut.inner, cut.inner * modes[cut.mode].*side);
+    extendPlaces(starts, modes[cut.mode].size / cut.inner, cut.inner * modes[cut.mode].*side);
     for (size_t i = cut.mode + 1; i < modes.size(); ++i)
-      over(modes[i].size, modes[i].*side);
+      extendPlaces(starts, modes[i].size, modes[i].*side);
   }
   return starts;
 }
