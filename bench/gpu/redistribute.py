@@ -66,7 +66,8 @@ def cases(P):
            ("blocks_to_cyclic_i32", torch.int32) + blocks_to_cyclic,
            ("blocks_to_cyclic_i8", torch.int8) + blocks_to_cyclic]
     # Rows to columns of a column-major 4096 x 4096 f32 matrix: on 2 ranks,
-    # chunks of 16 MiB cut into 4 pieces, each unpacked as it arrives.
+    # chunks of 16 MiB cut into 2 pieces, each unpacked as it arrives (on 4,
+    # chunks of 4 MiB move whole).
     big = ([(4096 // P, 1, False), (P, 1, True), (4096, 4096 // P, False)],
            [(4096, 1, False), (4096 // P, 4096, False), (P, 1, True)])
     out.append(("rows_to_columns_f32_big", torch.float32) + big)

@@ -5,6 +5,7 @@ __cuda_array_interface__ (CuPy, Numba, JAX), else from DLPack's __dlpack__
 (dlpack.py); nothing is copied.
 """
 import ctypes
+import functools
 import importlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -165,11 +166,14 @@ def _is_torch(obj: Any) -> bool:
     return type(obj).__module__.startswith("torch") and hasattr(obj, "data_ptr")
 
 
-def _current_stream(torch: Any) -> Callable[[int], int]:
+@functools.lru_cache(maxsize=None)
+def _current_stream() -> Callable[[int], int]:
     """The current CUDA stream of a device, as a CUstream handle: torch's
     raw accessor where it has one (as Triton calls it; the public
     torch.cuda.current_stream builds a Stream object each call, tens of
-    microseconds a launch), else the public one."""
+    microseconds a launch), else the public one. Asked for once torch is
+    imported (a torch tensor is at hand)."""
+    torch = importlib.import_module("torch")
     raw: Optional[Callable[[int], int]] = getattr(torch._C, "_cuda_getCurrentRawStream", None)
     if raw is not None:
         return raw
@@ -179,19 +183,14 @@ def _current_stream(torch: Any) -> Callable[[int], int]:
     return public
 
 
-_torch_streams: List[Callable[[int], int]] = []  # _current_stream, once torch is imported
-
-
 def _from_torch(obj: Any, role: str) -> Tensor:
     if not obj.is_cuda:
         raise ArgumentError("%s: a torch tensor on %s; layoutc's kernels take CUDA tensors" % (role, obj.device))
     name = str(obj.dtype)[6:]  # "torch.float32"
     if name not in _TORCH:
         raise ArgumentError("%s: dtype torch.%s is not supported (%s)" % (role, name, SUPPORTED))
-    if not _torch_streams:
-        _torch_streams.append(_current_stream(importlib.import_module("torch")))  # imported already
     device = obj.get_device()
-    return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), _TORCH[name], device, _torch_streams[0](device),
+    return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), _TORCH[name], device, _current_stream()(device),
                   torch=True)
 
 
