@@ -93,6 +93,9 @@ struct Partitioner {
   int64_t threads;
   TileBounds bounds;
   LaunchAttributes &launch;
+  // Whether the plan may pick the block's threads (the kernel states none
+  // and has one copy): then `threads` becomes the plan's.
+  bool pickThreads = false;
 
   // The copy as the grid's element loop, with the reason.
   void keepElementwise(CopyOp copy, const std::string &why) {
@@ -112,10 +115,11 @@ struct Partitioner {
     // Composed sides are read at flat indices through a function of the
     // index (CopySide::rebuildFlat) when their value is one offset.
     bool flattenable = src->readableAtFlatIndices() && dst->readableAtFlatIndices();
-    std::optional<TilePlan> plan =
-        planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(), flattenable, threads, why, bounds);
+    std::optional<TilePlan> plan = planTiles(*domain, src->memory, dst->memory, src->global() && dst->global(),
+                                             flattenable, threads, why, bounds, pickThreads);
     if (!plan)
       return keepElementwise(copy, why);
+    threads = plan->threads;
     emit(copy, *src, *dst, *domain, *plan);
   }
 
@@ -220,10 +224,11 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
                                   << " must be a multiple of 32 from 32 to 1024 (whole warps of a block)";
       return signalPassFailure();
     }
-    TileBounds bounds{flatBytes, manyTiles};
-    if (bounds.flatBytes < 1 || bounds.manyTiles < 1) {
+    TileBounds bounds{flatBytes, manyTiles, wideFlatTiles};
+    if (bounds.flatBytes < 1 || bounds.manyTiles < 1 || bounds.wideFlatTiles < 1) {
       getOperation()->emitError() << "lay-copy-partition: flat-bytes=" << bounds.flatBytes
-                                  << " and many-tiles=" << bounds.manyTiles << " must be 1 or more";
+                                  << ", many-tiles=" << bounds.manyTiles
+                                  << " and wide-flat-tiles=" << bounds.wideFlatTiles << " must be 1 or more";
       return signalPassFailure();
     }
     getOperation()->walk([&](gpu::GPUFuncOp func) {
@@ -235,7 +240,8 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
         return;
       LaunchAttributes launch;
       std::optional<int64_t> threads = LaunchAttributes::blockThreads(func, this->threads);
-      Partitioner p{func, threads.value_or(this->threads), bounds, launch};
+      Partitioner p{func, threads.value_or(this->threads), bounds, launch,
+                    !func.getKnownBlockSize() && copies.size() == 1};
       for (CopyOp c : copies) {
         if (!threads)
           p.keepElementwise(c, "the kernel's known_block_size is not one-dimensional");

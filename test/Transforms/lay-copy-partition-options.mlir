@@ -3,6 +3,9 @@
 // RUN: layoutc-opt %s -lay-copy-partition="flat-bytes=256 many-tiles=4096" 2>&1 | FileCheck %s --check-prefix=BOUNDS
 // RUN: not layoutc-opt %s -lay-copy-partition="threads=100" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: not layoutc-opt %s -lay-copy-partition="flat-bytes=0" 2>&1 | FileCheck %s --check-prefix=BAD-BOUNDS
+// RUN: not layoutc-opt %s -lay-copy-partition="wide-flat-tiles=0" 2>&1 | FileCheck %s --check-prefix=BAD-WIDE
+// RUN: layoutc-opt %s -lay-copy-partition="threads=128" 2>&1 | FileCheck %s --check-prefix=WIDE
+// RUN: layoutc-opt %s -lay-copy-partition="wide-flat-tiles=1025" 2>&1 | FileCheck %s --check-prefix=NARROW
 
 // The threads per block are the pass's option (256 by default): 128 threads
 // give the TV layout of 128 and the launch of 128. A kernel's own
@@ -26,7 +29,21 @@
 // DEFAULT: remark: lay-copy-partition: plan=tiles {{.*}} tiles=8192 tile=128x64 modes=0,1
 // BOUNDS: remark: lay-copy-partition: plan=tiles {{.*}} tiles=16 indices=4096 threads=64
 // BOUNDS: remark: lay-copy-partition: plan=tiles {{.*}} tiles=4096 tile=128x128 modes=0,1
-// BAD-BOUNDS: lay-copy-partition: flat-bytes=0 and many-tiles=8192 must be 1 or more
+// BAD-BOUNDS: lay-copy-partition: flat-bytes=0, many-tiles=8192 and wide-flat-tiles=1024 must be 1 or more
+// BAD-WIDE: lay-copy-partition: flat-bytes=64, many-tiles=8192 and wide-flat-tiles=0 must be 1 or more
+
+// A kernel that states no known_block_size and has one flat copy of 16-byte
+// vectors takes wide tiles (1024 threads of 128 bytes: 32768 f32 each)
+// where its domain makes wide-flat-tiles (1024) of them: @wide's 2^25
+// elements make exactly 1024, whatever the threads option; one more
+// required, and it keeps the option's threads and flat-bytes.
+// WIDE: remark: lay-copy-partition: plan=tiles domain=33554432:(1,1) tiles=1024 indices=32768 threads=1024 tv=(1024,(4,8)):(4,(1,4096)){{$}}
+// WIDE-LABEL: gpu.func @wide
+// WIDE-SAME: known_block_size = array<i32: 1024, 1, 1>
+// DEFAULT: remark: lay-copy-partition: plan=tiles domain=33554432:(1,1) tiles=1024 indices=32768 threads=1024
+// NARROW: remark: lay-copy-partition: plan=tiles domain=33554432:(1,1) tiles=8192 indices=4096 threads=256 tv=(256,(4,4)):(4,(1,1024)){{$}}
+// NARROW-LABEL: gpu.func @wide
+// NARROW-SAME: known_block_size = array<i32: 256, 1, 1>
 module attributes {gpu.container_module} {
   gpu.module @kernels {
     gpu.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
@@ -52,6 +69,14 @@ module attributes {gpu.container_module} {
       %s = lay.make_tensor %src, %ls : memref<?xf16>, !lay.layout<"(8192,8192):(8192,1)"> -> !lay.tensor<f16, !lay.layout<"(8192,8192):(8192,1)">>
       %d = lay.make_tensor %dst, %ld : memref<?xf16>, !lay.layout<"(8192,8192):(1,8192)"> -> !lay.tensor<f16, !lay.layout<"(8192,8192):(1,8192)">>
       lay.copy %s, %d : !lay.tensor<f16, !lay.layout<"(8192,8192):(8192,1)">>, !lay.tensor<f16, !lay.layout<"(8192,8192):(1,8192)">>
+      gpu.return
+    }
+
+    gpu.func @wide(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
+      %l = lay.constant : !lay.layout<"33554432:1">
+      %s = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"33554432:1"> -> !lay.tensor<f32, !lay.layout<"33554432:1">>
+      %d = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"33554432:1"> -> !lay.tensor<f32, !lay.layout<"33554432:1">>
+      lay.copy %s, %d : !lay.tensor<f32, !lay.layout<"33554432:1">>, !lay.tensor<f32, !lay.layout<"33554432:1">>
       gpu.return
     }
   }

@@ -29,7 +29,7 @@ module attributes {gpu.container_module} {
       %0 = lay.constant : !lay.layout<"9223372036854775807:1">
       %1 = lay.make_tensor %src, %0 : memref<?xf32>, !lay.layout<"9223372036854775807:1"> -> !lay.tensor<f32, !lay.layout<"9223372036854775807:1">>
       %2 = lay.make_tensor %dst, %0 : memref<?xf32>, !lay.layout<"9223372036854775807:1"> -> !lay.tensor<f32, !lay.layout<"9223372036854775807:1">>
-      // expected-error @+1 {{lay-copy-partition: local_tile: zipped_divide: logical_divide: mode 0: complement of the tiler 4096:1 in 9223372036854775807: int64 overflow computing 9223372036854775807 + 4096}}
+      // expected-error @+1 {{lay-copy-partition: local_tile: zipped_divide: logical_divide: mode 0: complement of the tiler 32768:1 in 9223372036854775807: int64 overflow computing 9223372036854775807 + 32768}}
       lay.copy %1, %2 : !lay.tensor<f32, !lay.layout<"9223372036854775807:1">>, !lay.tensor<f32, !lay.layout<"9223372036854775807:1">>
       gpu.return
     }

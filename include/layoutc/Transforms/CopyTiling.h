@@ -37,7 +37,16 @@ struct TileBounds {
   /// staged tiles (`many-tiles`): fewer leave a partial last wave that
   /// costs more than their longer runs gain.
   int64_t manyTiles = 8192;
+  /// Wide flat tiles (kWideFlatThreads threads of kWideFlatBytes each) a
+  /// domain must make to take them where the pass picks the block's size
+  /// (`wide-flat-tiles`): fewer leave too few blocks per wave to gain.
+  int64_t wideFlatTiles = 1024;
 };
+
+/// A wide flat tile: 1024 threads, each moving 128 bytes in 16-byte
+/// vectors (128 KiB a block).
+constexpr int64_t kWideFlatThreads = 1024;
+constexpr int64_t kWideFlatBytes = 128;
 
 /// The chunks per thread of a flat tile: bounds.flatBytes of them in
 /// bytes, at least 4 and at most 32.
@@ -96,6 +105,9 @@ struct TilePlan {
   std::vector<size_t> order;
   std::vector<int64_t> tile;
   algebra::Layout tv;
+  /// The block's threads: those given, or kWideFlatThreads for a wide flat
+  /// tile.
+  int64_t threads = 0;
   /// The tile's elements (the product of `tile`).
   int64_t elements() const;
 };
@@ -110,10 +122,14 @@ struct TilePlan {
 /// several modes needs `flattenable` sides, read at flat indices (plain
 /// layouts through their offsets; composed ones through a function of the
 /// index, when their value is one offset). Empty, with the reason in `why`,
-/// when neither fits.
+/// when neither fits. Where the block's size is the plan's to pick
+/// (`pickThreads`: the kernel states none and this is its only copy), a flat
+/// tile of full 16-byte vectors over a static domain of at least
+/// bounds.wideFlatTiles wide tiles takes the wide tile instead of `threads`
+/// threads of bounds.flatBytes.
 std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
                                   bool stageable, bool flattenable, int64_t threads, std::string &why,
-                                  const TileBounds &bounds = {});
+                                  const TileBounds &bounds = {}, bool pickThreads = false);
 
 } // namespace layoutc::transforms
 

@@ -79,7 +79,10 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
     `lay-copy-stage`). Blocks take tiles in a grid-stride loop, tiles along
     the destination's contiguous mode first (`lay.local_tile`); the tile's
     copy becomes the block's `lay.tiled_copy`, its plan the TV layout that
-    coalesces the destination (`#lay.copy_plan<tv = ...>`).
+    coalesces the destination (`#lay.copy_plan<tv = ...>`). A flat tile
+    has `threads` threads of `flat-bytes` each, or, in a kernel that states
+    no `known_block_size` and has one copy, 1024 threads of 128 bytes where
+    the static domain makes at least `wide-flat-tiles` of those.
 
     Dynamic sizes that the two sides pair are checked for equality at run
     time; where they differ, and where no tile applies (shapes without a
@@ -97,6 +100,9 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
            "clamped to 4..32)">,
     Option<"manyTiles", "many-tiles", "int64_t", "8192",
            "tiles a domain must make for 2- and 1-byte elements to take the wide staged tiles">,
+    Option<"wideFlatTiles", "wide-flat-tiles", "int64_t", "1024",
+           "wide flat tiles (1024 threads of 128 bytes) a domain must make to take them, in a kernel whose only "
+           "copy is flat and which states no known_block_size">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];

@@ -268,6 +268,38 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   EXPECT_EQ(why.rfind("a composed side over joint modes", 0), 0u);
 }
 
+TEST(CopyTiling, WideFlatTilesWhereThePlanPicksTheThreads) {
+  std::string why;
+  SideMemory f32, f16{2, 0, algebra::Int(0)};
+  auto plan = [&](const std::string &layout, const SideMemory &src, const SideMemory &dst, bool pick,
+                  TileBounds bounds = {}) {
+    std::optional<TilePlan> p = planTiles(joint(layout, layout), src, dst, true, true, 256, why, bounds, pick);
+    EXPECT_TRUE(p) << why;
+    return p ? std::make_pair(p->threads, p->tv.str()) : std::make_pair(int64_t(0), std::string());
+  };
+  using Plan = std::pair<int64_t, std::string>;
+  const Plan wide{1024, "(1024,(4,8)):(4,(1,4096))"}, usual{256, "(256,(4,4)):(4,(1,1024))"};
+  // 2^25 f32 make 1024 wide tiles of 32768: they take them. One element
+  // fewer, or threads the plan may not pick, and the tile stays 256 x 64 bytes.
+  EXPECT_EQ(plan("33554432:1", f32, f32, true), wide);
+  EXPECT_EQ(plan("(8192,4096):(4096,1)", f32, f32, true), wide);
+  EXPECT_EQ(plan("33554431:1", f32, f32, true), usual);
+  EXPECT_EQ(plan("33554432:1", f32, f32, false), usual);
+  EXPECT_EQ(plan("33554432:1", f32, f32, true, TileBounds{64, 8192, 1025}), usual);
+  // f16: 16-byte vectors of 8, the same 128 KiB a tile.
+  EXPECT_EQ(plan("67108864:1", f16, f16, true), Plan(1024, "(1024,(8,8)):(8,(1,8192))"));
+  // A dynamic size, and a cast whose source vectors are 32 bytes: the usual tile.
+  EXPECT_EQ(plan("?:1", f32, f32, true), usual);
+  EXPECT_EQ(plan("67108864:1", f32, f16, true).first, 256);
+  // A narrow gather's chunks of single elements: the usual threads.
+  SideMemory rows3{2, 3, algebra::Int(0)};
+  std::optional<TilePlan> narrow =
+      planTiles(joint("(3,33554432):(1,3)", "(3,33554432):(1,3)"), rows3, f16, true, true, 256, why, {}, true);
+  ASSERT_TRUE(narrow) << why;
+  EXPECT_EQ(narrow->threads, 256);
+  EXPECT_EQ(chunkOf(narrow->tv), 1);
+}
+
 // The a x b shared tile (b contiguous) behind the swizzle the kernel passes choose.
 SharedMemory staged(int64_t a, int64_t b, int bytes, const BankAccess &write, const BankAccess &read) {
   SharedMemory tile{algebra::makeLayout(algebra::IntTuple{a, b}, algebra::IntTuple{b, 1}), 0, {}, bytes};
