@@ -465,4 +465,17 @@ RankExchange rankExchange(const Layout &source, const Layout &destination, int64
   return x;
 }
 
+std::vector<int64_t> landingOffsets(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank) {
+  RankExchange mine = rankExchange(source, destination, ranks, rank);
+  std::vector<int64_t> at;
+  for (int64_t q : mine.sendTo) {
+    RankExchange theirs = rankExchange(source, destination, ranks, q);
+    auto from = std::find(theirs.receiveFrom.begin(), theirs.receiveFrom.end(), rank);
+    if (from == theirs.receiveFrom.end()) // the parts of all ranks agree: unreachable
+      fail(kOp, "rank " + std::to_string(q) + " expects no chunk from rank " + std::to_string(rank));
+    at.push_back(theirs.receiveAt[size_t(from - theirs.receiveFrom.begin())]);
+  }
+  return at;
+}
+
 } // namespace layoutc::algebra

@@ -125,6 +125,15 @@ inline constexpr int64_t kDirectRunBytes = 64 << 10;
 RankExchange rankExchange(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank,
                           int64_t minPiece = 0, int64_t minRun = 0);
 
+/// landingOffsets(S, D, P, r): where rank r's chunks land on the ranks
+/// that receive them, for a rank that stores its chunks straight into its
+/// peers' buffers. With x = rankExchange(S, D, P, r) (whole chunks),
+/// element j of chunk i goes from offset x.sendAt[i] + x.piecePack(j) of
+/// rank r to offset result[i] + x.pieceUnpack(j) of rank x.sendTo[i]:
+/// result[i] is that rank's receiveAt for the chunk from r (pieceUnpack is
+/// the same on every rank). Requires what rankExchange does.
+std::vector<int64_t> landingOffsets(const Layout &source, const Layout &destination, int64_t ranks, int64_t rank);
+
 } // namespace layoutc::algebra
 
 #endif

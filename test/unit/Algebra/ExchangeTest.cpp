@@ -222,6 +222,32 @@ void runEveryRank(const Layout &s, const Layout &d, int64_t P, int64_t minPiece 
   EXPECT_EQ(got, want);
 }
 
+// Every rank stores its whole chunks straight into its peers' buffers, at
+// landingOffsets: each destination offset of each rank then holds the index
+// D puts there, written once.
+void storeInPeers(const Layout &s, const Layout &d, int64_t P) {
+  std::map<Pair, int64_t> source, want, got;
+  for (int64_t k = 0; k < size(s); ++k) {
+    auto [a, p] = place(s, k);
+    auto [b, q] = place(d, k);
+    source[{p, a}] = k, want[{q, b}] = k;
+  }
+  for (int64_t r = 0; r < P; ++r) {
+    RankExchange x = rankExchange(s, d, P, r);
+    std::vector<int64_t> at = landingOffsets(s, d, P, r);
+    ASSERT_EQ(at.size(), x.sendTo.size());
+    for (size_t i = 0; i < at.size(); ++i) {
+      ASSERT_EQ(x.pieceUnpack, rankExchange(s, d, P, x.sendTo[i]).pieceUnpack); // every rank's
+      for (int64_t j = 0; j < x.chunk; ++j)
+        ASSERT_TRUE(got.emplace(Pair{x.sendTo[i], at[i] + evaluate(x.pieceUnpack, j)},
+                                source.at({r, x.sendAt[i] + evaluate(x.piecePack, j)}))
+                        .second)
+            << "written twice";
+    }
+  }
+  EXPECT_EQ(got, want);
+}
+
 // Every pair of the small meshes' distributions whose shapes refine each
 // other, every rank's part run, in whole chunks and in pieces of 1 or more
 // and 2 or more elements, received in place in runs of 1 or 2 or more, or
@@ -245,6 +271,7 @@ TEST(RankExchange, SmallMeshesAgainstBruteForce) {
             for (int64_t minRun : {0, 1, 2})
               ASSERT_NO_FATAL_FAILURE(runEveryRank(L(s), L(d), P, minPiece, minRun))
                   << s << " -> " << d << ", " << minPiece << ", " << minRun;
+          ASSERT_NO_FATAL_FAILURE(storeInPeers(L(s), L(d), P)) << s << " -> " << d;
           RankExchange x = rankExchange(L(s), L(d), P, 0, 1, 1);
           cut += x.pieces > 1, inPlace += x.run > 0;
           ++checked;
@@ -281,6 +308,10 @@ TEST(RankExchange, Ulysses) {
   EXPECT_EQ(runs.runStarts, (std::vector<int64_t>{0, 16}));
   runEveryRank(sp, hp, 2, 0, 4);
   EXPECT_EQ(rankExchange(sp, hp, 2, 1, 0, 9).run, 0);
+  // Stored into the peers: rank 1's chunk for rank 0 (rows 2-3 of head 0)
+  // lands after rank 0's own rows of each batch, at 8; its own at 8 too.
+  EXPECT_EQ(landingOffsets(sp, hp, 2, 1), (std::vector<int64_t>{8, 8}));
+  EXPECT_EQ(landingOffsets(sp, hp, 2, 0), (std::vector<int64_t>{0, 0}));
 }
 
 // In pieces of 4 or more elements, rank 1 cuts each chunk into its 2
