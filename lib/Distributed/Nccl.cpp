@@ -8,7 +8,7 @@
 namespace layoutc::distributed {
 
 // The ABI of the calls, as nccl.h declares them since NCCL 2.7 (ncclResult_t
-// and ncclDataType_t are C enums; ncclUint8 is 1).
+// ncclDataType_t and ncclRedOp_t are C enums; ncclUint8 is 1, ncclMax 2).
 struct NcclApi {
   int (*ncclGetVersion)(int *);
   const char *(*ncclGetErrorString)(int);
@@ -18,11 +18,13 @@ struct NcclApi {
   int (*ncclGroupEnd)();
   int (*ncclSend)(const void *, size_t, int, int, void *, void *);
   int (*ncclRecv)(void *, size_t, int, int, void *, void *);
+  int (*ncclAllReduce)(const void *, void *, size_t, int, int, void *, void *);
 };
 
 namespace {
 constexpr int kSuccess = 0;
 constexpr int kUint8 = 1;
+constexpr int kMax = 2;
 
 const NcclApi *open() {
   static NcclApi api;
@@ -48,6 +50,7 @@ const NcclApi *open() {
   resolve("ncclGroupEnd", api.ncclGroupEnd);
   resolve("ncclSend", api.ncclSend);
   resolve("ncclRecv", api.ncclRecv);
+  resolve("ncclAllReduce", api.ncclAllReduce);
   return &api;
 }
 } // namespace
@@ -109,6 +112,19 @@ void Nccl::send(const void *buffer, size_t bytes, int peer, void *comm, void *st
 
 void Nccl::receive(void *buffer, size_t bytes, int peer, void *comm, void *stream) const {
   check(api_->ncclRecv(buffer, bytes, kUint8, peer, comm, stream), "ncclRecv");
+}
+
+void Nccl::barrier(void *byte, void *comm, void *stream) const {
+  check(api_->ncclAllReduce(byte, byte, 1, kUint8, kMax, comm, stream), "ncclAllReduce");
+}
+
+void Nccl::expect(void *comm, int64_t ranks, int64_t rank, const char *op) const {
+  if (!comm)
+    throw std::invalid_argument(std::string(op) + ": comm is NULL");
+  if (int n = count(comm), r = this->rank(comm); n != ranks || r != rank)
+    throw std::invalid_argument(std::string(op) + ": the communicator is rank " + std::to_string(r) + " of " +
+                                std::to_string(n) + ", but this plan is rank " + std::to_string(rank) + " of " +
+                                std::to_string(ranks));
 }
 
 } // namespace layoutc::distributed

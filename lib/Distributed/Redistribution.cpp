@@ -45,12 +45,7 @@ size_t Redistribution::scratchBytes() const {
 void Redistribution::run(const runtime::Context &context, uint64_t src, uint64_t dst, uint64_t scratch, void *comm,
                          const runtime::Stream &stream) const {
   const Nccl &nccl = Nccl::get();
-  if (!comm)
-    throw std::invalid_argument("redistribute: comm is NULL");
-  if (int n = nccl.count(comm), r = nccl.rank(comm); n != ranks_ || r != rank_)
-    throw std::invalid_argument("redistribute: the communicator is rank " + std::to_string(r) + " of " +
-                                std::to_string(n) + ", but this plan is rank " + std::to_string(rank_) + " of " +
-                                std::to_string(ranks_));
+  nccl.expect(comm, ranks_, rank_, "redistribute");
   const algebra::RankExchange &x = plan_;
   size_t pieces = size_t(x.pieces), slot = slotBytes(), messages = x.run ? x.runStarts.size() : 1;
   uint64_t eb = uint64_t(elementBytes_), bytes = uint64_t(x.run ? x.run : x.piece()) * eb; // a message's

@@ -22,19 +22,20 @@ using DevicePtr = unsigned long long;
 using Handle = void *; // CUcontext, CUmodule, CUfunction, CUstream, CUevent
 
 // The values layoutc uses (cuda.h's names in the comments).
-constexpr Result kSuccess = 0;                       // CUDA_SUCCESS
-constexpr Result kErrorNoDevice = 100;               // CUDA_ERROR_NO_DEVICE
-constexpr Result kErrorNotFound = 500;               // CUDA_ERROR_NOT_FOUND
-constexpr int kAttributeMultiprocessorCount = 16;    // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
-constexpr int kAttributeComputeCapabilityMajor = 75; // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
-constexpr int kAttributeComputeCapabilityMinor = 76; // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
-constexpr int kJitErrorLogBuffer = 5;                // CU_JIT_ERROR_LOG_BUFFER
-constexpr int kJitErrorLogBufferSizeBytes = 6;       // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
-constexpr unsigned kStreamNonBlocking = 1;           // CU_STREAM_NON_BLOCKING
-constexpr unsigned kEventDefault = 0;                // CU_EVENT_DEFAULT
-constexpr unsigned kEventDisableTiming = 2;          // CU_EVENT_DISABLE_TIMING
-constexpr int kGetProcAddressDefault = 0;            // CU_GET_PROC_ADDRESS_DEFAULT
-constexpr int kGetProcAddressSuccess = 0;            // CU_GET_PROC_ADDRESS_SUCCESS
+constexpr Result kSuccess = 0;                         // CUDA_SUCCESS
+constexpr Result kErrorNoDevice = 100;                 // CUDA_ERROR_NO_DEVICE
+constexpr Result kErrorNotFound = 500;                 // CUDA_ERROR_NOT_FOUND
+constexpr Result kErrorPeerAccessAlreadyEnabled = 704; // CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED
+constexpr int kAttributeMultiprocessorCount = 16;      // CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT
+constexpr int kAttributeComputeCapabilityMajor = 75;   // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR
+constexpr int kAttributeComputeCapabilityMinor = 76;   // CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR
+constexpr int kJitErrorLogBuffer = 5;                  // CU_JIT_ERROR_LOG_BUFFER
+constexpr int kJitErrorLogBufferSizeBytes = 6;         // CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES
+constexpr unsigned kStreamNonBlocking = 1;             // CU_STREAM_NON_BLOCKING
+constexpr unsigned kEventDefault = 0;                  // CU_EVENT_DEFAULT
+constexpr unsigned kEventDisableTiming = 2;            // CU_EVENT_DISABLE_TIMING
+constexpr int kGetProcAddressDefault = 0;              // CU_GET_PROC_ADDRESS_DEFAULT
+constexpr int kGetProcAddressSuccess = 0;              // CU_GET_PROC_ADDRESS_SUCCESS
 
 // cuGetProcAddress_v2: symbol, function pointer, CUDA version, flags, status.
 using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
@@ -53,6 +54,8 @@ using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
   X(cuDevicePrimaryCtxRelease, Result (*)(Device))                                                                     \
   X(cuCtxSetCurrent, Result (*)(Handle))                                                                               \
   X(cuCtxSynchronize, Result (*)())                                                                                    \
+  X(cuDeviceCanAccessPeer, Result (*)(int *, Device, Device))                                                          \
+  X(cuCtxEnablePeerAccess, Result (*)(Handle, unsigned))                                                               \
   X(cuMemAlloc, Result (*)(DevicePtr *, size_t))                                                                       \
   X(cuMemFree, Result (*)(DevicePtr))                                                                                  \
   X(cuMemcpyHtoD, Result (*)(DevicePtr, const void *, size_t))                                                         \

@@ -34,6 +34,29 @@ void Context::makeCurrent() const { check(api().cuCtxSetCurrent(context_), "cuCt
 
 void Context::synchronize() const { check(api().cuCtxSynchronize(), "cuCtxSynchronize"); }
 
+void Context::enablePeerAccess(int peer) const {
+  const Driver &driver = Driver::get();
+  if (peer < 0 || size_t(peer) >= driver.devices().size())
+    throw RuntimeError("no CUDA device " + std::to_string(peer) + " to reach from cuda:" + std::to_string(ordinal_) +
+                       ": the driver reports " + std::to_string(driver.devices().size()) + " device(s)");
+  if (peer == ordinal_)
+    return;
+  cu::Device other;
+  check(api().cuDeviceGet(&other, peer), "cuDeviceGet");
+  int can = 0;
+  check(api().cuDeviceCanAccessPeer(&can, device_, other), "cuDeviceCanAccessPeer");
+  if (!can)
+    throw RuntimeError("cuda:" + std::to_string(ordinal_) + " cannot reach the memory of cuda:" + std::to_string(peer) +
+                       " (the driver reports no peer access between them)");
+  cu::Handle theirs;
+  check(api().cuDevicePrimaryCtxRetain(&theirs, other), "cuDevicePrimaryCtxRetain");
+  makeCurrent();
+  cu::Result r = api().cuCtxEnablePeerAccess(theirs, 0);
+  api().cuDevicePrimaryCtxRelease(other); // the peer's Context keeps it alive
+  if (r != cu::kErrorPeerAccessAlreadyEnabled)
+    check(r, "cuCtxEnablePeerAccess");
+}
+
 DeviceBuffer::DeviceBuffer(size_t bytes) : bytes_(bytes) {
   cu::DevicePtr address = 0;
   if (bytes)

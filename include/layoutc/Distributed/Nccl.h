@@ -14,6 +14,7 @@
 #define LAYOUTC_DISTRIBUTED_NCCL_H
 
 #include <cstddef>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -45,6 +46,13 @@ public:
   /// `bytes` to (from) rank `peer` of `comm`, on `stream` (a CUstream).
   void send(const void *buffer, size_t bytes, int peer, void *comm, void *stream) const;
   void receive(void *buffer, size_t bytes, int peer, void *comm, void *stream) const;
+  /// A barrier of `comm`'s ranks on `stream`: an all-reduce (max) of the
+  /// byte at device address `byte`, which completes on each rank only
+  /// after every rank's stream reached it.
+  void barrier(void *byte, void *comm, void *stream) const;
+  /// Throws std::invalid_argument naming `op` unless `comm` is a
+  /// communicator of `ranks` ranks in which the caller is `rank`.
+  void expect(void *comm, int64_t ranks, int64_t rank, const char *op) const;
 
 private:
   explicit Nccl(const NcclApi *api) : api_(api) {}

@@ -29,6 +29,11 @@ public:
   void makeCurrent() const;
   /// Waits for all work in the context.
   void synchronize() const;
+  /// Lets this context's kernels read and write device `peer`'s memory
+  /// (its primary context's allocations, at their own addresses), for as
+  /// long as both primary contexts live; a RuntimeError where the devices
+  /// cannot reach each other (no NVLink or PCIe peer path).
+  void enablePeerAccess(int peer) const;
   const DeviceInfo &device() const { return Driver::get().devices()[size_t(ordinal_)]; }
   int ordinal() const { return ordinal_; }
 

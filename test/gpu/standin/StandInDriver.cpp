@@ -50,6 +50,8 @@ Result retainPrimary(void **context, int) { return *context = &primaryContext, k
 Result releasePrimary(int) { return kSuccess; }
 Result setCurrent(void *) { return kSuccess; }
 Result synchronize() { return kSuccess; }
+Result canAccessPeer(int *can, int, int) { return *can = 1, kSuccess; }
+Result enablePeerAccess(void *, unsigned) { return kSuccess; }
 Result alloc(uint64_t *address, size_t bytes) {
   *address = uint64_t(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
   return kSuccess;
@@ -116,6 +118,8 @@ const std::map<std::string, void *> &entries() {
                                                       {"cuDevicePrimaryCtxRelease", (void *)&releasePrimary},
                                                       {"cuCtxSetCurrent", (void *)&setCurrent},
                                                       {"cuCtxSynchronize", (void *)&synchronize},
+                                                      {"cuDeviceCanAccessPeer", (void *)&canAccessPeer},
+                                                      {"cuCtxEnablePeerAccess", (void *)&enablePeerAccess},
                                                       {"cuMemAlloc", (void *)&alloc},
                                                       {"cuMemFree", (void *)&release},
                                                       {"cuMemcpyHtoD", (void *)&toDevice},

@@ -2,7 +2,7 @@
 //
 // The NCCL calls layoutc's redistribution resolves, served on the host: a
 // communicator is the test's {count, rank} pair of ints, and the group,
-// send and receive calls move nothing but append a line each to a log the
+// send, receive and all-reduce calls move nothing but append a line each to a log the
 // test reads back through standin_nccl_log(). Loaded through
 // LAYOUTC_LIBNCCL beside the stand-in driver, it lets the redistribution's
 // host side (which buffers, which peers, in which order) be checked on a
@@ -49,6 +49,13 @@ int ncclSend(const void *buffer, size_t count, int type, int peer, void *, void 
 }
 int ncclRecv(void *buffer, size_t count, int type, int peer, void *, void *) {
   return append("recv", buffer, count, type, peer), 0;
+}
+int ncclAllReduce(const void *send, void *receive, size_t count, int type, int op, void *, void *) {
+  char line[160];
+  std::snprintf(line, sizeof line, "allreduce %#llx -> %#llx %zu type %d op %d\n",
+                static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(send)),
+                static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(receive)), count, type, op);
+  return log() += line, 0;
 }
 
 } // extern "C"

@@ -9,52 +9,24 @@
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/Distributed/Redistribution.h"
-#include "layoutc/Algebra/Notation.h"
-#include "layoutc/Distributed/Nccl.h"
+#include "StandIns.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <dlfcn.h>
 
 namespace layoutc::distributed {
 namespace {
 
-using algebra::Layout;
 using jit::DType;
-
-Layout L(const char *text) { return algebra::parseLayout(text).value(); }
-
-// The stand-in's communicator: {ranks, rank}.
-struct Comm {
-  int count, rank;
-};
-
-// The stand-in NCCL's log since the last call.
-std::string ncclLog() {
-  void *self = dlopen(Nccl::libraryName().c_str(), RTLD_NOW | RTLD_NOLOAD);
-  if (!self)
-    return "(the stand-in NCCL is not loaded)";
-  auto read = reinterpret_cast<const char *(*)()>(dlsym(self, "standin_nccl_log"));
-  auto clear = reinterpret_cast<void (*)()>(dlsym(self, "standin_nccl_clear"));
-  std::string text = read ? read() : "(not the stand-in NCCL)";
-  if (clear)
-    clear();
-  dlclose(self);
-  return text;
-}
+using namespace standin; // NOLINT: the stand-ins' helpers are these tests' vocabulary
 
 std::string line(const char *what, uint64_t address, size_t bytes, int peer) {
   char text[160];
   std::snprintf(text, sizeof text, "%s %#llx %zu type 1 peer %d\n", what, static_cast<unsigned long long>(address),
                 bytes, peer);
   return text;
-}
-
-jit::Jit &jitForTests() {
-  static jit::Jit jit(jit::JitOptions{"sm_90", 0, false, ""});
-  return jit;
 }
 
 // What `r` asks of NCCL when run as rank `rank` of `count` on stand-in

@@ -47,6 +47,7 @@ LAYOUTC_DRIVER_FUNCTIONS(LAYOUTC_CHECK_ABI)
 static_assert(cu::kSuccess == CUDA_SUCCESS);
 static_assert(cu::kErrorNoDevice == CUDA_ERROR_NO_DEVICE);
 static_assert(cu::kErrorNotFound == CUDA_ERROR_NOT_FOUND);
+static_assert(cu::kErrorPeerAccessAlreadyEnabled == CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED);
 static_assert(cu::kAttributeMultiprocessorCount == CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
 static_assert(cu::kAttributeComputeCapabilityMajor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
 static_assert(cu::kAttributeComputeCapabilityMinor == CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
