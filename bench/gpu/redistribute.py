@@ -5,21 +5,22 @@ host, one process each:
 
 First correctness: distributions of several shapes and dtypes (Ulysses'
 sequence- to head-parallel, rows to columns of a column-major matrix (one
-of them large enough to move in pieces),
-blocks to a cyclic deal, a 2 x 2 mesh transposed on 4 ranks), each rank's
-result compared element by element with where the destination puts every
-global element. Then Ulysses at B=4, S=32768, H=32, D=128 bf16 (a 1 GiB
-tensor) against the PyTorch code users write for it (permute to
-(P, B, S/P, H/P, D), contiguous, all_to_all_single, permute back,
-contiguous), both results compared for equality; beside them the
-all_to_all_single of the same bytes alone, the exchange's own bound. Times:
-the mean of 10 calls after 2 warm-ups, CUDA events on each rank, the
-slowest rank's. Then a mixture of experts' dispatch and combine: 16,384
-tokens of 4,096 bf16 a rank, 8 experts a rank, top-2, against the PyTorch
-code for it (argsort by rank, index_select, the counts' and the rows'
-all_to_all_single; back: all_to_all_single, index_copy_), each result
-compared for equality (combine is given the received rows, so it must
-return every sent row to its place). Rank 0 prints; exit 1 if anything
+of them large enough to move in pieces), blocks to a cyclic deal, a 2 x 2
+mesh transposed on 4 ranks), through NCCL and stored into the peers'
+symmetric memory, each rank's result compared element by element with
+where the destination puts every global element. Then Ulysses at B=4,
+S=32768, H=32, D=128 bf16 (a 1 GiB tensor) against the PyTorch code users
+write for it (permute to (P, B, S/P, H/P, D), contiguous,
+all_to_all_single, permute back, contiguous), and stored into the peers
+(`out` in torch's symmetric memory), the results compared for equality;
+beside them the all_to_all_single of the same bytes alone, the exchange's
+own bound. Times: the mean of 10 calls after 2 warm-ups, CUDA events on
+each rank, the slowest rank's. Then a mixture of experts' dispatch and
+combine: 16,384 tokens of 4,096 bf16 a rank, 8 experts a rank, top-2,
+against the PyTorch code for it (argsort by rank, index_select, the
+counts' and the rows' all_to_all_single; back: all_to_all_single,
+index_copy_), each result compared for equality (combine is given the
+received rows, so it must return every sent row to its place). Rank 0 prints; exit 1 if anything
 differs, 2 with one GPU.
 """
 import os
@@ -78,7 +79,18 @@ def cases(P):
     return out
 
 
+def symmetric(n, dtype, device):
+    """A tensor of n elements in torch's symmetric memory (redistribute
+    stores into the peers' through it), or None where torch has none."""
+    try:
+        import torch.distributed._symmetric_memory as symm
+    except ImportError:
+        return None
+    return symm.empty(n, dtype=dtype, device=device)
+
+
 def check_cases(rank, P, device):
+    """Each case through NCCL, then stored into the peers' symmetric memory."""
     failed = False
     for name, dtype, src, dst in cases(P):
         (so, sr), (do, dr) = placement(src), placement(dst)
@@ -86,16 +98,24 @@ def check_cases(rank, P, device):
         mine = sr == rank
         x = torch.zeros(int(so[mine].max()) + 1, dtype=dtype)
         x[so[mine]] = values[mine].to(dtype)
-        got = layoutc.redistribute(x.to(device), text(src), text(dst)).cpu()
+        x = x.to(device)
         want = dr == rank
-        same = bool(torch.equal(got[do[want]], values[want].to(dtype)))
-        flags = torch.tensor([0 if same else 1], device=device)
-        dist.all_reduce(flags)
-        failed |= bool(flags.item())
-        if rank == 0:
-            print("%-22s %s -> %s  %s" % (name, text(src), text(dst),
-                                          "every element on every rank" if not flags.item() else
-                                          "DIFFERS on %d rank(s)" % flags.item()))
+        extent = max(layoutc.rank_exchange(text(src), text(dst), P, r).destination_extent for r in range(P))
+        peers = symmetric(extent, dtype, device)
+        for how, out in (("NCCL", None), ("peers", peers)):
+            if how == "peers" and out is None:
+                continue
+            if out is not None:
+                out.fill_(-1)
+            got = layoutc.redistribute(x, text(src), text(dst), out=out).cpu()
+            same = bool(torch.equal(got[do[want]], values[want].to(dtype)))
+            flags = torch.tensor([0 if same else 1], device=device)
+            dist.all_reduce(flags)
+            failed |= bool(flags.item())
+            if rank == 0:
+                print("%-22s %-5s %s -> %s  %s" % (name, how, text(src), text(dst),
+                                                   "every element on every rank" if not flags.item() else
+                                                   "DIFFERS on %d rank(s)" % flags.item()))
     return failed
 
 
@@ -126,6 +146,11 @@ def ulysses(rank, P, device):
 
     def ours():
         return layoutc.redistribute(x, source, destination).view(B, S, h, D)
+
+    peers_out = symmetric(B * S * h * D, x.dtype, device)
+
+    def ours_into_peers():
+        return layoutc.redistribute(x, source, destination, out=peers_out).view(B, S, h, D)
 
     def theirs():
         send = x.reshape(B, s, P, h, D).permute(2, 0, 1, 3, 4).contiguous()
@@ -182,9 +207,12 @@ def ulysses(rank, P, device):
                 layoutc.copy(landed[(m * K + k) * n:], landed_out[part.receive_at[i * K + k]:],
                              src_layout="%d:1" % n, dst_layout=part.piece_unpack)
 
-    same = torch.tensor([0 if torch.equal(ours(), theirs()) else 1], device=device)
+    want = theirs()
+    same = torch.tensor([0 if torch.equal(ours(), want) else 1, 0 if peers_out is None else
+                         0 if torch.equal(ours_into_peers(), want) else 1], device=device)
     dist.all_reduce(same)
     t_ours, t_theirs, t_exchange = timed(ours, device), timed(theirs, device), timed(exchange, device)
+    t_peers = timed(ours_into_peers, device) if peers_out is not None else None
     steps = [timed(pack, device), timed(transfers, device), timed(own, device),
              0.0 if part.run else timed(unpack, device)]
     if rank == 0:
@@ -200,9 +228,16 @@ def ulysses(rank, P, device):
                   steps[0], steps[1], K, n * x.element_size() >> 20, per, steps[2],
                   "unpack %.3f ms" % steps[3] if not part.run else "received in place", sum(steps)))
         print("layoutc / PyTorch: %.2fx; layoutc at %.1f%% of the exchange alone; results %s" % (
-            t_theirs / t_ours, 100 * t_exchange / t_ours, "equal on every rank" if not same.item() else
-            "DIFFER on %d rank(s)" % same.item()))
-    return bool(same.item())
+            t_theirs / t_ours, 100 * t_exchange / t_ours, "equal on every rank" if not same[0].item() else
+            "DIFFER on %d rank(s)" % same[0].item()))
+        if t_peers is None:
+            print("stored into peers: skipped: this torch has no symmetric memory")
+        else:
+            print("%-34s %9.3f %14.1f" % ("layoutc.redistribute into peers", t_peers, nbytes / t_peers / 1e6))
+            print("stored into peers (out in symmetric memory): %.2fx PyTorch, %.2fx the exchange alone's time; "
+                  "results %s" % (t_theirs / t_peers, t_peers / t_exchange, "equal on every rank" if not
+                                  same[1].item() else "DIFFER on %d rank(s)" % same[1].item()))
+    return bool(same.sum().item())
 
 
 def torch_dispatch(x, owner, rows, P):

@@ -11,7 +11,7 @@ layoutc's gather kernel and unpacked by its scatter.
 import ctypes
 import functools
 import importlib
-from typing import Any, List, Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 from ._library import ArgumentError, check, lib, text
 from .kernels import Jit, _check_data, _tensors, default_jit, gather, scatter
@@ -139,14 +139,25 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     there, a message per run; others are unpacked by a copy kernel each as
     they arrive. A rank that exchanges nothing with another rank calls no NCCL
     operation, so, as batch_isend_irecv requires, a group's first
-    collective must not be such a call. It needs CUDA tensors and an NCCL
-    group, so no example runs here; docs/distributed.md has one."""
+    collective must not be such a call.
+
+    Where `out` is torch's symmetric memory on every rank
+    (torch.distributed._symmetric_memory.empty, the same size and place in
+    its buffer on every rank), nothing goes through NCCL and nothing is
+    packed: after a barrier of the group (symmetric memory's, on torch's
+    current stream), one copy kernel per peer reads this rank's chunk for
+    it from `tensor` and stores it straight into that peer's `out` (over
+    NVLink, mapped in this process), then a second barrier. The first such
+    call rendezvouses `out` (collective, once per buffer). It needs CUDA
+    tensors and an NCCL group (a group of any backend with symmetric
+    memory), so no example runs here; docs/distributed.md has one."""
     torch = importlib.import_module("torch")  # optional: only this function needs it
     dist = importlib.import_module("torch.distributed")
     if not isinstance(tensor, torch.Tensor):
         raise ArgumentError("redistribute: tensor is a %s, not a torch.Tensor" % type(tensor).__name__)
     ranks, rank = dist.get_world_size(group), dist.get_rank(group)
     part = _planned(str(source), str(destination), ranks, rank, tensor.element_size())
+    given = out is not None
     if out is None:
         out = torch.empty(part.destination_extent, dtype=tensor.dtype, device=tensor.device)
     elif not isinstance(out, torch.Tensor) or out.dtype != tensor.dtype or out.device != tensor.device:
@@ -158,14 +169,19 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
         if needed > t.extent:
             raise ArgumentError("redistribute: the %s distribution reaches element %d of this rank, but %s holds %d"
                                 % (side, needed - 1, t.role, t.extent))
-    k_all, n, size = part.pieces, part.piece, src.itemsize
-    slot = -(-n * size // 16) * 16 // size  # elements between pieces: each starts 16-byte aligned
-    peers_out = [(i, q) for i, q in enumerate(part.send_to) if q != rank]
-    peers_in = [(i, p) for i, p in enumerate(part.receive_from) if p != rank]
     jit = jit or default_jit()
 
     def launch(kernel: Any, a: int, b: int) -> None:
         check(lib.layoutc_launch_copy(kernel._handle, device, a, b, None, 0, stream))
+
+    peers = _symmetric(out, group, dist) if given else None
+    if peers is not None:
+        _store_in_peers(peers, src, dst, (str(source), str(destination), ranks), rank, jit, launch)
+        return out
+    k_all, n, size = part.pieces, part.piece, src.itemsize
+    slot = -(-n * size // 16) * 16 // size  # elements between pieces: each starts 16-byte aligned
+    peers_out = [(i, q) for i, q in enumerate(part.send_to) if q != rank]
+    peers_in = [(i, p) for i, p in enumerate(part.receive_from) if p != rank]
 
     def span(t: Any, at: int) -> Any:  # a message: `run` elements of t from offset `at`
         return t.as_strided((run,), (1,), t.storage_offset() + at)
@@ -201,6 +217,52 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
             launch(unpack, receive.data_ptr() + (m * k_all + k) * slot * size,
                    dst.address + part.receive_at[i * k_all + k] * size)
     return out
+
+
+def _symmetric(out: Any, group: Any, dist: Any) -> Any:
+    """torch's symmetric-memory handle of `out` over `group` (rendezvous:
+    collective on a buffer's first call, cached after), or None where out
+    is not symmetric memory or this torch has none."""
+    try:
+        symm = importlib.import_module("torch.distributed._symmetric_memory")
+    except ImportError:
+        return None
+    known = getattr(symm, "is_symm_mem_tensor", None)
+    if known is not None and not known(out):
+        return None
+    try:
+        return symm.rendezvous(out, (group if group is not None else dist.group.WORLD).group_name)
+    except RuntimeError:  # what torch raises for a tensor of its caching allocator
+        return None
+
+
+def _store_in_peers(peers: Any, src: Any, dst: Any, key: Tuple[str, str, int], rank: int, jit: Jit,
+                    launch: Callable[[Any, int, int], None]) -> None:
+    """redistribute into symmetric memory: each rank's chunk for peer q is
+    copied from src straight into q's destination (q's plan says where it
+    lands there), between two barriers of the group, so
+    no rank writes a peer's buffer before the peer reached the call and
+    none reads its own before every peer wrote it. Whole chunks (element
+    size 0: no pieces); the peers in turn from the next rank, so that the
+    ranks do not all store into one peer at once, the rank's own chunk
+    last. (PeerRedistribution does the same in C++.)"""
+    size, ranks = src.itemsize, key[2]
+    mine = _planned(*key, rank, 0)
+    place = dst.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
+    room = (peers.buffer_size - place) // size
+    theirs = [_planned(*key, q, 0) for q in range(ranks)]  # every rank checks all: all raise, or none
+    for q, plan in enumerate(theirs):
+        if plan.destination_extent > room:
+            raise ArgumentError("redistribute: rank %d's destination reaches element %d, but out's symmetric "
+                                "buffer holds %d from out's place" % (q, plan.destination_extent - 1, room))
+    # One kernel for every chunk: piece_unpack is every rank's.
+    kernel = jit.copy_kernel(mine.piece_pack, mine.piece_unpack, src.dtype) if mine.send_to else None
+    peers.barrier(channel=0)
+    for i in sorted(range(len(mine.send_to)), key=lambda i: (mine.send_to[i] - rank - 1) % ranks):
+        q = mine.send_to[i]
+        at = theirs[q].receive_at[theirs[q].receive_from.index(rank)]
+        launch(kernel, src.address + mine.send_at[i] * size, peers.buffer_ptrs[q] + place + at * size)
+    peers.barrier(channel=0)
 
 
 class DispatchPlan:

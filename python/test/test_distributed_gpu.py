@@ -1,0 +1,121 @@
+"""redistribute's stores into the peers' symmetric memory with every rank
+simulated on one GPU: each rank's `out` is a buffer of its own, a stand-in
+for torch's symmetric-memory handle gives every rank's address (the real
+one maps the peers' buffers into each process), and the ranks' calls run
+one after another on one stream, where their barriers have nothing to
+wait for. Every element of every rank's destination is compared with the
+global index the destination distribution puts there. Between processes
+on several GPUs, over NVLink, bench/gpu/redistribute.py runs the same
+path. Skips without torch or a CUDA device."""
+import unittest
+from unittest import mock
+
+import layoutc
+from layoutc import distributed
+
+from gpu_support import WHY_NOT, torch
+
+
+class Peers:
+    """What redistribute takes from torch's symmetric-memory handle: every
+    rank's buffer address, the buffer's bytes, and the barrier (counted)."""
+
+    def __init__(self, outs):
+        self.buffer_ptrs = [o.data_ptr() for o in outs]
+        self.buffer_size = outs[0].numel() * outs[0].element_size()
+        self.barriers = 0
+
+    def barrier(self, channel=0):
+        self.barriers += 1
+
+
+def placement(distribution):
+    """(offset, rank) of every global index under `distribution`, a flat
+    CuTe layout whose strides `d@1` are ranks (the first mode fastest)."""
+    shape, stride = (part.strip("()").split(",") for part in distribution.split(":"))
+    n = 1
+    for size in shape:
+        n *= int(size)
+    k, offset, rank = torch.arange(n), torch.zeros(n, dtype=torch.long), torch.zeros(n, dtype=torch.long)
+    for size, d in zip(shape, stride):
+        coordinate, k = k % int(size), k // int(size)
+        if d.endswith("@1"):
+            rank += coordinate * int(d[:-2])
+        else:
+            offset += coordinate * int(d)
+    return offset, rank
+
+
+def cases(P):
+    """(name, dtype, source, destination) on P ranks: Ulysses, rows to
+    columns, blocks to a cyclic deal, and (on 4) a 2 x 2 mesh transposed."""
+    B, S, H, D, M, N = 2, 8 * P, 4 * P, 8, 6 * P, 5 * P
+    s, h = S // P, H // P
+    ulysses = ("(%d,%d,%d,%d,%d):(1,%d,%d,1@1,%d)" % (D, H, s, P, B, D, H * D, s * H * D),
+               "(%d,%d,%d,%d,%d):(1,%d,1@1,%d,%d)" % (D, h, P, S, B, D, h * D, S * h * D))
+    out = [("ulysses", torch.bfloat16) + ulysses, ("ulysses", torch.float32) + ulysses,
+           ("rows_to_columns", torch.float64, "(%d,%d,%d):(1,1@1,%d)" % (M // P, P, N, M // P),
+            "(%d,%d,%d):(1,%d,1@1)" % (M, N // P, P, M)),
+           ("blocks_to_cyclic", torch.int8, "(12,%d):(1,1@1)" % P, "(%d,12):(1@1,1)" % P)]
+    if P == 4:
+        out.append(("mesh_transposed", torch.float16, "(%d,2,%d,2):(1,1@1,%d,2@1)" % (M // 2, N // 2, M // 2),
+                    "(%d,2,%d,2):(1,2@1,%d,1@1)" % (M // 2, N // 2, M // 2)))
+    return out
+
+
+@unittest.skipIf(WHY_NOT, WHY_NOT)
+class StoredIntoPeersTest(unittest.TestCase):
+    def redistribute(self, P, source, destination, xs, outs):
+        """Every rank's call, in turn, each seeing the same handle."""
+        peers = Peers(outs)
+        for r in range(P):
+            with mock.patch.object(distributed, "_symmetric", return_value=peers), \
+                    mock.patch("torch.distributed.get_world_size", return_value=P), \
+                    mock.patch("torch.distributed.get_rank", return_value=r):
+                self.assertIs(layoutc.redistribute(xs[r], source, destination, out=outs[r]), outs[r])
+        torch.cuda.synchronize()
+        return peers
+
+    def test_every_element_lands_where_the_destination_puts_it(self):
+        for P in (2, 3, 4):
+            for name, dtype, source, destination in cases(P):
+                with self.subTest(P=P, case=name, dtype=dtype):
+                    (so, sr), (do, dr) = placement(source), placement(destination)
+                    values = (torch.arange(so.numel()) % 127).to(dtype)  # exact in every dtype
+                    xs = []
+                    for r in range(P):
+                        x = torch.zeros(int(so[sr == r].max()) + 1, dtype=dtype)
+                        x[so[sr == r]] = values[sr == r]
+                        xs.append(x.cuda())
+                    extent = max(layoutc.rank_exchange(source, destination, P, r).destination_extent
+                                 for r in range(P))
+                    outs = [torch.full((extent,), -1, dtype=dtype, device="cuda") for _ in range(P)]
+                    peers = self.redistribute(P, source, destination, xs, outs)
+                    self.assertEqual(peers.barriers, 2 * P)
+                    for r in range(P):
+                        self.assertTrue(torch.equal(outs[r].cpu()[do[dr == r]], values[dr == r]), "rank %d" % r)
+
+    def test_every_rank_refuses_a_buffer_too_small_for_any_rank(self):
+        # 3 ranks: blocks of 4 on ranks 0 and 1 to blocks of 4 on ranks 0
+        # and 2. Rank 1 receives nothing, so its own out of 1 element
+        # would do, but the buffers are symmetric: every rank's is too
+        # small for rank 0's destination, and every rank refuses.
+        source, destination = "(4,2):(1,1@1)", "(4,2):(1,2@1)"
+        xs = [torch.zeros(4, device="cuda"), torch.zeros(4, device="cuda"), torch.zeros(1, device="cuda")]
+        outs = [torch.zeros(1, device="cuda") for _ in range(3)]
+        said = []
+        for r in range(3):
+            with mock.patch.object(distributed, "_symmetric", return_value=Peers(outs)), \
+                    mock.patch("torch.distributed.get_world_size", return_value=3), \
+                    mock.patch("torch.distributed.get_rank", return_value=r):
+                with self.assertRaises(layoutc.ArgumentError) as e:
+                    layoutc.redistribute(xs[r], source, destination, out=outs[r])
+                said.append(str(e.exception))
+        self.assertEqual(said[1], "redistribute: rank 0's destination reaches element 3, but out's symmetric "
+                         "buffer holds 1 from out's place")
+        self.assertEqual(said[0], "redistribute: the destination distribution reaches element 3 of this rank, but "
+                         "out holds 1")
+
+
+if __name__ == "__main__":
+    unittest.main()
