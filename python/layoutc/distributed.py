@@ -236,6 +236,17 @@ def _symmetric(out: Any, group: Any, dist: Any) -> Any:
         return None
 
 
+def _turns(targets: List[int], rank: int, ranks: int) -> List[int]:
+    """The indices of `targets` (ranks) in the order a rank writes them:
+    from the next rank on, its own last, so that the ranks do not all
+    store into one peer at once.
+
+    >>> _turns([0, 1, 2, 3], 1, 4)  # rank 1 of 4 writes ranks 2, 3, 0, then its own
+    [2, 3, 0, 1]
+    """
+    return sorted(range(len(targets)), key=lambda i: (targets[i] - rank - 1) % ranks)
+
+
 def _store_in_peers(peers: Any, src: Any, dst: Any, key: Tuple[str, str, int], rank: int, jit: Jit,
                     launch: Callable[[Any, int, int], None]) -> None:
     """redistribute into symmetric memory: each rank's chunk for peer q is
@@ -243,9 +254,8 @@ def _store_in_peers(peers: Any, src: Any, dst: Any, key: Tuple[str, str, int], r
     lands there), between two barriers of the group, so
     no rank writes a peer's buffer before the peer reached the call and
     none reads its own before every peer wrote it. Whole chunks (element
-    size 0: no pieces); the peers in turn from the next rank, so that the
-    ranks do not all store into one peer at once, the rank's own chunk
-    last. (PeerRedistribution does the same in C++.)"""
+    size 0: no pieces), in _turns' order. (PeerRedistribution does the
+    same in C++.)"""
     size, ranks = src.itemsize, key[2]
     mine = _planned(*key, rank, 0)
     place = dst.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
@@ -258,7 +268,7 @@ def _store_in_peers(peers: Any, src: Any, dst: Any, key: Tuple[str, str, int], r
     # One kernel for every chunk: piece_unpack is every rank's.
     kernel = jit.copy_kernel(mine.piece_pack, mine.piece_unpack, src.dtype) if mine.send_to else None
     peers.barrier(channel=0)
-    for i in sorted(range(len(mine.send_to)), key=lambda i: (mine.send_to[i] - rank - 1) % ranks):
+    for i in _turns(mine.send_to, rank, ranks):
         q = mine.send_to[i]
         at = theirs[q].receive_at[theirs[q].receive_from.index(rank)]
         launch(kernel, src.address + mine.send_at[i] * size, peers.buffer_ptrs[q] + place + at * size)
@@ -308,7 +318,8 @@ def _send_order(torch: Any, owner: Any, ranks: int) -> Any:
     return order, torch.where(ok.all(), counts, -1)
 
 
-def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optional[Jit] = None) -> Any:
+def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optional[Jit] = None,
+             out: Any = None) -> Any:
     """Sends row rows[i] of x (rows: None for x's rows in order) to rank
     owner[i] of the torch.distributed NCCL group `group`, for every i; every
     rank calls it. Returns (received, plan): the rows this rank received,
@@ -322,35 +333,100 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     for the device).
 
     A mixture of experts' top-k dispatch: rows = token indices repeated k
-    times, owner = each choice's expert // experts per rank. It needs CUDA
-    tensors and an NCCL group, so no example runs here; docs/distributed.md
-    has one."""
+    times, owner = each choice's expert // experts per rank.
+
+    Where `out` is a 2-D tensor of x's width and dtype in torch's symmetric
+    memory on every rank (the same rows on every rank: as many as any rank
+    may receive), nothing is packed and the rows do not go through NCCL:
+    the count matrix is gathered (one all_gather of P integers a rank),
+    then between two barriers of the group layoutc's gather kernel reads
+    each peer's rows from x and stores them straight into that peer's
+    `out`, after the rows of the ranks before this one; `received` is a
+    view of `out`'s first rows. A rank that would receive more rows than
+    `out` holds makes every rank raise ArgumentError. It needs CUDA tensors
+    and an NCCL group, so no example runs here; docs/distributed.md has
+    one."""
     torch = importlib.import_module("torch")
     dist = importlib.import_module("torch.distributed")
     _rows_of("dispatch", torch, x, owner)
-    ranks = dist.get_world_size(group)
+    ranks, rank = dist.get_world_size(group), dist.get_rank(group)
+    if out is not None and (not isinstance(out, torch.Tensor) or out.dim() != 2 or out.dtype != x.dtype or
+                            out.shape[1] != x.shape[1] or not out.is_contiguous()):
+        raise ArgumentError("dispatch: out must be a contiguous 2-D torch.Tensor of rows of %d %s, as x's" % (
+            x.shape[1], x.dtype))
+    peers = _symmetric(out, group, dist) if out is not None else None
     order, counts = _send_order(torch, owner, ranks)
-    received_counts = torch.empty_like(counts)
-    dist.all_to_all_single(received_counts, counts, group=group)
+    # Through NCCL, each rank needs its row of counts received; stored
+    # into the peers, every rank's (where its rows land on each peer).
+    if peers is None:
+        exchanged = torch.empty_like(counts)
+        dist.all_to_all_single(exchanged, counts, group=group)
+    else:
+        exchanged = torch.empty(ranks * ranks, dtype=counts.dtype, device=counts.device)
+        dist.all_gather_into_tensor(exchanged, counts, group=group)
     # The counts reach the host through pinned memory and an event, so the
-    # gather queued after them runs while the host waits and reads them.
-    host = torch.empty(2 * ranks, dtype=counts.dtype, pin_memory=True)
-    host.copy_(torch.cat([counts, received_counts]), non_blocking=True)
+    # work queued after them runs while the host waits and reads them.
+    host = torch.empty(ranks + exchanged.numel(), dtype=counts.dtype, pin_memory=True)
+    host.copy_(torch.cat([counts, exchanged]), non_blocking=True)
     counted = torch.cuda.Event()
     counted.record()
     sources = order if rows is None else rows.index_select(0, order)
-    send = x.new_empty((owner.numel(), x.shape[1]))
-    gather(x, sources, send, jit=jit)
+    send = None
+    if peers is None:
+        send = x.new_empty((owner.numel(), x.shape[1]))
+        gather(x, sources, send, jit=jit)
     counted.synchronize()
     both = host.tolist()
-    send_counts, receive_counts = both[:ranks], both[ranks:]
+    send_counts = both[:ranks]
+    if peers is None:
+        receive_counts = both[ranks:]
+    else:
+        matrix = [both[ranks + s * ranks:ranks + (s + 1) * ranks] for s in range(ranks)]  # [sender][receiver]
+        receive_counts = [matrix[s][rank] if matrix[s][0] >= 0 else -1 for s in range(ranks)]
     bad = [p for p, c in enumerate(receive_counts) if c < 0]  # every rank sees the same: no rank waits alone
     if bad:
         raise ArgumentError("dispatch: owner on rank%s %s holds values outside 0..%d (the group's ranks)" % (
             "s" if len(bad) > 1 else "", ", ".join(map(str, bad)), ranks - 1))
-    received = x.new_empty((sum(receive_counts), x.shape[1]))
-    dist.all_to_all_single(received, send, receive_counts, send_counts, group=group)
+    if peers is None:
+        received = x.new_empty((sum(receive_counts), x.shape[1]))
+        dist.all_to_all_single(received, send, receive_counts, send_counts, group=group)
+    else:
+        received = _gather_into_peers(x, sources, matrix, rank, peers, out, jit)
     return received, DispatchPlan(order, send_counts, receive_counts)
+
+
+def _gather_into_peers(x: Any, sources: Any, matrix: List[List[int]], rank: int, peers: Any, out: Any,
+                       jit: Optional[Jit]) -> Any:
+    """dispatch into symmetric memory: matrix[s][q] rows go from rank s to
+    rank q, rank s's for q after those of ranks 0..s-1 in q's out; this
+    rank's for q are rows sources[at:at + matrix[rank][q]] of x (at: the
+    rows for the ranks before q). Between two barriers of the group, one
+    gather kernel a peer, in _turns' order, stores them straight into the
+    peer's out. Returns the rows this rank received, a view of out."""
+    ranks, width = len(matrix), x.shape[1]
+    (table, indices, mine), device, stream = _tensors(None, None, (x, "x"), (sources, "rows"), (out, "out"))
+    _check_data("dispatch", table)
+    if not table.row_major():
+        raise ArgumentError("dispatch: %s is not contiguous (row-major)" % table.describe())
+    row_bytes = width * table.itemsize
+    place = mine.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
+    room = min(out.shape[0], (peers.buffer_size - place) // row_bytes)
+    for q in range(ranks):  # every rank checks all: all raise, or none
+        need = sum(matrix[s][q] for s in range(ranks))
+        if need > room:
+            raise ArgumentError("dispatch: rank %d receives %d rows, but out holds %d" % (q, need, room))
+    at = _starts(matrix[rank])
+    kernel = (jit or default_jit()).indexed_kernel("gather", width, table.dtype, indices.dtype) if width else None
+    peers.barrier(channel=0)
+    for q in _turns(list(range(ranks)), rank, ranks):
+        count = matrix[rank][q]
+        if count and kernel is not None:
+            land = sum(matrix[s][q] for s in range(rank))
+            check(lib.layoutc_launch_indexed(kernel._handle, device, table.address, x.shape[0],
+                                             peers.buffer_ptrs[q] + place + land * row_bytes,
+                                             indices.address + at[q] * indices.itemsize, count, stream))
+    peers.barrier(channel=0)
+    return out[:sum(matrix[s][rank] for s in range(ranks))]
 
 
 def combine(y: Any, plan: DispatchPlan, group: Any = None, jit: Optional[Jit] = None) -> Any:

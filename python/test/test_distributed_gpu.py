@@ -1,12 +1,12 @@
-"""redistribute's stores into the peers' symmetric memory with every rank
-simulated on one GPU: each rank's `out` is a buffer of its own, a stand-in
-for torch's symmetric-memory handle gives every rank's address (the real
-one maps the peers' buffers into each process), and the ranks' calls run
-one after another on one stream, where their barriers have nothing to
-wait for. Every element of every rank's destination is compared with the
-global index the destination distribution puts there. Between processes
-on several GPUs, over NVLink, bench/gpu/redistribute.py runs the same
-path. Skips without torch or a CUDA device."""
+"""redistribute's and dispatch's stores into the peers' symmetric memory
+with every rank simulated on one GPU: each rank's `out` is a buffer of its
+own, a stand-in for torch's symmetric-memory handle gives every rank's
+address (the real one maps the peers' buffers into each process), and the
+ranks' calls run one after another on one stream, where their barriers
+have nothing to wait for. Every element of every rank's destination is
+compared with what must land there. Between processes on several GPUs,
+over NVLink, bench/gpu/redistribute.py runs the same paths. Skips without
+torch or a CUDA device."""
 import unittest
 from unittest import mock
 
@@ -115,6 +115,42 @@ class StoredIntoPeersTest(unittest.TestCase):
                          "buffer holds 1 from out's place")
         self.assertEqual(said[0], "redistribute: the destination distribution reaches element 3 of this rank, but "
                          "out holds 1")
+
+
+@unittest.skipIf(WHY_NOT, WHY_NOT)
+class DispatchedIntoPeersTest(unittest.TestCase):
+    """dispatch's rows stored into the peers' out (_gather_into_peers, past
+    the counts' exchange), every rank simulated on one GPU."""
+
+    def test_every_row_lands_after_the_rows_of_the_ranks_before(self):
+        P, width = 3, 77
+        g = torch.Generator().manual_seed(7)
+        xs = [torch.randn(50 + 10 * r, width, generator=g).to(torch.float16).cuda() for r in range(P)]
+        owners = [torch.randint(0, P, (2 * x.shape[0],), generator=g) for x in xs]
+        rows = [torch.randint(0, x.shape[0], (o.numel(),), generator=g) for x, o in zip(xs, owners)]
+        orders = [torch.argsort(o, stable=True) for o in owners]  # dispatch's send order: by owner, stably
+        matrix = [[int((o == q).sum()) for q in range(P)] for o in owners]
+        outs = [torch.full((400, width), float("nan"), dtype=torch.float16, device="cuda") for _ in range(P)]
+        peers = Peers(outs)
+        got = [distributed._gather_into_peers(xs[r], rows[r][orders[r]].cuda(), matrix, r, peers, outs[r], None)
+               for r in range(P)]
+        torch.cuda.synchronize()
+        self.assertEqual(peers.barriers, 2 * P)
+        for q in range(P):
+            want = torch.cat([xs[s][rows[s][orders[s]][owners[s][orders[s]] == q].cuda()] for s in range(P)])
+            self.assertTrue(torch.equal(got[q], want), "rank %d" % q)
+            self.assertEqual(got[q].data_ptr(), outs[q].data_ptr())
+            self.assertTrue(outs[q][want.shape[0]:].isnan().all(), "rank %d: rows past its own" % q)
+
+    def test_every_rank_refuses_when_any_rank_would_receive_too_many_rows(self):
+        x = torch.zeros(8, 4, device="cuda")
+        sources = torch.arange(6, device="cuda")
+        matrix = [[1, 5], [0, 0]]  # rank 1 would receive 5 rows; out holds 4
+        outs = [torch.zeros(4, 4, device="cuda") for _ in range(2)]
+        for r in range(2):
+            with self.assertRaises(layoutc.ArgumentError) as e:
+                distributed._gather_into_peers(x, sources, matrix, r, Peers(outs), outs[r], None)
+            self.assertEqual(str(e.exception), "dispatch: rank 1 receives 5 rows, but out holds 4")
 
 
 if __name__ == "__main__":
