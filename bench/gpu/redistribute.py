@@ -148,10 +148,10 @@ def ulysses(rank, P, device):
     def ours():
         return layoutc.redistribute(x, source, destination).view(B, S, h, D)
 
-    peers_out = symmetric(B * S * h * D, x.dtype, device)
+    symmetric_out = symmetric(B * S * h * D, x.dtype, device)
 
     def ours_into_peers():
-        return layoutc.redistribute(x, source, destination, out=peers_out).view(B, S, h, D)
+        return layoutc.redistribute(x, source, destination, out=symmetric_out).view(B, S, h, D)
 
     def theirs():
         send = x.reshape(B, s, P, h, D).permute(2, 0, 1, 3, 4).contiguous()
@@ -209,11 +209,11 @@ def ulysses(rank, P, device):
                              src_layout="%d:1" % n, dst_layout=part.piece_unpack)
 
     want = theirs()
-    same = torch.tensor([0 if torch.equal(ours(), want) else 1, 0 if peers_out is None else
+    same = torch.tensor([0 if torch.equal(ours(), want) else 1, 0 if symmetric_out is None else
                          0 if torch.equal(ours_into_peers(), want) else 1], device=device)
     dist.all_reduce(same)
     t_ours, t_theirs, t_exchange = timed(ours, device), timed(theirs, device), timed(exchange, device)
-    t_peers = timed(ours_into_peers, device) if peers_out is not None else None
+    t_peers = timed(ours_into_peers, device) if symmetric_out is not None else None
     steps = [timed(pack, device), timed(transfers, device), timed(own, device),
              0.0 if part.run else timed(unpack, device)]
     if rank == 0:

@@ -143,15 +143,16 @@ void expectRedistributed(const std::vector<Leaf> &source, const std::vector<Leaf
   std::vector<std::unique_ptr<runtime::Context>> gpus;
   std::vector<runtime::DeviceBuffer> dsts;
   std::vector<uint64_t> destinations;
-  for (int r = 0; r < ranks; ++r) {
+  for (int r = 0; r < ranks; ++r)
     gpus.push_back(std::make_unique<runtime::Context>(r));
+  for (int r = 0; r < ranks; ++r) {
     if (!peers) {
       plans.push_back(std::make_unique<distributed::Redistribution>(jit, s, d, dtype, ranks, r));
       continue;
     }
     stores.push_back(std::make_unique<distributed::PeerRedistribution>(jit, s, d, dtype, ranks, r));
     for (int q = 0; q < ranks; ++q)
-      gpus.back()->enablePeerAccess(q);
+      gpus[size_t(r)]->enablePeerAccess(q); // makes r's context current: its destination is allocated there
     dsts.emplace_back(size_t(stores.back()->destinationExtent() * bytes + 1));
     dsts.back().fill(0xAB);
     destinations.push_back(dsts.back().address());
