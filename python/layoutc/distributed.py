@@ -305,16 +305,35 @@ def _starts(counts: List[int]) -> List[int]:
     return starts
 
 
+# A counting sort's (ranks, rows) table of int32 is used up to this many
+# entries (64 MiB); past it, torch's stable argsort.
+_COUNTING_LIMIT = 1 << 24
+
+
 def _send_order(torch: Any, owner: Any, ranks: int) -> Any:
     """(order, counts), device tensors: order[j], the row sent j-th (rows
-    grouped by owner in rank order, each group in row order: a stable
-    argsort); counts[q], the rows for rank q, every count -1 where an owner
+    grouped by owner in rank order, each group in row order: a stable sort
+    by owner); counts[q], the rows for rank q, every count -1 where an owner
     is not within 0..ranks-1. Nothing waits on the device (bincount would,
-    for its length) and no index can leave its range."""
+    for its length) and no index can leave its range.
+
+    A counting sort where the (ranks, rows) table is small: row i goes
+    after every row of a lower rank and the rows of its own rank before it
+    (on two H200s, 32768 rows over 2 ranks: torch's stable argsort and
+    its counts took 0.36 ms a call)."""
     ok = (owner >= 0) & (owner < ranks)
     ranked = torch.where(ok, owner, 0).long()
-    order = torch.argsort(ranked, stable=True)
-    counts = torch.zeros(ranks, dtype=torch.long, device=owner.device).scatter_add_(0, ranked, torch.ones_like(ranked))
+    n = ranked.numel()
+    if n * ranks > _COUNTING_LIMIT:
+        order = torch.argsort(ranked, stable=True)
+        counts = torch.zeros(ranks, dtype=torch.long, device=owner.device).scatter_add_(
+            0, ranked, torch.ones_like(ranked))
+        return order, torch.where(ok.all(), counts, -1)
+    mine = (torch.arange(ranks, device=owner.device)[:, None] == ranked[None, :]).int()  # (ranks, rows)
+    counts = mine.sum(1)  # int64
+    seen = mine.cumsum(1, dtype=torch.int32).gather(0, ranked[None, :]).squeeze(0)  # rows of its rank up to i
+    position = (counts.cumsum(0) - counts)[ranked] + seen - 1
+    order = torch.empty_like(ranked).scatter_(0, position, torch.arange(n, device=owner.device))
     return order, torch.where(ok.all(), counts, -1)
 
 

@@ -142,6 +142,20 @@ class DispatchedIntoPeersTest(unittest.TestCase):
             self.assertEqual(got[q].data_ptr(), outs[q].data_ptr())
             self.assertTrue(outs[q][want.shape[0]:].isnan().all(), "rank %d: rows past its own" % q)
 
+    def test_send_order_is_the_stable_sort_by_owner(self):
+        g = torch.Generator().manual_seed(3)
+        for rows, ranks in ((0, 3), (1, 1), (7, 3), (32768, 2), (100000, 7), (5000, 64)):
+            with self.subTest(rows=rows, ranks=ranks):
+                owner = torch.randint(0, ranks, (rows,), generator=g).cuda()
+                order, counts = distributed._send_order(torch, owner, ranks)
+                self.assertTrue(torch.equal(order, torch.argsort(owner, stable=True)))
+                self.assertTrue(torch.equal(counts, torch.bincount(owner, minlength=ranks)))
+        owner = torch.tensor([0, 1, 2, 1], device="cuda")
+        self.assertEqual(distributed._send_order(torch, owner, 2)[1].tolist(), [-1, -1])  # 2 is no rank of 2
+        with mock.patch.object(distributed, "_COUNTING_LIMIT", 0):  # torch's argsort past the limit
+            order, counts = distributed._send_order(torch, torch.tensor([1, 0, 1, 0], device="cuda"), 2)
+            self.assertEqual((order.tolist(), counts.tolist()), ([1, 3, 0, 2], [2, 2]))
+
     def test_every_rank_refuses_when_any_rank_would_receive_too_many_rows(self):
         x = torch.zeros(8, 4, device="cuda")
         sources = torch.arange(6, device="cuda")
