@@ -362,7 +362,8 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     each peer's rows from x and stores them straight into that peer's
     `out`, after the rows of the ranks before this one; `received` is a
     view of `out`'s first rows. A rank that would receive more rows than
-    `out` holds makes every rank raise ArgumentError. It needs CUDA tensors
+    `out` holds makes every rank raise ArgumentError, as does an `out` of
+    torch's caching allocator. It needs CUDA tensors
     and an NCCL group, so no example runs here; docs/distributed.md has
     one."""
     torch = importlib.import_module("torch")
@@ -374,6 +375,9 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
         raise ArgumentError("dispatch: out must be a contiguous 2-D torch.Tensor of rows of %d %s, as x's" % (
             x.shape[1], x.dtype))
     peers = _symmetric(out, group, dist) if out is not None else None
+    if out is not None and peers is None:  # every rank gives the same kind of out: all raise, before any exchange
+        raise ArgumentError("dispatch: out is not in torch's symmetric memory (torch.distributed._symmetric_memory"
+                            ".empty, on every rank); without it, give no out")
     order, counts = _send_order(torch, owner, ranks)
     # Through NCCL, each rank needs its row of counts received; stored
     # into the peers, every rank's (where its rows land on each peer).

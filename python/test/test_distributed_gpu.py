@@ -156,6 +156,18 @@ class DispatchedIntoPeersTest(unittest.TestCase):
             order, counts = distributed._send_order(torch, torch.tensor([1, 0, 1, 0], device="cuda"), 2)
             self.assertEqual((order.tolist(), counts.tolist()), ([1, 3, 0, 2], [2, 2]))
 
+    def test_an_out_outside_symmetric_memory_is_refused_before_any_exchange(self):
+        x, owner = torch.zeros(8, 4, device="cuda"), torch.zeros(8, dtype=torch.long, device="cuda")
+        with mock.patch.object(distributed, "_symmetric", return_value=None), \
+                mock.patch("torch.distributed.get_world_size", return_value=2), \
+                mock.patch("torch.distributed.get_rank", return_value=0), \
+                mock.patch("torch.distributed.all_gather_into_tensor") as exchange:
+            with self.assertRaises(layoutc.ArgumentError) as e:
+                layoutc.dispatch(x, owner, out=torch.zeros(16, 4, device="cuda"))
+        self.assertEqual(str(e.exception), "dispatch: out is not in torch's symmetric memory "
+                         "(torch.distributed._symmetric_memory.empty, on every rank); without it, give no out")
+        exchange.assert_not_called()
+
     def test_every_rank_refuses_when_any_rank_would_receive_too_many_rows(self):
         x = torch.zeros(8, 4, device="cuda")
         sources = torch.arange(6, device="cuda")
