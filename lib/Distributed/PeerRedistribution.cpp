@@ -17,6 +17,10 @@ PeerRedistribution::PeerRedistribution(jit::Jit &jit, const algebra::Layout &sou
       elementBytes_(jit::dtypeBytes(dtype)) {
   if (!plan_.sendTo.empty()) // every chunk, to any rank: pieceUnpack is every rank's
     copy_.emplace(jit.copy({plan_.piecePack, plan_.pieceUnpack, dtype}));
+  order_.resize(plan_.sendTo.size());
+  std::iota(order_.begin(), order_.end(), size_t(0));
+  auto turn = [&](size_t i) { return (plan_.sendTo[i] - rank_ - 1 + ranks_) % ranks_; };
+  std::sort(order_.begin(), order_.end(), [&](size_t a, size_t b) { return turn(a) < turn(b); });
 }
 
 void PeerRedistribution::run(const runtime::Context &context, uint64_t src, const std::vector<uint64_t> &destinations,
@@ -33,16 +37,10 @@ void PeerRedistribution::run(const runtime::Context &context, uint64_t src, cons
   if (!scratch)
     throw std::invalid_argument("redistribute: scratch is NULL");
   const uint64_t eb = uint64_t(elementBytes_);
-  // The peers in turn from the next rank (so that the ranks do not all
-  // store into one peer at once), this rank's own chunk last.
-  std::vector<size_t> order(plan_.sendTo.size());
-  std::iota(order.begin(), order.end(), size_t(0));
-  auto turn = [&](size_t i) { return (plan_.sendTo[i] - rank_ - 1 + ranks_) % ranks_; };
-  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return turn(a) < turn(b); });
   void *byte = reinterpret_cast<void *>(scratch);
   context.makeCurrent();
   nccl.barrier(byte, comm, stream.handle());
-  for (size_t i : order)
+  for (size_t i : order_)
     copy_->launch(context, src + uint64_t(plan_.sendAt[i]) * eb,
                   destinations[size_t(plan_.sendTo[i])] + uint64_t(landAt_[i]) * eb, {}, stream);
   nccl.barrier(byte, comm, stream.handle());

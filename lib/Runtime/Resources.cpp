@@ -3,21 +3,29 @@
 
 #include "DriverApi.h"
 
+#include <string>
 #include <utility>
 
 namespace layoutc::runtime {
 
 namespace {
 const cu::DriverApi &api() { return Driver::get().api(); }
-} // namespace
 
-Context::Context(int ordinal) : ordinal_(ordinal) {
+// The driver's device `ordinal`, or a RuntimeError naming it (`purpose`
+// follows the ordinal in the message) where the driver has no such device.
+cu::Device deviceOf(int ordinal, const std::string &purpose) {
   const Driver &driver = Driver::get();
   if (ordinal < 0 || size_t(ordinal) >= driver.devices().size())
-    throw RuntimeError("no CUDA device " + std::to_string(ordinal) + ": the driver reports " +
+    throw RuntimeError("no CUDA device " + std::to_string(ordinal) + purpose + ": the driver reports " +
                        std::to_string(driver.devices().size()) + " device(s)");
   cu::Device device;
   check(api().cuDeviceGet(&device, ordinal), "cuDeviceGet");
+  return device;
+}
+} // namespace
+
+Context::Context(int ordinal) : ordinal_(ordinal) {
+  cu::Device device = deviceOf(ordinal, "");
   device_ = device;
   cu::Handle context;
   check(api().cuDevicePrimaryCtxRetain(&context, device), "cuDevicePrimaryCtxRetain");
@@ -35,14 +43,9 @@ void Context::makeCurrent() const { check(api().cuCtxSetCurrent(context_), "cuCt
 void Context::synchronize() const { check(api().cuCtxSynchronize(), "cuCtxSynchronize"); }
 
 void Context::enablePeerAccess(int peer) const {
-  const Driver &driver = Driver::get();
-  if (peer < 0 || size_t(peer) >= driver.devices().size())
-    throw RuntimeError("no CUDA device " + std::to_string(peer) + " to reach from cuda:" + std::to_string(ordinal_) +
-                       ": the driver reports " + std::to_string(driver.devices().size()) + " device(s)");
+  cu::Device other = deviceOf(peer, " to reach from cuda:" + std::to_string(ordinal_));
   if (peer == ordinal_)
     return;
-  cu::Device other;
-  check(api().cuDeviceGet(&other, peer), "cuDeviceGet");
   int can = 0;
   check(api().cuDeviceCanAccessPeer(&can, device_, other), "cuDeviceCanAccessPeer");
   if (!can)

@@ -14,7 +14,7 @@ import importlib
 from typing import Any, Callable, List, Optional, Tuple
 
 from ._library import ArgumentError, check, lib, text
-from .kernels import Jit, _check_data, _tensors, default_jit, gather, scatter
+from .kernels import Jit, _check_data, _require_row_major, _tensors, default_jit, gather, scatter
 
 
 class RankExchange:
@@ -429,8 +429,7 @@ def _gather_into_peers(x: Any, sources: Any, matrix: List[List[int]], rank: int,
     ranks, width = len(matrix), x.shape[1]
     (table, indices, mine), device, stream = _tensors(None, None, (x, "x"), (sources, "rows"), (out, "out"))
     _check_data("dispatch", table)
-    if not table.row_major():
-        raise ArgumentError("dispatch: %s is not contiguous (row-major)" % table.describe())
+    _require_row_major("dispatch", table)
     row_bytes = width * table.itemsize
     place = mine.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
     room = min(out.shape[0], (peers.buffer_size - place) // row_bytes)

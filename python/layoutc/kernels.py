@@ -390,6 +390,12 @@ def _copy_tensors(src: LayoutTensor, dst: LayoutTensor, stream: Any, device: Opt
                   grid=0, block=0, device=device, stream=stream)
 
 
+def _require_row_major(kind: str, t: Tensor) -> None:
+    """Gathers and scatters take contiguous rows."""
+    if not t.row_major():
+        raise ArgumentError("%s: %s is not contiguous (row-major)" % (kind, t.describe()))
+
+
 def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, stream: Any, device: Optional[int],
              jit: Optional[Jit]) -> None:
     """Gather (table, indices -> rows) or scatter (rows, indices -> table)."""
@@ -406,8 +412,7 @@ def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, str
         if len(x.shape) not in ranks:
             raise ArgumentError("%s: %s has %d dimensions; %s takes %s" % (
                 kind, x.describe(), len(x.shape), x.role, " or ".join(map(str, ranks))))
-        if not x.row_major():
-            raise ArgumentError("%s: %s is not contiguous (row-major)" % (kind, x.describe()))
+        _require_row_major(kind, x)
     if i.dtype not in ("i32", "i64"):
         raise ArgumentError("%s: indices are %s; they must be int32 or int64" % (kind, i.dtype))
     _check_data(kind, t)

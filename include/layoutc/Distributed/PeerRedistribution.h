@@ -65,6 +65,10 @@ public:
 private:
   algebra::RankExchange plan_;
   std::vector<int64_t> landAt_;
+  /// The chunks in the order run() stores them: the peers in turn from the
+  /// next rank (so that the ranks do not all store into one peer at once),
+  /// this rank's own chunk last.
+  std::vector<size_t> order_;
   int64_t ranks_, rank_;
   int elementBytes_;
   std::optional<jit::CopyKernel> copy_;
