@@ -19,9 +19,10 @@ each rank, the slowest rank's. Then a mixture of experts' dispatch and
 combine: 16,384 tokens of 4,096 bf16 a rank, 8 experts a rank, top-2,
 against the PyTorch code for it (argsort by rank, index_select, the
 counts' and the rows' all_to_all_single; back: all_to_all_single,
-index_copy_), and dispatch stored into the peers' symmetric memory, each
-result compared for equality (combine is given the received rows, so it
-must return every sent row to its place). Rank 0 prints; exit 1 if anything
+index_copy_), and dispatch stored into the peers' symmetric memory with
+combine reading back from it, each result compared for equality (combine
+is given the received rows, so it must return every sent row to its
+place). Rank 0 prints; exit 1 if anything
 differs, 2 with one GPU.
 """
 import os
@@ -278,6 +279,8 @@ def moe(rank, P, device, tokens, hidden, dtype, experts_per_rank, top, report):
         peers_out = peers_out.view(P * rows.numel(), hidden)
         stored, splan = layoutc.dispatch(x, owner, rows, out=peers_out)
         same = same and torch.equal(stored, want) and splan.receive_counts == plan.receive_counts
+        # combine reads the answers (the received rows themselves) from the peers' symmetric memory
+        same = same and torch.equal(layoutc.combine(stored, splan), x.index_select(0, rows))
     differ = torch.tensor([0 if same else 1], device=device)
     dist.all_reduce(differ)
     name = "moe %d tokens x %d %s, top-%d of %d experts" % (tokens, hidden, str(dtype).split(".")[-1], top,
@@ -291,8 +294,8 @@ def moe(rank, P, device, tokens, hidden, dtype, experts_per_rank, top, report):
              timed(lambda: torch_dispatch(x, owner, rows, P), device),
              timed(lambda: layoutc.combine(received, plan), device),
              timed(lambda: torch_combine(want, tplan), device)]
-    t_peers = timed(lambda: layoutc.dispatch(x, owner, rows, out=peers_out), device) \
-        if peers_out is not None else None
+    t_peers = (timed(lambda: layoutc.dispatch(x, owner, rows, out=peers_out), device),
+               timed(lambda: layoutc.combine(stored, splan), device)) if peers_out is not None else None
     if rank == 0:
         nbytes = rows.numel() * hidden * x.element_size()
         print("\n%s on %d GPUs, %d MiB of rows sent a rank:" % (name, P, nbytes >> 20))
@@ -304,10 +307,9 @@ def moe(rank, P, device, tokens, hidden, dtype, experts_per_rank, top, report):
             times[1] / times[0], times[3] / times[2], (times[1] + times[3]) / (times[0] + times[2]),
             "equal on every rank" if not differ.item() else "DIFFER on %d rank(s)" % differ.item()))
         if t_peers is not None:
-            print("%-34s %9.3f %9.3f %9.3f" % ("layoutc.dispatch into peers", t_peers, times[2], t_peers + times[2]))
-            print("dispatch stored into the peers (out in symmetric memory): %.2fx PyTorch's dispatch; "
-                  "with layoutc's combine, both %.2fx PyTorch's" % (
-                      times[1] / t_peers, (times[1] + times[3]) / (t_peers + times[2])))
+            print("%-34s %9.3f %9.3f %9.3f" % ("layoutc into / from peers", t_peers[0], t_peers[1], sum(t_peers)))
+            print("into / from the peers' symmetric memory: dispatch %.2fx, combine %.2fx, both %.2fx PyTorch's" % (
+                times[1] / t_peers[0], times[3] / t_peers[1], (times[1] + times[3]) / sum(t_peers)))
     return bool(differ.item())
 
 

@@ -11,6 +11,7 @@ layoutc's gather kernel and unpacked by its scatter.
 import ctypes
 import functools
 import importlib
+import sys
 from typing import Any, Callable, List, Optional, Tuple
 
 from ._library import ArgumentError, check, lib, text
@@ -279,14 +280,18 @@ class DispatchPlan:
     """What `dispatch` did, for `combine` to undo: `order`, the device
     tensor of the sent rows' places in the dispatch's row order (the send
     buffer's row j was row order[j]), and the rows this rank sent to
-    (`send_counts`) and received from (`receive_counts`) each rank.
+    (`send_counts`) and received from (`receive_counts`) each rank; where
+    the rows were stored into the peers, every rank's counts as well
+    (`matrix[s][q]`, the rows rank s sent to rank q), else None.
 
     >>> DispatchPlan(None, [3, 1], [2, 2]).receive_counts
     [2, 2]
     """
 
-    def __init__(self, order: Any, send_counts: List[int], receive_counts: List[int]) -> None:
+    def __init__(self, order: Any, send_counts: List[int], receive_counts: List[int],
+                 matrix: Optional[List[List[int]]] = None) -> None:
         self.order, self.send_counts, self.receive_counts = order, send_counts, receive_counts
+        self.matrix = matrix
 
 
 def _rows_of(kind: str, torch: Any, x: Any, owner: Any) -> None:
@@ -394,14 +399,18 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     counted = torch.cuda.Event()
     counted.record()
     sources = order if rows is None else rows.index_select(0, order)
-    send = None
+    send: Any = None
+    into: Optional[_PeerRows] = None
     if peers is None:
         send = x.new_empty((owner.numel(), x.shape[1]))
         gather(x, sources, send, jit=jit)
+    else:  # ready, and past the group's first barrier, while the host waits for the counts
+        into = _PeerRows("gather", "dispatch", (x, "x"), (sources, "rows"), (out, "out"), peers, rank, jit)
+        peers.barrier(channel=0)
     counted.synchronize()
     both = host.tolist()
     send_counts = both[:ranks]
-    if peers is None:
+    if into is None:
         receive_counts = both[ranks:]
     else:
         matrix = [both[ranks + s * ranks:ranks + (s + 1) * ranks] for s in range(ranks)]  # [sender][receiver]
@@ -410,45 +419,65 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     if bad:
         raise ArgumentError("dispatch: owner on rank%s %s holds values outside 0..%d (the group's ranks)" % (
             "s" if len(bad) > 1 else "", ", ".join(map(str, bad)), ranks - 1))
-    if peers is None:
+    if into is None:
         received = x.new_empty((sum(receive_counts), x.shape[1]))
         dist.all_to_all_single(received, send, receive_counts, send_counts, group=group)
-    else:
-        received = _gather_into_peers(x, sources, matrix, rank, peers, out, jit)
-    return received, DispatchPlan(order, send_counts, receive_counts)
+        return received, DispatchPlan(order, send_counts, receive_counts)
+    _refuse_past(min(into.there.shape[0], into.room), matrix, "dispatch: rank %d receives %d rows, but out holds %d")
+    into.run(matrix)
+    received = out  # symmetric memory, given
+    return received[:sum(receive_counts)], DispatchPlan(order, send_counts, receive_counts, matrix)
 
 
-def _gather_into_peers(x: Any, sources: Any, matrix: List[List[int]], rank: int, peers: Any, out: Any,
-                       jit: Optional[Jit]) -> Any:
-    """dispatch into symmetric memory: matrix[s][q] rows go from rank s to
-    rank q, rank s's for q after those of ranks 0..s-1 in q's out; this
-    rank's for q are rows sources[at:at + matrix[rank][q]] of x (at: the
-    rows for the ranks before q). Between two barriers of the group, one
-    gather kernel a peer, in _turns' order, stores them straight into the
-    peer's out. Returns the rows this rank received, a view of out."""
-    ranks, width = len(matrix), x.shape[1]
-    (table, indices, mine), device, stream = _tensors(None, None, (x, "x"), (sources, "rows"), (out, "out"))
-    _check_data("dispatch", table)
-    _require_row_major("dispatch", table)
-    row_bytes = width * table.itemsize
-    place = mine.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
-    room = min(out.shape[0], (peers.buffer_size - place) // row_bytes)
-    for q in range(ranks):  # every rank checks all: all raise, or none
-        need = sum(matrix[s][q] for s in range(ranks))
+class _PeerRows:
+    """Rows exchanged with every rank through symmetric memory. This
+    rank's rows for (or from) rank q, matrix[rank][q] of them, are rows
+    indices[at:] of `table` (at: the rows for the ranks before q) and rows
+    land.. of q's `there` (land: the rows of ranks 0..rank-1 for q), at the
+    same place of q's symmetric buffer as this rank's `there`. Made (the
+    tensors checked, the kernel compiled) before the counts are known;
+    once the caller has passed the group's barrier, `run` launches one
+    gather (table to there) or scatter (there to table) kernel a rank, in
+    _turns' order, then the closing barrier: no rank touches a peer's rows
+    before the peer reached the call, nor its own before every peer is
+    done with them."""
+
+    def __init__(self, kind: str, call: str, table: Tuple[Any, str], indices: Tuple[Any, str],
+                 there: Tuple[Any, str], peers: Any, rank: int, jit: Optional[Jit]) -> None:
+        (self.table, self.indices, self.there), self.device, self.stream = _tensors(None, None, table, indices, there)
+        _check_data(call, self.table)
+        _require_row_major(call, self.table)
+        _require_row_major(call, self.there)
+        width = self.there.shape[1]
+        self.row_bytes = width * self.there.itemsize
+        self.place = self.there.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
+        # The rows of its width that `there`'s buffer holds from its place (any number of empty rows).
+        self.room = (peers.buffer_size - self.place) // self.row_bytes if self.row_bytes else sys.maxsize
+        self.kernel = (jit or default_jit()).indexed_kernel(kind, width, self.table.dtype, self.indices.dtype) \
+            if width else None
+        self.peers, self.rank = peers, rank
+
+    def run(self, matrix: List[List[int]]) -> None:
+        ranks, buffers = len(matrix), self.peers.buffer_ptrs
+        at = _starts(matrix[self.rank])
+        for q in _turns(list(range(ranks)), self.rank, ranks):
+            count = matrix[self.rank][q]
+            if count and self.kernel is not None:
+                land = sum(matrix[s][q] for s in range(self.rank))
+                check(lib.layoutc_launch_indexed(self.kernel._handle, self.device, self.table.address,
+                                                 self.table.shape[0], buffers[q] + self.place + land * self.row_bytes,
+                                                 self.indices.address + at[q] * self.indices.itemsize, count,
+                                                 self.stream))
+        self.peers.barrier(channel=0)
+
+
+def _refuse_past(room: int, matrix: List[List[int]], message: str) -> None:
+    """ArgumentError(message % (q, rows, room)) for the first rank q that
+    receives more rows than `room`: every rank checks every rank, so all
+    raise, or none."""
+    for q, need in enumerate(map(sum, zip(*matrix))):
         if need > room:
-            raise ArgumentError("dispatch: rank %d receives %d rows, but out holds %d" % (q, need, room))
-    at = _starts(matrix[rank])
-    kernel = (jit or default_jit()).indexed_kernel("gather", width, table.dtype, indices.dtype) if width else None
-    peers.barrier(channel=0)
-    for q in _turns(list(range(ranks)), rank, ranks):
-        count = matrix[rank][q]
-        if count and kernel is not None:
-            land = sum(matrix[s][q] for s in range(rank))
-            check(lib.layoutc_launch_indexed(kernel._handle, device, table.address, x.shape[0],
-                                             peers.buffer_ptrs[q] + place + land * row_bytes,
-                                             indices.address + at[q] * indices.itemsize, count, stream))
-    peers.barrier(channel=0)
-    return out[:sum(matrix[s][rank] for s in range(ranks))]
+            raise ArgumentError(message % (q, need, room))
 
 
 def combine(y: Any, plan: DispatchPlan, group: Any = None, jit: Optional[Jit] = None) -> Any:
@@ -459,14 +488,34 @@ def combine(y: Any, plan: DispatchPlan, group: Any = None, jit: Optional[Jit] = 
     it. y's rows for each peer (contiguous: nothing is packed) go back in
     one batch of isend/irecv; layoutc's scatter kernel files the rows this
     rank kept beside the transfers (they never pass through NCCL), then the
-    rows that came back. It needs CUDA tensors and an NCCL group, so no
-    example runs here; docs/distributed.md has one."""
+    rows that came back.
+
+    After a dispatch into symmetric memory (the plan has its `matrix`),
+    where y is in symmetric memory too on every rank (the received rows
+    themselves, where the experts answer in place, or a tensor of
+    torch.distributed._symmetric_memory.empty at the same place on every
+    rank), nothing goes through NCCL: between two barriers of the group,
+    layoutc's scatter kernel reads the answers to this rank's rows from
+    each peer's y (over NVLink, mapped in this process) and files them in
+    place. It needs CUDA tensors and an NCCL group, so no example runs
+    here; docs/distributed.md has one."""
     torch = importlib.import_module("torch")
     dist = importlib.import_module("torch.distributed")
     if not isinstance(y, torch.Tensor) or y.dim() != 2 or y.shape[0] != sum(plan.receive_counts):
         raise ArgumentError("combine: y must be a 2-D torch.Tensor of %d rows, one for each row received" %
                             sum(plan.receive_counts))
     rank = dist.get_rank(group)
+    matrix = plan.matrix
+    peers = _symmetric(y, group, dist) if matrix is not None else None
+    if matrix is not None and peers is not None:  # after a dispatch into symmetric memory, y there too
+        out = y.new_empty((sum(plan.send_counts), y.shape[1]))
+        answers = _PeerRows("scatter", "combine", (out, "out"), (plan.order, "plan.order"), (y, "y"), peers, rank,
+                            jit)
+        _refuse_past(answers.room, matrix, "combine: rank %d received %d rows, but y's symmetric buffer holds %d from "
+                                        "y's place")
+        peers.barrier(channel=0)
+        answers.run(matrix)
+        return out
     sent, got = plan.send_counts, plan.receive_counts  # the dispatch's
     at, ro = _starts(sent), _starts(got)
     out = y.new_empty((sum(sent), y.shape[1]))

@@ -1,9 +1,9 @@
-"""redistribute's and dispatch's stores into the peers' symmetric memory
-with every rank simulated on one GPU: each rank's `out` is a buffer of its
-own, a stand-in for torch's symmetric-memory handle gives every rank's
-address (the real one maps the peers' buffers into each process), and the
-ranks' calls run one after another on one stream, where their barriers
-have nothing to wait for. Every element of every rank's destination is
+"""redistribute's and dispatch's stores into the peers' symmetric memory,
+and combine's reads from them, with every rank simulated on one GPU: each
+rank's `out` is a buffer of its own, a stand-in for torch's
+symmetric-memory handle gives every rank's address (the real one maps the
+peers' buffers into each process), and the ranks' calls run one after
+another on one stream, where their barriers have nothing to wait for. Every element of every rank's destination is
 compared with what must land there. Between processes on several GPUs,
 over NVLink, bench/gpu/redistribute.py runs the same paths. Skips without
 torch or a CUDA device."""
@@ -119,28 +119,83 @@ class StoredIntoPeersTest(unittest.TestCase):
 
 @unittest.skipIf(WHY_NOT, WHY_NOT)
 class DispatchedIntoPeersTest(unittest.TestCase):
-    """dispatch's rows stored into the peers' out (_gather_into_peers, past
-    the counts' exchange), every rank simulated on one GPU."""
+    """dispatch's rows stored into the peers' out, and combine's answers
+    read back from the peers' y, every rank simulated on one GPU: a
+    stand-in all_gather gives every rank's counts."""
 
-    def test_every_row_lands_after_the_rows_of_the_ranks_before(self):
+    def dispatch(self, xs, owners, rows, outs, peers, ranks=None):
+        """Each rank's dispatch into `outs` (every rank's, or those of
+        `ranks`), in turn: [(received, plan)]."""
+        P = len(xs)
+        counts = torch.cat([distributed._send_order(torch, o, P)[1] for o in owners])
+        done = []
+        for r in range(P) if ranks is None else ranks:
+            with mock.patch.object(distributed, "_symmetric", return_value=peers), \
+                    mock.patch("torch.distributed.get_world_size", return_value=P), \
+                    mock.patch("torch.distributed.get_rank", return_value=r), \
+                    mock.patch("torch.distributed.all_gather_into_tensor",
+                               side_effect=lambda out, mine, group=None: out.copy_(counts)):
+                done.append(layoutc.dispatch(xs[r], owners[r], rows[r], out=outs[r]))
+        return done
+
+    def combine(self, calls, peers):
+        """Each (rank, y, plan)'s combine, in turn, none through NCCL."""
+        back = []
+        for r, y, plan in calls:
+            with mock.patch.object(distributed, "_symmetric", return_value=peers), \
+                    mock.patch("torch.distributed.get_rank", return_value=r), \
+                    mock.patch("torch.distributed.batch_isend_irecv") as nccl:
+                back.append(layoutc.combine(y, plan))
+            nccl.assert_not_called()
+        return back
+
+    def test_rows_land_after_the_rows_of_the_ranks_before_and_their_answers_come_back(self):
         P, width = 3, 77
         g = torch.Generator().manual_seed(7)
         xs = [torch.randn(50 + 10 * r, width, generator=g).to(torch.float16).cuda() for r in range(P)]
-        owners = [torch.randint(0, P, (2 * x.shape[0],), generator=g) for x in xs]
-        rows = [torch.randint(0, x.shape[0], (o.numel(),), generator=g) for x, o in zip(xs, owners)]
-        orders = [torch.argsort(o, stable=True) for o in owners]  # dispatch's send order: by owner, stably
+        owners = [torch.randint(0, P, (2 * x.shape[0],), generator=g).cuda() for x in xs]
+        rows = [torch.randint(0, x.shape[0], (o.numel(),), generator=g).cuda() for x, o in zip(xs, owners)]
         matrix = [[int((o == q).sum()) for q in range(P)] for o in owners]
         outs = [torch.full((400, width), float("nan"), dtype=torch.float16, device="cuda") for _ in range(P)]
         peers = Peers(outs)
-        got = [distributed._gather_into_peers(xs[r], rows[r][orders[r]].cuda(), matrix, r, peers, outs[r], None)
-               for r in range(P)]
+        got = self.dispatch(xs, owners, rows, outs, peers)
         torch.cuda.synchronize()
         self.assertEqual(peers.barriers, 2 * P)
-        for q in range(P):
-            want = torch.cat([xs[s][rows[s][orders[s]][owners[s][orders[s]] == q].cuda()] for s in range(P)])
-            self.assertTrue(torch.equal(got[q], want), "rank %d" % q)
-            self.assertEqual(got[q].data_ptr(), outs[q].data_ptr())
+        orders = [torch.argsort(o, stable=True) for o in owners]  # the send order: by owner, stably
+        for q, (received, plan) in enumerate(got):
+            want = torch.cat([xs[s][rows[s][orders[s]][owners[s][orders[s]] == q]] for s in range(P)])
+            self.assertTrue(torch.equal(received, want), "rank %d" % q)
+            self.assertEqual(received.data_ptr(), outs[q].data_ptr())
             self.assertTrue(outs[q][want.shape[0]:].isnan().all(), "rank %d: rows past its own" % q)
+            self.assertEqual((plan.matrix, plan.send_counts), (matrix, matrix[q]))
+            self.assertEqual(plan.receive_counts, [matrix[s][q] for s in range(P)])
+        for received, _ in got:  # the experts answer in place
+            received.mul_(2)
+        back = self.combine([(r, received, plan) for r, (received, plan) in enumerate(got)], peers)
+        torch.cuda.synchronize()
+        self.assertEqual(peers.barriers, 4 * P)
+        for r in range(P):
+            self.assertTrue(torch.equal(back[r], 2 * xs[r][rows[r]]), "rank %d" % r)
+
+    def test_every_rank_refuses_when_any_rank_would_receive_too_many_rows(self):
+        xs = [torch.zeros(8, 4, device="cuda"), torch.zeros(0, 4, device="cuda")]
+        owners = [torch.tensor([0, 1, 1, 1, 1, 1], device="cuda"), torch.zeros(0, dtype=torch.long, device="cuda")]
+        outs = [torch.zeros(4, 4, device="cuda") for _ in range(2)]  # rank 1 would receive 5 rows
+        for r in range(2):
+            with self.assertRaises(layoutc.ArgumentError) as e:
+                self.dispatch(xs, owners, [None, None], outs, Peers(outs), ranks=[r])
+            self.assertEqual(str(e.exception), "dispatch: rank 1 receives 5 rows, but out holds 4")
+
+    def test_every_rank_refuses_to_combine_from_a_buffer_too_small_for_any_rank(self):
+        matrix = [[1, 5], [0, 0]]  # rank 1 received 5 rows; the buffers hold 1
+        ys = [torch.zeros(1, 4, device="cuda"), torch.zeros(5, 4, device="cuda")]
+        for r in range(2):
+            plan = layoutc.DispatchPlan(torch.arange(6 if r == 0 else 0, device="cuda"), matrix[r],
+                                        [matrix[0][r], matrix[1][r]], matrix)
+            with self.assertRaises(layoutc.ArgumentError) as e:
+                self.combine([(r, ys[r], plan)], Peers(ys))
+            self.assertEqual(str(e.exception), "combine: rank 1 received 5 rows, but y's symmetric buffer holds 1 "
+                             "from y's place")
 
     def test_send_order_is_the_stable_sort_by_owner(self):
         g = torch.Generator().manual_seed(3)
@@ -167,16 +222,6 @@ class DispatchedIntoPeersTest(unittest.TestCase):
         self.assertEqual(str(e.exception), "dispatch: out is not in torch's symmetric memory "
                          "(torch.distributed._symmetric_memory.empty, on every rank); without it, give no out")
         exchange.assert_not_called()
-
-    def test_every_rank_refuses_when_any_rank_would_receive_too_many_rows(self):
-        x = torch.zeros(8, 4, device="cuda")
-        sources = torch.arange(6, device="cuda")
-        matrix = [[1, 5], [0, 0]]  # rank 1 would receive 5 rows; out holds 4
-        outs = [torch.zeros(4, 4, device="cuda") for _ in range(2)]
-        for r in range(2):
-            with self.assertRaises(layoutc.ArgumentError) as e:
-                distributed._gather_into_peers(x, sources, matrix, r, Peers(outs), outs[r], None)
-            self.assertEqual(str(e.exception), "dispatch: rank 1 receives 5 rows, but out holds 4")
 
 
 if __name__ == "__main__":
