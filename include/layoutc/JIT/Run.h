@@ -19,7 +19,7 @@ namespace layoutc::jit {
 
 struct RunOptions {
   uint64_t seed = 1;
-  /// Timed launches after the checked one (0: no timing).
+  /// Timed launches after the checked one and one untimed (0: no timing).
   int timedRuns = 10;
   /// The values of the copy's `?` leaves.
   std::vector<int64_t> dynamic;
