@@ -172,12 +172,12 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
                                 % (side, needed - 1, t.role, t.extent))
     jit = jit or default_jit()
 
-    def launch(kernel: Any, a: int, b: int) -> None:
-        check(lib.layoutc_launch_copy(kernel._handle, device, a, b, None, 0, stream))
+    def launch(kernel: Any, a: int, b: int, on: Any = stream) -> None:
+        check(lib.layoutc_launch_copy(kernel._handle, device, a, b, None, 0, on))
 
     peers = _symmetric(out, group, dist) if given else None
     if peers is not None:
-        _store_in_peers(peers, src, dst, (str(source), str(destination), ranks), rank, jit, launch)
+        _store_in_peers(peers, src, dst, (str(source), str(destination), ranks), rank, jit, launch, device, stream)
         return out
     k_all, n, size = part.pieces, part.piece, src.itemsize
     slot = -(-n * size // 16) * 16 // size  # elements between pieces: each starts 16-byte aligned
@@ -249,14 +249,14 @@ def _turns(targets: List[int], rank: int, ranks: int) -> List[int]:
 
 
 def _store_in_peers(peers: Any, src: Any, dst: Any, key: Tuple[str, str, int], rank: int, jit: Jit,
-                    launch: Callable[[Any, int, int], None]) -> None:
+                    launch: Callable[[Any, int, int, Any], None], device: int, stream: Any) -> None:
     """redistribute into symmetric memory: each rank's chunk for peer q is
     copied from src straight into q's destination (q's plan says where it
     lands there), between two barriers of the group, so
     no rank writes a peer's buffer before the peer reached the call and
     none reads its own before every peer wrote it. Whole chunks (element
-    size 0: no pieces), in _turns' order. (PeerRedistribution does the
-    same in C++.)"""
+    size 0: no pieces), in _turns' order, its own beside (_own_beside).
+    (PeerRedistribution does the same in C++, its own chunk last.)"""
     size, ranks = src.itemsize, key[2]
     mine = _planned(*key, rank, 0)
     place = dst.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
@@ -268,11 +268,14 @@ def _store_in_peers(peers: Any, src: Any, dst: Any, key: Tuple[str, str, int], r
                                 "buffer holds %d from out's place" % (q, plan.destination_extent - 1, room))
     # One kernel for every chunk: piece_unpack is every rank's.
     kernel = jit.copy_kernel(mine.piece_pack, mine.piece_unpack, src.dtype) if mine.send_to else None
-    peers.barrier(channel=0)
-    for i in _turns(mine.send_to, rank, ranks):
-        q = mine.send_to[i]
+
+    def store(q: int, stream: Any) -> None:
+        i = mine.send_to.index(q)
         at = theirs[q].receive_at[theirs[q].receive_from.index(rank)]
-        launch(kernel, src.address + mine.send_at[i] * size, peers.buffer_ptrs[q] + place + at * size)
+        launch(kernel, src.address + mine.send_at[i] * size, peers.buffer_ptrs[q] + place + at * size, stream)
+
+    peers.barrier(channel=0)
+    _own_beside([mine.send_to[i] for i in _turns(mine.send_to, rank, ranks)], rank, device, stream, store)
     peers.barrier(channel=0)
 
 
@@ -315,31 +318,41 @@ def _starts(counts: List[int]) -> List[int]:
 _COUNTING_LIMIT = 1 << 24
 
 
-def _send_order(torch: Any, owner: Any, ranks: int) -> Any:
-    """(order, counts), device tensors: order[j], the row sent j-th (rows
-    grouped by owner in rank order, each group in row order: a stable sort
-    by owner); counts[q], the rows for rank q, every count -1 where an owner
-    is not within 0..ranks-1. Nothing waits on the device (bincount would,
-    for its length) and no index can leave its range.
+class _SendOrder:
+    """dispatch's send order, in two steps so that the counts are exchanged
+    while the order is computed. `counts` (made at once, a device tensor):
+    counts[q], the rows for rank q, every count -1 where an owner is not
+    within 0..ranks-1. `order()`: order[j], the row sent j-th (rows grouped
+    by owner in rank order, each group in row order: a stable sort by
+    owner). Nothing waits on the device (bincount would, for its length)
+    and no index can leave its range.
 
     A counting sort where the (ranks, rows) table is small: row i goes
     after every row of a lower rank and the rows of its own rank before it
     (on two H200s, 32768 rows over 2 ranks: torch's stable argsort and
-    its counts took 0.36 ms a call)."""
-    ok = (owner >= 0) & (owner < ranks)
-    ranked = torch.where(ok, owner, 0).long()
-    n = ranked.numel()
-    if n * ranks > _COUNTING_LIMIT:
-        order = torch.argsort(ranked, stable=True)
-        counts = torch.zeros(ranks, dtype=torch.long, device=owner.device).scatter_add_(
-            0, ranked, torch.ones_like(ranked))
-        return order, torch.where(ok.all(), counts, -1)
-    mine = (torch.arange(ranks, device=owner.device)[:, None] == ranked[None, :]).int()  # (ranks, rows)
-    counts = mine.sum(1)  # int64
-    seen = mine.cumsum(1, dtype=torch.int32).gather(0, ranked[None, :]).squeeze(0)  # rows of its rank up to i
-    position = (counts.cumsum(0) - counts)[ranked] + seen - 1
-    order = torch.empty_like(ranked).scatter_(0, position, torch.arange(n, device=owner.device))
-    return order, torch.where(ok.all(), counts, -1)
+    its counts took 0.36 ms a call, this 0.21; a stable sort of 16-bit
+    keys, whose counts must wait for it, made dispatch slower)."""
+
+    def __init__(self, torch: Any, owner: Any, ranks: int) -> None:
+        ok = (owner >= 0) & (owner < ranks)
+        self.torch, self.ranked = torch, torch.where(ok, owner, 0).long()
+        if self.ranked.numel() * ranks > _COUNTING_LIMIT:
+            self.mine = None
+            counts = torch.zeros(ranks, dtype=torch.long, device=owner.device).scatter_add_(
+                0, self.ranked, torch.ones_like(self.ranked))
+        else:
+            self.mine = (torch.arange(ranks, device=owner.device)[:, None] == self.ranked[None, :]).int()
+            counts = self.mine.sum(1)  # int64
+        self.counts = torch.where(ok.all(), counts, -1)
+        self.unmarked = counts  # the counts before any -1
+
+    def order(self) -> Any:
+        torch, ranked, counts = self.torch, self.ranked, self.unmarked
+        if self.mine is None:
+            return torch.argsort(ranked, stable=True)
+        seen = self.mine.cumsum(1, dtype=torch.int32).gather(0, ranked[None, :]).squeeze(0)  # its rank's up to i
+        position = (counts.cumsum(0) - counts)[ranked] + seen - 1
+        return torch.empty_like(ranked).scatter_(0, position, torch.arange(ranked.numel(), device=ranked.device))
 
 
 def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optional[Jit] = None,
@@ -383,7 +396,8 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     if out is not None and peers is None:  # every rank gives the same kind of out: all raise, before any exchange
         raise ArgumentError("dispatch: out is not in torch's symmetric memory (torch.distributed._symmetric_memory"
                             ".empty, on every rank); without it, give no out")
-    order, counts = _send_order(torch, owner, ranks)
+    sending = _SendOrder(torch, owner, ranks)
+    counts = sending.counts
     # Through NCCL, each rank needs its row of counts received; stored
     # into the peers, every rank's (where its rows land on each peer).
     if peers is None:
@@ -398,6 +412,7 @@ def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optio
     host.copy_(torch.cat([counts, exchanged]), non_blocking=True)
     counted = torch.cuda.Event()
     counted.record()
+    order = sending.order()
     sources = order if rows is None else rows.index_select(0, order)
     send: Any = None
     into: Optional[_PeerRows] = None
@@ -438,9 +453,9 @@ class _PeerRows:
     tensors checked, the kernel compiled) before the counts are known;
     once the caller has passed the group's barrier, `run` launches one
     gather (table to there) or scatter (there to table) kernel a rank, in
-    _turns' order, then the closing barrier: no rank touches a peer's rows
-    before the peer reached the call, nor its own before every peer is
-    done with them."""
+    _turns' order (its own beside them: _own_beside), then the closing
+    barrier: no rank touches a peer's rows before the peer reached the
+    call, nor its own before every peer is done with them."""
 
     def __init__(self, kind: str, call: str, table: Tuple[Any, str], indices: Tuple[Any, str],
                  there: Tuple[Any, str], peers: Any, rank: int, jit: Optional[Jit]) -> None:
@@ -458,17 +473,46 @@ class _PeerRows:
         self.peers, self.rank = peers, rank
 
     def run(self, matrix: List[List[int]]) -> None:
-        ranks, buffers = len(matrix), self.peers.buffer_ptrs
-        at = _starts(matrix[self.rank])
-        for q in _turns(list(range(ranks)), self.rank, ranks):
-            count = matrix[self.rank][q]
-            if count and self.kernel is not None:
+        ranks, buffers, counts = len(matrix), self.peers.buffer_ptrs, matrix[self.rank]
+        at = _starts(counts)
+        if self.kernel is not None:  # None: rows of no width, nothing to move
+            handle = self.kernel._handle
+
+            def launch(q: int, stream: Any) -> None:
                 land = sum(matrix[s][q] for s in range(self.rank))
-                check(lib.layoutc_launch_indexed(self.kernel._handle, self.device, self.table.address,
-                                                 self.table.shape[0], buffers[q] + self.place + land * self.row_bytes,
-                                                 self.indices.address + at[q] * self.indices.itemsize, count,
-                                                 self.stream))
+                check(lib.layoutc_launch_indexed(handle, self.device, self.table.address, self.table.shape[0],
+                                                 buffers[q] + self.place + land * self.row_bytes,
+                                                 self.indices.address + at[q] * self.indices.itemsize, counts[q],
+                                                 stream))
+
+            _own_beside([q for q in _turns(list(range(ranks)), self.rank, ranks) if counts[q]], self.rank,
+                        self.device, self.stream, launch)
         self.peers.barrier(channel=0)
+
+
+@functools.lru_cache(maxsize=None)
+def _second_stream(device: int) -> Any:
+    """A second torch stream of `device`, made once."""
+    return importlib.import_module("torch").cuda.Stream(device=device)
+
+
+def _own_beside(targets: List[int], rank: int, device: int, stream: Any, launch: Callable[[int, Any], None]) -> None:
+    """launch(q, stream) for each rank q of `targets` in order, but this
+    rank's own on a second stream of the device, beside the peers' on
+    `stream` (local memory is not the links: the two overlap); `stream`
+    waits for it before what follows."""
+    torch = importlib.import_module("torch") if rank in targets else None
+    if torch is not None:
+        # (ExternalStream(0) would be a new stream of torch's pool, not the default stream)
+        main = torch.cuda.ExternalStream(stream, device=device) if stream else torch.cuda.default_stream(device)
+        side = _second_stream(device)
+        side.wait_stream(main)
+        launch(rank, side.cuda_stream)
+    for q in targets:
+        if q != rank:
+            launch(q, stream)
+    if torch is not None:
+        main.wait_stream(side)
 
 
 def _refuse_past(room: int, matrix: List[List[int]], message: str) -> None:

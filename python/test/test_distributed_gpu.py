@@ -127,7 +127,7 @@ class DispatchedIntoPeersTest(unittest.TestCase):
         """Each rank's dispatch into `outs` (every rank's, or those of
         `ranks`), in turn: [(received, plan)]."""
         P = len(xs)
-        counts = torch.cat([distributed._send_order(torch, o, P)[1] for o in owners])
+        counts = torch.cat([distributed._SendOrder(torch, o, P).counts for o in owners])
         done = []
         for r in range(P) if ranks is None else ranks:
             with mock.patch.object(distributed, "_symmetric", return_value=peers), \
@@ -197,19 +197,66 @@ class DispatchedIntoPeersTest(unittest.TestCase):
             self.assertEqual(str(e.exception), "combine: rank 1 received 5 rows, but y's symmetric buffer holds 1 "
                              "from y's place")
 
+    def test_own_rows_move_on_a_second_stream_that_the_stream_then_waits_for(self):
+        device = torch.cuda.current_device()
+        side = distributed._second_stream(device)
+        for main in (torch.cuda.default_stream(), torch.cuda.Stream()):  # handle 0, and another
+            with self.subTest(stream=main.cuda_stream):
+                calls, slept = [], torch.cuda.Event()
+
+                def launch(q, stream):
+                    calls.append((q, stream))
+                    if stream == side.cuda_stream:  # long work there: the main stream must wait for it
+                        with torch.cuda.stream(side):
+                            torch.cuda._sleep(50_000_000)
+                            slept.record()
+
+                distributed._own_beside([2, 0, 1], 1, device, main.cuda_stream, launch)
+                after = torch.cuda.Event()
+                after.record(main)
+                after.synchronize()
+                self.assertTrue(slept.query())
+                self.assertNotEqual(side.cuda_stream, main.cuda_stream)
+                self.assertEqual(calls, [(1, side.cuda_stream), (2, main.cuda_stream), (0, main.cuda_stream)])
+                calls.clear()
+                distributed._own_beside([2, 0], 1, device, main.cuda_stream, launch)  # nothing of its own
+                self.assertEqual(calls, [(2, main.cuda_stream), (0, main.cuda_stream)])
+
+    def test_the_second_stream_starts_after_the_work_queued_before(self):
+        device = torch.cuda.current_device()
+        side = distributed._second_stream(device)
+        x, y = torch.zeros(1 << 20, device="cuda"), torch.zeros(1 << 20, device="cuda")
+        torch.cuda.synchronize()
+        for main in (torch.cuda.default_stream(), torch.cuda.Stream()):
+            with self.subTest(stream=main.cuda_stream):
+                with torch.cuda.stream(main):  # x is written late on the main stream
+                    x.zero_()
+                    torch.cuda._sleep(50_000_000)
+                    x.fill_(1)
+
+                def launch(q, stream):
+                    with torch.cuda.stream(side):
+                        y.copy_(x)
+
+                distributed._own_beside([1], 1, device, main.cuda_stream, launch)
+                torch.cuda.synchronize()
+                self.assertTrue(bool((y == 1).all()))
+                y.zero_()
+
     def test_send_order_is_the_stable_sort_by_owner(self):
         g = torch.Generator().manual_seed(3)
         for rows, ranks in ((0, 3), (1, 1), (7, 3), (32768, 2), (100000, 7), (5000, 64)):
             with self.subTest(rows=rows, ranks=ranks):
                 owner = torch.randint(0, ranks, (rows,), generator=g).cuda()
-                order, counts = distributed._send_order(torch, owner, ranks)
-                self.assertTrue(torch.equal(order, torch.argsort(owner, stable=True)))
-                self.assertTrue(torch.equal(counts, torch.bincount(owner, minlength=ranks)))
-        owner = torch.tensor([0, 1, 2, 1], device="cuda")
-        self.assertEqual(distributed._send_order(torch, owner, 2)[1].tolist(), [-1, -1])  # 2 is no rank of 2
+                sending = distributed._SendOrder(torch, owner, ranks)
+                self.assertTrue(torch.equal(sending.order(), torch.argsort(owner, stable=True)))
+                self.assertTrue(torch.equal(sending.counts, torch.bincount(owner, minlength=ranks)))
+        for foreign in (2, -1, 1 << 40):
+            owner = torch.tensor([0, 1, foreign, 1], device="cuda")
+            self.assertEqual(distributed._SendOrder(torch, owner, 2).counts.tolist(), [-1, -1], foreign)
         with mock.patch.object(distributed, "_COUNTING_LIMIT", 0):  # torch's argsort past the limit
-            order, counts = distributed._send_order(torch, torch.tensor([1, 0, 1, 0], device="cuda"), 2)
-            self.assertEqual((order.tolist(), counts.tolist()), ([1, 3, 0, 2], [2, 2]))
+            sending = distributed._SendOrder(torch, torch.tensor([1, 0, 1, 0], device="cuda"), 2)
+            self.assertEqual((sending.order().tolist(), sending.counts.tolist()), ([1, 3, 0, 2], [2, 2]))
 
     def test_an_out_outside_symmetric_memory_is_refused_before_any_exchange(self):
         x, owner = torch.zeros(8, 4, device="cuda"), torch.zeros(8, dtype=torch.long, device="cuda")
