@@ -20,6 +20,10 @@ from ._library import (ArgumentError, CompileError, DeviceError, Error, Internal
                        LayoutIndexError, LayoutTypeError, lib)
 from .algebra import *  # noqa: F401,F403 (CuTe's names)
 from .algebra import __all__ as _algebra_names
+from .layout_constructors import *  # noqa: F401,F403 (CuTe's and CuTe DSL's constructors)
+from .layout_constructors import __all__ as _constructors_names
+from .layout_modes import *  # noqa: F401,F403 (CuTe's functions of a layout's modes)
+from .layout_modes import __all__ as _modes_names
 from .values import *  # noqa: F401,F403 (the values)
 from .values import __all__ as _values_names
 from .int_tuple import *  # noqa: F401,F403 (pycute's names)
@@ -52,5 +56,7 @@ __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "Argum
            "rank_exchange", "redistribute", "DispatchPlan", "dispatch", "combine"]
 __all__ += _values_names
 __all__ += _algebra_names
+__all__ += _constructors_names
+__all__ += _modes_names
 __all__ += _int_tuple_names
 __all__ += _tuple_structure_names

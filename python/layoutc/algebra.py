@@ -13,233 +13,23 @@ wins and the docstring says so.
     >>> R, R(1, 2), A(5)
     (Layout('((2,2),3):((24,2),8)'), 40, 40)
 """
-from typing import Any, Optional, Tuple, TypeVar, Union, overload
+from typing import Any, Tuple, TypeVar, Union, overload
 
-from ._library import LayoutIndexError, LayoutTypeError
+from ._library import LayoutTypeError
 from .int_tuple import has_none
-from .values import (ComposedLayout, Equality, Layout, LayoutBase, LinearLayout, Swizzle, Value, _call, _modes, _template,
-                     call, evaluate, handle_of, notation, python_of)
+from .layout_modes import (append, depth, get, group_modes, prepend, rank, select, size, take,  # noqa: F401
+                           unflatten)
+from .values import ComposedLayout, Equality, Layout, LayoutBase, LinearLayout, Swizzle, Value, _call, _template
 
 # A Layout or a ComposedLayout: the functions that give a value of their
 # argument's kind (coalesce, the divides and products, ...) are typed by it.
 _K = TypeVar("_K", bound=LayoutBase)
 
-__all__ = ["is_layout", "make_layout", "size", "cosize", "rank", "depth", "shape",
-           "stride", "get", "select", "take", "group_modes", "append", "prepend", "upcast", "downcast",
-           "recast_layout", "coalesce", "filter", "composition", "complement", "right_inverse", "left_inverse",
-           "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product",
-           "tiled_product", "flat_product", "blocked_product", "raked_product", "hier_unzip",
-           "slice_and_offset", "unflatten", "filter_zeros", "nullspace", "max_common_layout",
-           "max_common_vector", "tile_to_shape", "dice", "make_ordered_layout", "make_identity_layout",
-           "make_composed_layout", "compatible", "swizzle", "equal", "to_linear_layout", "from_linear_layout",
-           "append_ones", "prepend_ones", "make_swizzle", "make_layout_tv", "make_layout_like", "is_major",
-           "leading_dim"]
-
-def is_layout(x: Any) -> bool:
-    """pycute's is_layout: a Layout or a ComposedLayout.
-
-    >>> is_layout(Layout(4)), is_layout((4,))
-    (True, False)
-    """
-    return isinstance(x, LayoutBase)
-
-
-def make_layout(*args: Any, stride: Any = None) -> Layout:
-    """A layout: make_layout(shape, stride=...) as CuTe DSL's (stride
-    defaults to compact column-major; "LayoutRight" gives row-major), or
-    make_layout(L0, L1, ...) and make_layout([L0, L1, ...]) as pycute's:
-    the layouts as the modes of one.
-
-    >>> make_layout((6, 2), stride=(8, 2)), make_layout(Layout(4), Layout((2, 3), (4, 8)))
-    (Layout('(6,2):(8,2)'), Layout('(4,(2,3)):(1,(4,8))'))
-    """
-    if stride is not None:
-        if len(args) != 1:
-            raise LayoutTypeError("make_layout(shape, stride=...) takes one shape, got %d arguments" % len(args),
-                                  "LAYOUTC_ERROR_ALGEBRA_TYPE")
-        result: Layout = _call("make_layout", args[0], stride)
-        return result
-    if len(args) == 1 and not isinstance(args[0], (Layout, str, int, tuple, list)) and hasattr(args[0], "__iter__"):
-        args = tuple(args[0])
-    elif len(args) == 1 and isinstance(args[0], list) and args[0] and all(isinstance(a, Layout) for a in args[0]):
-        args = tuple(args[0])
-    if not args:
-        raise LayoutTypeError("make_layout needs a shape or layouts", "LAYOUTC_ERROR_ALGEBRA_TYPE")
-    result = _call("make_layout", *args)
-    return result
-
-
-# Functions with optional modes: size(a), size(a, mode=0) is size<0>(a),
-# get(a, mode=(0, 1)) is get<0,1>(a).
-
-def size(a: Any, mode: Any = None) -> Any:
-    """The size of a layout's domain (of mode `mode`); an integer tuple's
-    product.
-
-    >>> size(Layout((6, 2), (8, 2))), size(Layout((6, 2), (8, 2)), mode=0), size((2, (3, 4)))
-    (12, 6, 24)
-    """
-    if mode is None and type(a) is Layout:
-        return a.size()
-    return _call("size", a, template=_modes(mode))
-
-
-def cosize(a: Any, mode: Any = None) -> Any:
-    """The size of a layout's codomain: L(size - 1) + 1 with |strides|.
-
-    >>> cosize(Layout((6, 2), (8, 2)))
-    43
-    """
-    return _call("cosize", a, template=_modes(mode))
-
-
-def rank(a: Any, mode: Any = None) -> int:
-    """The number of top-level modes.
-
-    >>> rank(Layout(((2, 3), 4)))
-    2
-    """
-    result: int = _call("rank", a, template=_modes(mode))
-    return result
-
-
-def depth(a: Any, mode: Any = None) -> int:
-    """The nesting depth (an integer: 0).
-
-    >>> depth(Layout(((2, 3), 4)))
-    2
-    """
-    result: int = _call("depth", a, template=_modes(mode))
-    return result
-
-
-def shape(a: Any, mode: Any = None) -> Any:  # CuTe DSL: shape(input, *, mode=None)
-    """The shape (of mode `mode`).
-
-    >>> shape(Layout(((2, 3), 4)), mode=0)
-    (2, 3)
-    """
-    return _call("shape", a, template=_modes(mode))
-
-
-def stride(a: Any, mode: Any = None) -> Any:
-    """The stride (of mode `mode`).
-
-    >>> stride(Layout(((2, 3), 4)))
-    ((1, 2), 6)
-    """
-    return _call("stride", a, template=_modes(mode))
-
-
-@overload
-def get(a: _K, mode: Any) -> _K: ...
-@overload
-def get(a: Any, mode: Any) -> Any: ...
-def get(a: Any, mode: Any) -> Any:
-    """The sub-layout (or sub-tuple) at a mode path: get<i,j>.
-
-    >>> get(Layout(((2, 3), 4)), mode=(0, 1))
-    Layout('3:2')
-    """
-    return _call("get", a, template=_modes(mode))
-
-
-@overload
-def select(a: _K, modes: Any) -> _K: ...
-@overload
-def select(a: Any, modes: Any) -> Any: ...
-def select(a: Any, modes: Any) -> Any:
-    """The modes listed, in that order: select<i,...>.
-
-    >>> select(Layout((2, 3, 4)), (2, 0))
-    Layout('(4,2):(6,1)')
-    """
-    return _call("select", a, template=_modes(modes))
-
-
-@overload
-def take(a: _K, begin: int, end: int) -> _K: ...
-@overload
-def take(a: Any, begin: int, end: int) -> Any: ...
-def take(a: Any, begin: int, end: int) -> Any:
-    """Modes begin to end - 1: take<B,E>.
-
-    >>> take(Layout((2, 3, 4)), 1, 3)
-    Layout('(3,4):(2,6)')
-    """
-    return _call("take", a, template=(_template(begin), _template(end)))
-
-
-@overload
-def group_modes(a: _K, begin: int, end: int) -> _K: ...
-@overload
-def group_modes(a: Any, begin: int, end: int) -> Any: ...
-def group_modes(a: Any, begin: int, end: int) -> Any:
-    """Modes begin to end - 1 as one mode: group<B,E>.
-
-    >>> group_modes(Layout((2, 3, 4)), 0, 2)
-    Layout('((2,3),4):((1,2),6)')
-    """
-    return _call("group_modes", a, template=(_template(begin), _template(end)))
-
-
-@overload
-def append(input: _K, elem: Any = ..., up_to_rank: Optional[int] = ...) -> _K: ...  # noqa: A002
-@overload
-def append(input: Any, elem: Any = ..., up_to_rank: Optional[int] = ...) -> Any: ...  # noqa: A002
-def append(input: Any, elem: Any = None, up_to_rank: Optional[int] = None) -> Any:  # noqa: A002 (CuTe DSL's name)
-    """input with elem (default 1:0, or 1 for a tuple) appended as a last
-    mode, repeated up to rank up_to_rank when given (CuTe DSL's append).
-
-    >>> append(Layout(4), Layout(1, 0), 3)
-    Layout('(4,1,1):(1,0,0)')
-    """
-    return _call("append", input, *(() if elem is None else (elem,)), template=_rank(input, up_to_rank))
-
-
-@overload
-def prepend(input: _K, elem: Any = ..., up_to_rank: Optional[int] = ...) -> _K: ...  # noqa: A002
-@overload
-def prepend(input: Any, elem: Any = ..., up_to_rank: Optional[int] = ...) -> Any: ...  # noqa: A002
-def prepend(input: Any, elem: Any = None, up_to_rank: Optional[int] = None) -> Any:  # noqa: A002
-    """input with elem (default 1:0, or 1 for a tuple) prepended as a first
-    mode, repeated up to rank up_to_rank when given (CuTe DSL's prepend).
-
-    >>> prepend(Layout(4), Layout(1, 0))
-    Layout('(1,4):(0,1)')
-    """
-    return _call("prepend", input, *(() if elem is None else (elem,)), template=_rank(input, up_to_rank))
-
-
-@overload
-def append_ones(t: _K, up_to_rank: Optional[int] = ...) -> _K: ...
-@overload
-def append_ones(t: Any, up_to_rank: Optional[int] = ...) -> Any: ...
-def append_ones(t: Any, up_to_rank: Optional[int] = None) -> Any:
-    """t with modes 1:0 appended up to rank up_to_rank (one when None).
-
-    >>> append_ones(Layout(4), 3)
-    Layout('(4,1,1):(1,0,0)')
-    """
-    return append(t, Layout(1, 0) if isinstance(t, Value) else 1, up_to_rank)
-
-
-@overload
-def prepend_ones(t: _K, up_to_rank: Optional[int] = ...) -> _K: ...
-@overload
-def prepend_ones(t: Any, up_to_rank: Optional[int] = ...) -> Any: ...
-def prepend_ones(t: Any, up_to_rank: Optional[int] = None) -> Any:
-    """t with modes 1:0 prepended up to rank up_to_rank (one when None).
-
-    >>> prepend_ones(Layout(4), 3)
-    Layout('(1,1,4):(0,0,1)')
-    """
-    return prepend(t, Layout(1, 0) if isinstance(t, Value) else 1, up_to_rank)
-
-
-def _rank(input: Any, up_to_rank: Optional[int]) -> Tuple[int, ...]:  # noqa: A002
-    return (rank(input) + 1,) if up_to_rank is None else (_template(up_to_rank),)
-
+__all__ = ["upcast", "downcast", "recast_layout", "coalesce", "filter", "composition", "complement", "right_inverse",
+           "left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product",
+           "zipped_product", "tiled_product", "flat_product", "blocked_product", "raked_product", "hier_unzip",
+           "slice_and_offset", "filter_zeros", "nullspace", "max_common_layout", "max_common_vector",
+           "tile_to_shape", "dice", "compatible", "swizzle", "equal", "to_linear_layout", "from_linear_layout"]
 
 @overload
 def upcast(a: _K, n: int) -> _K: ...
@@ -523,7 +313,7 @@ def hier_unzip(splitter: Any, layoutA: Any, layoutB: Any) -> Any:
         raise LayoutTypeError("hier_unzip: splitter must be logical_divide or logical_product, not %r" % (splitter,),
                               "LAYOUTC_ERROR_ALGEBRA_TYPE")
     if layoutB is None:
-        return make_layout(Layout(1, 0), layoutA)
+        return _call("make_layout", Layout(1, 0), layoutA)  # the layouts as modes, as make_layout(L0, L1)
     return _call(names[splitter], layoutA, layoutB)
 
 
@@ -540,26 +330,13 @@ def slice_and_offset(crd: Any, layout: Any) -> Tuple[Any, Any]:
 
     >>> slice_and_offset((None, 1), Layout((6, 2), (8, 2)))
     (Layout('(6):(8)'), 2)
-    >>> slice_and_offset((None, 1), make_composed_layout(lambda i: 2 * i, 0, Layout((6, 2), (8, 2))))
+    >>> slice_and_offset((None, 1), ComposedLayout(lambda i: 2 * i, 0, Layout((6, 2), (8, 2))))
     (ComposedLayout('<lambda> o 2 o (6):(8)'), 0)
     """
     piece = _call("slice", crd, layout)
     if isinstance(piece, ComposedLayout):
         return piece, 0
     return piece, _call("crd2idx", crd, layout)
-
-
-@overload
-def unflatten(a: _K, profile: Any) -> _K: ...
-@overload
-def unflatten(a: Any, profile: Any) -> Any: ...
-def unflatten(a: Any, profile: Any) -> Any:
-    """The modes of a, in order, nested like profile.
-
-    >>> unflatten(Layout((2, 3, 4)), ((1, 1), 1))
-    Layout('((2,3),4):((1,2),6)')
-    """
-    return _call("unflatten", a, profile)
 
 
 def filter_zeros(layout: Any, *, target_profile: Any = None) -> Layout:
@@ -633,62 +410,6 @@ def _coord_first(a: Any, b: Any) -> Tuple[Any, Any]:
     if isinstance(a, Value) or (has_none(b) and not has_none(a)):
         return b, a
     return a, b
-
-
-def make_ordered_layout(shape: Any, order: Any) -> Layout:
-    """Compact strides with the modes ordered from stride 1 as `order` ranks
-    them.
-
-    >>> make_ordered_layout((2, 3, 4), (1, 2, 0))
-    Layout('(2,3,4):(4,8,1)')
-    """
-    result: Layout = _call("make_ordered_layout", shape, order)
-    return result
-
-
-def make_identity_layout(shape: Any) -> Layout:
-    """The layout whose value at a coordinate is the coordinate: strides are
-    the unit vectors E(i).
-
-    >>> make_identity_layout((2, 3))
-    Layout('(2,3):(1@0,1@1)')
-    """
-    result: Layout = _call("make_identity_layout", shape)
-    return result
-
-
-def make_composed_layout(inner: Any, offset: Any, outer: Any) -> ComposedLayout:
-    """inner o offset o outer (CuTe DSL's make_composed_layout).
-
-    >>> make_composed_layout(Swizzle(3, 4, 3), 0, Layout((64, 64), (64, 1)))
-    ComposedLayout('S<3,4,3> o 0 o (64,64):(64,1)')
-    """
-    return ComposedLayout(inner, offset, outer)
-
-
-def make_swizzle(b: int, m: int, s: int) -> Swizzle:
-    """CuTe DSL's make_swizzle: the swizzle S<b,m,s>.
-
-    >>> make_swizzle(3, 4, 3)
-    Swizzle('S<3,4,3>')
-    """
-    return Swizzle(b, m, s)
-
-
-def make_layout_tv(thr_layout: Any, val_layout: Any) -> Tuple[Any, Layout]:
-    """(tiler_mn, layout_tv) of CuTe DSL's make_layout_tv: val_layout
-    repeated over thr_layout (raked_product, layout_mn); layout_tv maps
-    (thread, value) to the tile index, right_inverse(layout_mn) over
-    (size(thr), size(val)); tiler_mn = product_each(shape(layout_mn)).
-
-    >>> make_layout_tv(make_layout((2, 3), stride=(3, 1)), make_layout((2, 2), stride=(2, 1)))
-    ((4, 6), Layout('((3,2),(2,2)):((8,2),(4,1))'))
-    """
-    layout_mn = raked_product(thr_layout, val_layout)
-    threads_values = Layout((size(thr_layout), size(val_layout)))
-    layout_tv = composition(right_inverse(layout_mn), threads_values)
-    from .int_tuple import product_each
-    return product_each(layout_mn.shape), layout_tv
 
 
 def compatible(a: Any, b: Any) -> bool:
@@ -772,69 +493,3 @@ for _name in _METHODS:
     setattr(Layout, _name, _method(globals()[_name]))
 setattr(ComposedLayout, "composition", _method(composition))
 
-
-def make_layout_like(layout: Any) -> Layout:
-    """CuTe's make_layout_like: the compact layout of layout's shape whose
-    strides follow the order of layout's strides; modes of stride 0 keep
-    stride 0 (a LayoutTensor's layout for a LayoutTensor).
-
-    >>> make_layout_like(Layout((2, 3, 4, 5), (0, 42, 1, 0)))
-    Layout('(2,3,4,5):(0,4,1,0)')
-    """
-    layout = getattr(layout, "layout", layout) if not isinstance(layout, Layout) else layout
-    if not isinstance(layout, Layout):
-        raise LayoutTypeError("make_layout_like: %r is not a layout" % (layout,), "LAYOUTC_ERROR_ALGEBRA_TYPE")
-    ordered = make_ordered_layout(filter_zeros(layout).shape, _static_strides(layout, "make_layout_like"))
-    return Layout(layout.shape, ordered.stride)
-
-
-def is_major(mode: Any, stride: Any) -> bool:
-    """CuTe DSL's is_major: whether the first stride of mode `mode` (an int,
-    or a path of ints into nested modes) is 1.
-
-    >>> is_major(0, (1, 8)), is_major(1, (1, 8)), is_major([1, 0], (4, (1, 2)))
-    (True, False, True)
-    """
-    s = stride
-    for m in (mode if isinstance(mode, (list, tuple)) else [mode]):
-        s = get(s, mode=m) if isinstance(s, tuple) else _only_mode(s, m)
-    while isinstance(s, tuple):
-        s = s[0]
-    return type(s) is int and s == 1
-
-
-def leading_dim(shape: Any, stride: Any) -> Any:
-    """CuTe DSL's leading_dim: the index (a path for a nested mode) of the
-    first mode with stride 1 and a shape other than 1, or None.
-
-    >>> leading_dim((4, 8), (8, 1)), leading_dim((4, (1, 8)), (8, (1, 1))), leading_dim((4,), (2,))
-    (1, (1, 1), None)
-    """
-    from .tuple_structure import find_if
-
-    def leads(value: Any, position: Any) -> bool:
-        if type(value) is not int or value != 1:
-            return False
-        s = shape
-        for m in (position if isinstance(position, tuple) else (position,)):
-            s = s[m]
-        return not (type(s) is int and s == 1)
-    return find_if(stride, leads)
-
-
-def _only_mode(x: Any, m: Any) -> Any:
-    if m != 0:
-        raise LayoutIndexError("mode %r is out of range for %r, which has one mode" % (m, x),
-                               "LAYOUTC_ERROR_ALGEBRA_INDEX")
-    return x
-
-
-def _static_strides(layout: Layout, op: str) -> Any:
-    def check(d: Any) -> Any:
-        if isinstance(d, tuple):
-            return tuple(check(x) for x in d)
-        if type(d) is not int:
-            raise LayoutTypeError("%s: %s has the stride %s, not an integer" % (op, layout, d),
-                                  "LAYOUTC_ERROR_ALGEBRA_TYPE")
-        return d
-    return check(layout.stride)

@@ -378,7 +378,7 @@ def crd2idx(crd: Any, shape: Any, stride: Any = None) -> Any:
     >>> crd2idx((1, 2), (2, 3)), crd2idx((1, 2), (2, 3), (3, 1))
     (5, 5)
     """
-    from .algebra import make_layout
+    from .layout_constructors import make_layout
     from .values import Value, _call
     if isinstance(shape, (Value, str)):
         return _call("crd2idx", crd, shape)
@@ -515,6 +515,6 @@ def is_weakly_congruent(a: Any, b: Any) -> bool:
 
 
 def _shape_of(x: Any) -> Any:
-    from .algebra import shape
+    from .layout_modes import shape
     from .values import Value
     return shape(x) if isinstance(x, Value) else x
