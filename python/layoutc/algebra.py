@@ -18,7 +18,7 @@ from typing import Any, Tuple, TypeVar, Union, overload
 from ._library import LayoutTypeError
 from .int_tuple import has_none
 # (the methods of a layout below take these by name from globals())
-from .layout_modes import (append, depth, get, group_modes, prepend, rank, select, take, unflatten)  # noqa: F401
+from .layout_modes import append, depth, get, group_modes, prepend, rank, select, take, unflatten  # noqa: F401
 from .values import ComposedLayout, Equality, Layout, LayoutBase, LinearLayout, Swizzle, Value, _call, _template
 
 # A Layout or a ComposedLayout: the functions that give a value of their
