@@ -501,17 +501,18 @@ def _own_beside(targets: List[int], rank: int, device: int, stream: Any, launch:
     rank's own on a second stream of the device, beside the peers' on
     `stream` (local memory is not the links: the two overlap); `stream`
     waits for it before what follows."""
-    torch = importlib.import_module("torch") if rank in targets else None
-    if torch is not None:
+    own = rank in targets
+    if own:
+        cuda = importlib.import_module("torch").cuda
         # (ExternalStream(0) would be a new stream of torch's pool, not the default stream)
-        main = torch.cuda.ExternalStream(stream, device=device) if stream else torch.cuda.default_stream(device)
+        main = cuda.ExternalStream(stream, device=device) if stream else cuda.default_stream(device)
         side = _second_stream(device)
         side.wait_stream(main)
         launch(rank, side.cuda_stream)
     for q in targets:
         if q != rank:
             launch(q, stream)
-    if torch is not None:
+    if own:
         main.wait_stream(side)
 
 
