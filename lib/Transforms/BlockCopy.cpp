@@ -92,6 +92,7 @@ SideAccess fromType(LayoutTensorType type, int leaf, int64_t chunk) {
       memory.run = s.getBits() == 0 ? 0 : int64_t(1) << s.getBase();
     else
       memory.run = isa<LayoutTensorType>(composed.getInner()) ? composed.getBlock() : 1;
+    memory.indexed = isa<LayoutTensorType>(composed.getInner());
     memory.offset = algebra::Int::unknown();
   }
   out.width = widestAccess(type.getOuterLayout().getLayout(), leaf, chunk, memory, false, false).elements;

@@ -224,11 +224,11 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
                                   << " must be a multiple of 32 from 32 to 1024 (whole warps of a block)";
       return signalPassFailure();
     }
-    TileBounds bounds{flatBytes, manyTiles, wideFlatTiles};
-    if (bounds.flatBytes < 1 || bounds.manyTiles < 1 || bounds.wideFlatTiles < 1) {
+    TileBounds bounds{flatBytes, manyTiles, wideFlatTiles, indexedAccesses};
+    if (bounds.flatBytes < 1 || bounds.manyTiles < 1 || bounds.wideFlatTiles < 1 || bounds.indexedAccesses < 1) {
       getOperation()->emitError() << "lay-copy-partition: flat-bytes=" << bounds.flatBytes
-                                  << ", many-tiles=" << bounds.manyTiles
-                                  << " and wide-flat-tiles=" << bounds.wideFlatTiles << " must be 1 or more";
+                                  << ", many-tiles=" << bounds.manyTiles << ", wide-flat-tiles=" << bounds.wideFlatTiles
+                                  << " and indexed-accesses=" << bounds.indexedAccesses << " must be 1 or more";
       return signalPassFailure();
     }
     getOperation()->walk([&](gpu::GPUFuncOp func) {

@@ -52,6 +52,7 @@ std::optional<CopySide> readSide(Value tensor, std::string &why) {
     side.composed = c;
     outer = c.getOuter();
     side.memory.run = runOf(c.getInner().getType(), c.getType().getBlock());
+    side.memory.indexed = isa<LayoutTensorType>(c.getInner().getType());
     std::optional<int64_t> offset = getConstantIntValue(c.getOffset());
     if (auto t = dyn_cast<IntTupleType>(c.getOffset().getType()); t && t.isStatic() && t.getTuple().isInt())
       offset = t.getTuple().value();

@@ -125,6 +125,38 @@ int64_t chunkAlong(const algebra::Layout &layout, int unit, int64_t extent, cons
   return widestAccess(layout, unit, extent, side, withinLeaf, /*assumeUnknown=*/true).elements;
 }
 
+// The chunks per thread of a flat tile with an indexed side in narrow rows:
+// enough for bounds.indexedAccesses of that side's accesses, one chunk at
+// least; empty where no side is such. Narrow: rows under 64 bytes (four
+// 16-byte vectors) that a warp's access spreads over 4 rows or more (32
+// accesses of w elements, rows of r: 8 w >= r), so each of its access
+// instructions touches as many random rows. There many small blocks, each
+// thread waiting on few such instructions, move more than 64 bytes a thread
+// (flat-bytes). Measured on one H200 (2026-11-28, 4,194,304 random int32
+// indices into as many rows, GB/s as run.sh counts them; 64 bytes a thread
+// -> this rule's 2 accesses): gathers of rows of 1 f32 1368 -> 1487 (one
+// chunk: 4 accesses), 3 bf16 1415 -> 1555, 5 f32 1587 -> 1764, 12 f16 1886
+// -> 1925, 16 i8 1776 -> 1796, 24 bf16 2503 -> 2525; the scatter of rows
+// of 3 bf16 942 -> 987, of 5 f32 and 12 f16 within 0.3%. One access a
+// thread is slower (3 bf16: 1095). Rows a warp's access spreads over fewer
+// rows lose by it (15 f32: 2160 -> 2098, 9 f16: 1471 -> 1264): they keep
+// flat-bytes.
+std::optional<int64_t> indexedChunks(const JointDomain &domain, const SideMemory &src, const SideMemory &dst,
+                                     int64_t chunk, const TileBounds &bounds) {
+  std::optional<int64_t> chunks;
+  for (bool isDst : {false, true}) {
+    const SideMemory &side = isDst ? dst : src;
+    if (!side.indexed || side.run * side.elementBytes >= 64)
+      continue;
+    int64_t access = chunkAlong(domain.layout(isDst), 0, chunk, side, domain.modes.size() > 1);
+    if (8 * access < side.run)
+      continue;
+    int64_t need = std::max<int64_t>(1, bounds.indexedAccesses / (chunk / access)); // chunk / access: a chunk's
+    chunks = std::min(chunks.value_or(need), need);
+  }
+  return chunks;
+}
+
 algebra::Layout reordered(const JointDomain &domain, const std::vector<size_t> &order, bool dst) {
   JointDomain d;
   for (size_t i : order)
@@ -186,6 +218,9 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   if (src.run > 1 && src.run < 4 * chunk && modes[0].src.is(1))
     chunk = std::min(chunk, chunkAlong(domain.layout(false), 0, chunk, src, modes.size() > 1));
   int64_t chunks = flatChunks(chunk, dst.elementBytes, bounds);
+  std::optional<int64_t> indexed = indexedChunks(domain, src, dst, chunk, bounds);
+  if (indexed)
+    chunks = *indexed;
   algebra::Int n = domain.size();
   // Many blocks of 128 KiB move more bytes than four times as many of 16
   // KiB. Measured on one H200 (2026-11-28, a f32 copy, the same PTX but for
@@ -194,7 +229,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   // at 64 MB (512) 3656 against 3651, nothing gained. On an H100 the two are
   // within 0.3% at every size. Tiles of 64 or 256 KiB a block did no better.
   int64_t wideChunks = kWideFlatBytes / 16;
-  if (pickThreads && chunk * wider == 16 && n.isStatic() &&
+  if (pickThreads && !indexed && chunk * wider == 16 && n.isStatic() &&
       n.value / (kWideFlatThreads * chunk * wideChunks) >= bounds.wideFlatTiles) {
     threads = plan.threads = kWideFlatThreads;
     chunks = wideChunks;

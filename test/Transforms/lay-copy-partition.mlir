@@ -92,7 +92,9 @@ module attributes {gpu.container_module} {
 
     // A gather of rows of 3 bf16 (6 bytes, narrower than four 16-byte
     // chunks): chunks of one element, the source's own width, so that a
-    // warp's lanes read consecutive elements of a row in one instruction.
+    // warp's lanes read consecutive elements of a row in one instruction;
+    // a warp's read spans 10 or 11 rows, so each thread reads 2 of its
+    // chunks a tile (indexed-accesses), not 64 bytes.
     // CHECK-LABEL: gpu.func @narrow_gather
     gpu.func @narrow_gather(%table: memref<?xbf16>, %out: memref<?xbf16>, %indices: memref<?xi32>, %n: index) kernel {
       %il = lay.make_layout %n : !lay.layout<"?:1">
@@ -102,7 +104,7 @@ module attributes {gpu.container_module} {
       %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i32, !lay.layout<"?:1">>, index, !lay.layout<"(3,?):(1,3)"> -> !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(3,?):(1,3)">, block 3>
       %t = lay.make_tensor %table, %g : memref<?xbf16>, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(3,?):(1,3)">, block 3> -> !lay.tensor<bf16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(3,?):(1,3)">, block 3>>
       %o = lay.make_tensor %out, %rows : memref<?xbf16>, !lay.layout<"(3,?):(1,3)"> -> !lay.tensor<bf16, !lay.layout<"(3,?):(1,3)">>
-      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain=?{div=3}:(1,1) tiles=? indices=8192 threads=256 tv=(256,(1,32)):(1,(1,256))}}
+      // expected-remark @+1 {{lay-copy-partition: plan=tiles domain=?{div=3}:(1,1) tiles=? indices=512 threads=256 tv=(256,(1,2)):(1,(1,256))}}
       lay.copy %t, %o : !lay.tensor<bf16, !lay.composed<!lay.tensor<i32, !lay.layout<"?:1">>, !lay.layout<"(3,?):(1,3)">, block 3>>, !lay.tensor<bf16, !lay.layout<"(3,?):(1,3)">>
       gpu.return
     }

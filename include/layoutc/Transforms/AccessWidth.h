@@ -30,6 +30,10 @@ struct SideMemory {
   int64_t run = 0;
   /// The composed layout's offset (its static value; `?` when dynamic).
   algebra::Int offset = algebra::Int(0);
+  /// Whether each run starts where an index tensor says (a gather's
+  /// source, a scatter's destination): its runs are at addresses the
+  /// layouts do not know, one random access each.
+  bool indexed = false;
 };
 
 /// A condition on run-time values that an access width rests on: `leaf`'s

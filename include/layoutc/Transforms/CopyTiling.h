@@ -41,6 +41,12 @@ struct TileBounds {
   /// domain must make to take them where the pass picks the block's size
   /// (`wide-flat-tiles`): fewer leave too few blocks per wave to gain.
   int64_t wideFlatTiles = 1024;
+  /// Accesses of an indexed side in narrow rows (rows[i] at an address an
+  /// index tensor gives, narrower than four chunks) each thread of a flat
+  /// tile makes per tile (`indexed-accesses`), in whole chunks, one at
+  /// least: each access is a random row of its own, and many small blocks
+  /// keep more of them in flight than few large ones.
+  int64_t indexedAccesses = 2;
 };
 
 /// A wide flat tile: 1024 threads, each moving 128 bytes in 16-byte

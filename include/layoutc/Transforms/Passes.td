@@ -103,6 +103,9 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
     Option<"wideFlatTiles", "wide-flat-tiles", "int64_t", "1024",
            "wide flat tiles (1024 threads of 128 bytes) a domain must make to take them, in a kernel whose only "
            "copy is flat and which states no known_block_size">,
+    Option<"indexedAccesses", "indexed-accesses", "int64_t", "2",
+           "accesses of an indexed side in rows narrower than four chunks (a gather's source, a scatter's "
+           "destination) each thread of a flat tile makes per tile, in whole chunks, one at least">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];

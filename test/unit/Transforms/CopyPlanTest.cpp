@@ -268,6 +268,44 @@ TEST(CopyTiling, PlansFollowTheLayouts) {
   EXPECT_EQ(why.rfind("a composed side over joint modes", 0), 0u);
 }
 
+TEST(CopyTiling, NarrowIndexedRowsTakeIndexedAccessesAThread) {
+  std::string why;
+  // A gather of rows of `width` (the source indexed) or a scatter (the
+  // destination indexed): the flat tile's TV.
+  auto tv = [&](int64_t width, int bytes, bool scatter = false, TileBounds bounds = {}, bool indexed = true) {
+    std::string shape = "(" + std::to_string(width) + ",?):(1," + std::to_string(width) + ")";
+    SideMemory rows{bytes, width, algebra::Int(0), indexed}, plain{bytes, 0, algebra::Int(0)};
+    std::optional<TilePlan> p =
+        planTiles(joint(shape, shape), scatter ? plain : rows, scatter ? rows : plain, true, true, 256, why, bounds);
+    EXPECT_TRUE(p) << why;
+    return p ? p->tv.str() : std::string();
+  };
+  // A warp's access spans 4 rows or more: 2 accesses a thread, one chunk at
+  // least (rows of 1 f32 read element by element in chunks of 4).
+  EXPECT_EQ(tv(1, 4), "(256,(4,1)):(4,(1,1024))");
+  EXPECT_EQ(tv(3, 2), "(256,(1,2)):(1,(1,256))");
+  EXPECT_EQ(tv(5, 4), "(256,(1,2)):(1,(1,256))");
+  EXPECT_EQ(tv(7, 4), "(256,(1,2)):(1,(1,256))");
+  EXPECT_EQ(tv(12, 2), "(256,(4,2)):(4,(1,1024))");
+  EXPECT_EQ(tv(16, 1), "(256,(16,2)):(16,(1,4096))");
+  EXPECT_EQ(tv(3, 2, true), "(256,(1,2)):(1,(1,256))");
+  EXPECT_EQ(tv(5, 4, false, TileBounds{64, 8192, 1024, 8}), "(256,(1,8)):(1,(1,256))");
+  // Fewer rows a warp's access (15 f32, 9 f16 read element by element),
+  // rows of 64 bytes or more, or runs no index tensor places: 64 bytes a
+  // thread (flat-bytes).
+  EXPECT_EQ(tv(15, 4), "(256,(1,16)):(1,(1,256))");
+  EXPECT_EQ(tv(9, 2), "(256,(1,32)):(1,(1,256))");
+  EXPECT_EQ(tv(16, 4), "(256,(4,4)):(4,(1,1024))");
+  EXPECT_EQ(tv(3, 2, false, {}, false), "(256,(1,32)):(1,(1,256))");
+  // Where the plan picks the threads, an indexed side keeps the usual ones.
+  SideMemory single{4, 1, algebra::Int(0), true}, f32;
+  std::optional<TilePlan> many =
+      planTiles(joint("33554432:1", "33554432:1"), single, f32, true, true, 256, why, {}, true);
+  ASSERT_TRUE(many) << why;
+  EXPECT_EQ(many->threads, 256);
+  EXPECT_EQ(many->tv.str(), "(256,(4,1)):(4,(1,1024))");
+}
+
 TEST(CopyTiling, WideFlatTilesWhereThePlanPicksTheThreads) {
   std::string why;
   SideMemory f32, f16{2, 0, algebra::Int(0)};
