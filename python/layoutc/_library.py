@@ -12,6 +12,7 @@ import glob
 import operator
 import os
 import threading
+import types
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Type, Union
 
 API_VERSION = 2
@@ -319,21 +320,25 @@ def _in(directory: str) -> List[str]:
     return [exact] if os.path.isfile(exact) else sorted(glob.glob(os.path.join(directory, "liblayoutc_jit.so.*")))
 
 
-def _load() -> Tuple[ctypes.CDLL, str]:
+def _load() -> Tuple[ctypes.CDLL, types.SimpleNamespace, str]:
     candidates = _candidates()
     if not candidates:
         where = os.environ.get("LAYOUTC_LIBRARY") or "next to the layoutc package or above it"
         raise ImportError("layoutc: liblayoutc_jit.so not found (%s); set LAYOUTC_LIBRARY to the library or its "
                           "directory (a build tree's lib/Shared)" % where)
     lib = ctypes.CDLL(candidates[0])
-    _declare(lib)
+    unchecked = _declare(lib)
     if lib.layoutc_api_version() != API_VERSION:
         raise ImportError("layoutc: %s has C API version %d, this package needs %d"
                           % (candidates[0], lib.layoutc_api_version(), API_VERSION))
-    return lib, os.path.realpath(candidates[0])
+    return lib, unchecked, os.path.realpath(candidates[0])
 
 
-def _declare(lib: ctypes.CDLL) -> None:
+def _declare(lib: ctypes.CDLL) -> types.SimpleNamespace:
+    """Gives lib's functions their C signatures, each wrapped by _checked;
+    returns the functions unwrapped, for callers that checked every
+    argument already (a launch's, by its Tensors and launch site: the
+    checks would cost a few microseconds a launch again)."""
     P = ctypes.POINTER
     c_char_p, c_void_p, c_int, c_int64, c_size_t = (ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int,
                                                     ctypes.c_int64, ctypes.c_size_t)
@@ -439,11 +444,14 @@ def _declare(lib: ctypes.CDLL) -> None:
         "layoutc_launch_indexed": ("kernel", "device", "table", "table_rows", "rows", "indices", "count", "stream"),
         "layoutc_launch": ("kernel", "device", "grid", "block", "args", "count", "stream"),
     }
+    unchecked = types.SimpleNamespace()
     for name, (restype, argtypes) in signatures.items():
         f = getattr(lib, name)
         f.restype, f.argtypes = restype, argtypes
         assert len(parameters[name]) == len(argtypes), name
+        setattr(unchecked, name, f)
         setattr(lib, name, _checked(name, f, parameters[name], argtypes))
+    return unchecked
 
 
 def _checked(name: str, f: Any, parameters: Sequence[str], argtypes: Sequence[Any]) -> Callable[..., Any]:
@@ -476,7 +484,7 @@ _CHECKED = frozenset(_BITS) | {ctypes.c_char_p}
 
 
 # The library and its file.
-lib, library_path = _load()
+lib, unchecked, library_path = _load()
 
 
 # The exception a Python function called back from the library raised

@@ -18,7 +18,8 @@ import ctypes
 import threading
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from ._library import Arg, ArgumentError, CacheStats, Step, TensorSide, check, int64_array, lib, text
+from ._library import (Arg, ArgumentError, CacheStats, Step, TensorSide, c_value, check, int64_array, lib, text,
+                       unchecked)
 from .layout_tensors import LayoutTensor, make_tensor, python_inner
 from .tensors import Pending, Tensor, tensor
 from .tracing import Program, symbolic_crd2idx, trace
@@ -125,8 +126,7 @@ class Jit:
             self._handle = None
 
     def _kernel(self, spec: Tuple[Any, ...], compile: Callable[[Any], Any]) -> Kernel:
-        with self._lock:
-            k = self._kernels.get(spec)
+        k = self._kernels.get(spec)  # a dict's get is atomic; the lock orders the inserts
         if k is None:
             handle = ctypes.c_void_p()
             check(compile(ctypes.byref(handle)))
@@ -262,7 +262,9 @@ def _launch_site(tensors: Sequence[Union[Tensor, Pending]], stream: Any,
     if stream is None:
         producers = [t for t in tensors if t.torch] or [t for t in tensors if t.stream is not None]
         stream = producers[0].stream if producers else None
-    return (device if device is not None else found or 0), _stream(stream)
+    # Checked here, so that the launch passes them to C as they are.
+    return (c_value(device if device is not None else found or 0, ctypes.c_int, "device"),
+            c_value(_stream(stream), ctypes.c_void_p, "stream"))
 
 
 def _tensors(stream: Any, device: Optional[int], *arguments: Tuple[Any, str]) -> Tuple[List[Tensor], int,
@@ -330,7 +332,7 @@ def copy(src: Any, dst: Any, src_layout: Any = None, dst_layout: Any = None, sca
             raise ArgumentError("copy: %s_layout %s reaches element %d, but %s holds %d" % (
                 t.role, layout, needed - 1, t.describe(), t.extent))
     if size:
-        check(lib.layoutc_launch_copy(kernel._handle, device, s.address, d.address, None, 0, stream))
+        check(unchecked.layoutc_launch_copy(kernel._handle, device, s.address, d.address, None, 0, stream))
 
 
 class _TracedSide:
@@ -426,7 +428,7 @@ def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, str
         raise ArgumentError("%s: %s has %d rows for %d indices" % (kind, rows_role, r.shape[0], i.shape[0]))
     if i.shape[0] and width:
         kernel = (jit or default_jit()).indexed_kernel(kind, width, t.dtype, i.dtype)
-        check(lib.layoutc_launch_indexed(kernel._handle, device, t.address, t.shape[0], r.address, i.address,
+        check(unchecked.layoutc_launch_indexed(kernel._handle, device, t.address, t.shape[0], r.address, i.address,
                                          i.shape[0], stream))
 
 

@@ -7,7 +7,7 @@ __cuda_array_interface__ (CuPy, Numba, JAX), else from DLPack's __dlpack__
 import ctypes
 import functools
 import importlib
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from . import dlpack
 from ._library import ADDRESS_VALUES, INT64_VALUES, ArgumentError, c_value, int64_tuple
@@ -37,34 +37,45 @@ class Tensor:
     def __init__(self, role: str, address: int, shape: Sequence[int], strides: Sequence[int], dtype: str,
                  device: Optional[int], stream: Optional[int], readonly: bool = False, torch: bool = False,
                  owner: object = None) -> None:
+        # One pass over the modes; a launch makes three of these (a few
+        # microseconds each), so the common case is the short path.
         self.role = role
-        self.address: int = c_value(address, ctypes.c_void_p, "%s: the address" % role)
-        self.shape: Tuple[int, ...] = int64_tuple(shape, "%s: shape" % role)
-        self.strides: Tuple[int, ...] = int64_tuple(strides, "%s: strides" % role)
+        self.address: int = address if type(address) is int and address in ADDRESS_VALUES else \
+            c_value(address, ctypes.c_void_p, "%s: the address" % role)
+        self.shape: Tuple[int, ...]
+        self.strides: Tuple[int, ...]
+        if torch:  # torch's sizes and strides are int64 already
+            self.shape, self.strides = tuple(shape), tuple(strides)
+        else:
+            self.shape = int64_tuple(shape, "%s: shape" % role)
+            self.strides = int64_tuple(strides, "%s: strides" % role)
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
         self.owner = owner  # what must outlive the launch (a DLPack capsule)
-        self.itemsize = _BYTES[dtype]
+        self.itemsize = itemsize = _BYTES[dtype]
         if len(self.strides) != len(self.shape):
             raise ArgumentError("%s: shape %s and strides %s differ in length" % (role, self.shape, self.strides))
-        if any(e < 0 for e in self.shape):
-            raise ArgumentError("%s: shape %s has a negative extent" % (role, self.shape))
-        size = 1
-        for e in self.shape:
+        size, last, lowest = 1, 0, 0
+        for e, st in zip(self.shape, self.strides):
             size *= e
-        extent = 1 + sum((e - 1) * st for e, st in zip(self.shape, self.strides)) if size else 0
+            last += (e - 1) * st
+            lowest = min(lowest, e, st)
+        if lowest < 0 and min(self.shape) < 0:
+            raise ArgumentError("%s: shape %s has a negative extent" % (role, self.shape))
+        extent = last + 1 if size else 0
         self._size, self._extent = size, extent  # the shape and strides do not change
         if size not in INT64_VALUES:
             c_value(size, ctypes.c_int64, "%s: the element count of shape %s" % (role, self.shape))
         if extent not in INT64_VALUES:
             c_value(extent, ctypes.c_int64, "%s: the extent (1 + the largest offset) of shape %s and strides %s"
                     % (role, self.shape, self.strides))
-        if self.address + extent * self.itemsize not in ADDRESS_VALUES:
-            c_value(self.address + extent * self.itemsize, ctypes.c_void_p, "%s: the end address of the tensor" % role)
-        if any(s < 0 for s in self.strides):
+        if self.address + extent * itemsize not in ADDRESS_VALUES:
+            c_value(self.address + extent * itemsize, ctypes.c_void_p, "%s: the end address of the tensor" % role)
+        if lowest < 0:
             raise ArgumentError("%s: negative strides %s are not supported" % (role, self.strides))
-        if address % self.itemsize:
+        if address % itemsize:
             raise ArgumentError("%s: address 0x%x is not aligned to its %s elements (%d bytes)"
-                                % (role, address, dtype, self.itemsize))
+                                % (role, address, dtype, itemsize))
+        self._row_major: Optional[bool] = None
 
     @property
     def size(self) -> int:
@@ -108,12 +119,14 @@ class Tensor:
         >>> Tensor("x", 0, (4, 1), (1, 7), "f32", 0, None).row_major()
         True
         """
-        expected = 1
-        for e, s in reversed(list(zip(self.shape, self.strides))):
-            if e != 1 and s != expected:
-                return False
-            expected *= e
-        return True
+        if self._row_major is None:
+            expected, self._row_major = 1, True
+            for e, s in zip(reversed(self.shape), reversed(self.strides)):
+                if e != 1 and s != expected:
+                    self._row_major = False
+                    break
+                expected *= e
+        return self._row_major
 
     def describe(self) -> str:
         """The tensor for messages: role, shape, strides and dtype.
@@ -162,8 +175,18 @@ class Pending:
         return Tensor(self.role, address, shape, strides, dtype, device, None, owner=capsule)
 
 
+# The types _is_torch found to be torch's tensors.
+_torch_types: Set[type] = set()
+
+
 def _is_torch(obj: Any) -> bool:
-    return type(obj).__module__.startswith("torch") and hasattr(obj, "data_ptr")
+    kind = type(obj)
+    if kind in _torch_types:
+        return True
+    if kind.__module__.startswith("torch") and hasattr(obj, "data_ptr"):
+        _torch_types.add(kind)
+        return True
+    return False
 
 
 @functools.lru_cache(maxsize=None)
@@ -183,14 +206,22 @@ def _current_stream() -> Callable[[int], int]:
     return public
 
 
+# torch's dtypes as layoutc's, keyed by the dtype objects themselves (a
+# str() of each at every launch costs more than the rest of the lookup).
+_torch_dtypes: Dict[Any, str] = {}
+
+
 def _from_torch(obj: Any, role: str) -> Tensor:
     if not obj.is_cuda:
         raise ArgumentError("%s: a torch tensor on %s; layoutc's kernels take CUDA tensors" % (role, obj.device))
-    name = str(obj.dtype)[6:]  # "torch.float32"
-    if name not in _TORCH:
-        raise ArgumentError("%s: dtype torch.%s is not supported (%s)" % (role, name, SUPPORTED))
+    dtype = _torch_dtypes.get(obj.dtype)
+    if dtype is None:
+        name = str(obj.dtype)[6:]  # "torch.float32"
+        if name not in _TORCH:
+            raise ArgumentError("%s: dtype torch.%s is not supported (%s)" % (role, name, SUPPORTED))
+        dtype = _torch_dtypes[obj.dtype] = _TORCH[name]
     device = obj.get_device()
-    return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), _TORCH[name], device, _current_stream()(device),
+    return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), dtype, device, _current_stream()(device),
                   torch=True)
 
 

@@ -336,8 +336,8 @@ class DLPackTest(unittest.TestCase):
         layoutc.copy(src, FakeArray((64, 32), strides=(4, 256), stream=0x99), jit=jit)
         self.assertEqual(src.streams, [1, 0x77, 0x99])
         # The capsule lives until the launch is enqueued, then its destructor frees it.
-        fresh, at_launch, launch = FakeDLPack((64, 32)), [], layoutc.kernels.lib.layoutc_launch_copy
-        with mock.patch.object(layoutc.kernels.lib, "layoutc_launch_copy",
+        fresh, at_launch, launch = FakeDLPack((64, 32)), [], layoutc.kernels.unchecked.layoutc_launch_copy
+        with mock.patch.object(layoutc.kernels.unchecked, "layoutc_launch_copy",
                                lambda *args: at_launch.append(fresh.deleted) or launch(*args)):
             layoutc.copy(fresh, FakeArray((64, 32)), jit=jit)
         self.assertEqual((at_launch, fresh.deleted), ([0], 1))

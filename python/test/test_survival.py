@@ -282,6 +282,14 @@ class SurvivalTest(unittest.TestCase):
             with self.assertRaises(OverflowError) as e:
                 f()
             self.assertIn(message, str(e.exception))
+        # A launch's device and stream are checked before its unchecked C call.
+        idx = {"shape": (4,), "typestr": "<i4", "data": (8192, False), "version": 3}
+        for f, message in ((lambda: layoutc.copy(Ints(GOOD), Ints(GOOD), device=2 ** 31), "device 2147483648"),
+                           (lambda: layoutc.gather(Ints(GOOD), Ints(idx), Ints(GOOD), stream=2 ** 64),
+                            "stream 18446744073709551616")):
+            with self.assertRaises(OverflowError) as e:
+                f()
+            self.assertIn(message, str(e.exception))
         with self.assertRaises(TypeError):
             kernel.launch([], grid=1.5)
         with self.assertRaises(OverflowError):
