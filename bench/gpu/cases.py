@@ -1,12 +1,13 @@
 """The cases of bench/gpu/run.sh's bandwidth tables: one list for layoutc's
 commands (run.sh) and for both peers (torch_peer.py, triton_peer.py).
 
-`table`: the cases at the sizes the table has always had (most of them 1 GiB a
-tensor, the narrow rows 4M indices). `sizes LABEL... [FAMILY...]`: every case
+`table [CASE...]`: the cases (or those named) at the sizes the table has
+always had (most of them 1 GiB a tensor, the narrow rows 4M indices). `sizes LABEL... [FAMILY...]`: every case
 family (or those named) at each size (4MB, 64MB, 1GB: the destination
 tensor's bytes, rounded to the family's shape rule), named `family@LABEL`.
 
     python3 cases.py table          # name<TAB>layoutc arguments, one a line
+    python3 cases.py table gather_rows1_f32 scatter_rows3_bf16
     python3 cases.py sizes 4MB 1GB
     python3 cases.py sizes 1GB gather_rows3_bf16
 
@@ -176,16 +177,17 @@ def at_sizes(labels: List[str], families: List[str]) -> List[Case]:
 
 
 def select(argv: List[str]) -> List[Case]:
-    """The cases `argv` names: `table`, or `sizes LABEL... [FAMILY...]`."""
-    if argv[:1] == ["table"] and len(argv) == 1:
-        return TABLE
+    """The cases `argv` names: `table [CASE...]`, or `sizes LABEL... [FAMILY...]`."""
+    names = {c.name for c in TABLE}
+    if argv[:1] == ["table"] and all(a in names for a in argv[1:]):
+        return [c for c in TABLE if len(argv) == 1 or c.name in argv[1:]]
     labels = [a for a in argv[1:] if a in SIZE]
     families = [a for a in argv[1:] if a not in SIZE]
     known = {family_name(c) for c in TABLE if not c.flags}
     if argv[:1] == ["sizes"] and labels and all(f in known for f in families):
         return at_sizes(labels, families)
-    raise SystemExit(f"cases: expected `table`, or `sizes`, some of {', '.join(SIZE)} and case families "
-                     f"({', '.join(sorted(known))}); got {' '.join(argv)!r}")
+    raise SystemExit(f"cases: expected `table` and cases of the table ({', '.join(sorted(names))}), or `sizes`, "
+                     f"some of {', '.join(SIZE)} and case families ({', '.join(sorted(known))}); got {' '.join(argv)!r}")
 
 
 def for_peers(argv: List[str]) -> List[Case]:

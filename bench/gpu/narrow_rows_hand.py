@@ -5,8 +5,9 @@ of Triton and PyTorch by 1.3x, and allows a row the card cannot reach if a
 hand kernel of the best design is no faster. This script times, in one run
 and on the cases of run.sh (4,194,304 int32 indices into 4,194,304 rows),
 hand kernels of several designs (CuPy's NVRTC; the sources are written here,
-they are not layoutc output) beside PyTorch's index_select and the tuned
-Triton kernel of triton_peer.py, and prints GB/s (read + written + indices,
+they are not layoutc output) beside PyTorch's index_select, layoutc's gather
+(from its Python package) and the tuned Triton kernel of triton_peer.py, and
+prints GB/s (read + written + indices,
 as torch_peer.py counts them). Every kernel's output is compared with
 torch's, element for element, before it is timed.
 
@@ -26,6 +27,7 @@ Designs (T the element type's bytes, W elements a row):
 import sys
 
 import cupy
+import layoutc
 import torch
 import triton_peer
 from torch_peer import timed
@@ -115,6 +117,13 @@ def main():
         nbytes = 2 * rows * width * table.element_size() + rows * 4
         t = table.element_size()
         results = [("torch", timed(lambda: table.index_select(0, idx), nbytes))]
+        ours = torch.empty_like(ref)
+        layoutc.gather(table, idx, ours)
+        torch.cuda.synchronize()
+        if not torch.equal(ours.view(torch.uint8), ref.view(torch.uint8)):
+            print(f"{name} layoutc FAILED", file=sys.stderr)
+            return 1
+        results.append(("layoutc", timed(lambda: layoutc.gather(table, idx, ours), nbytes)))
         for k in (4, 8, 16):
             mod = cupy.RawModule(code=source(t, width, k), options=("-std=c++17",))
             out = torch.empty_like(ref)

@@ -5,15 +5,15 @@ DSL's notebook's two composed layouts at scale, tensors through a composed
 layout whose inner is a Python function: a gather reading an index tensor
 (torch: data[offsets], advanced indexing) and a window, inner(x, y) =
 (x, y + 1) over an identity layout (torch: grid[1:, 1:].contiguous()). Bytes
-read + written (plus the indices), mean of 10 launches after a warm-up
-(which compiles layoutc's kernel), CUDA events on torch's current stream
+read + written (plus the indices), mean of 10 launches or of as many as
+take 2 ms, after a warm-up (which compiles layoutc's kernel), CUDA events on torch's current stream
 (torch_peer.timed); each result is checked element by element against
 torch's once. Prints a table; exit 1 if a result differs.
 """
 import sys
 
 import torch
-from torch_peer import timed  # GB/s of fn: mean of 10 launches after a warm-up
+from torch_peer import timed  # GB/s of fn: mean of at least 10 launches after a warm-up
 
 import layoutc
 

@@ -10,7 +10,8 @@
 # # installs it: no PYTHONPATH, no LD_LIBRARY_PATH. A second argument runs one
 # part (tests, memcheck, bandwidth, sizes, jit, python or gpus; all but sizes
 # by default), for hosts that limit one call's time. bandwidth is the table
-# of bench/gpu/cases.py; sizes is every case family (or those named) at the
+# of bench/gpu/cases.py (or the cases named, e.g. `run.sh build bandwidth
+# gather_rows1_f32`); sizes is every case family (or those named) at the
 # sizes that follow (4MB, 64MB, 1GB; all three by default), e.g.
 # `run.sh build sizes 4MB 64MB` or `run.sh build sizes 1GB copy_f32`.
 # The gpus part needs two GPUs (a host of one says it skipped): one process
@@ -175,7 +176,7 @@ bandwidth() {
     for name in $(printf '%s\n' "${!tconfig[@]}" | sort); do printf '  %-26s %s\n' "$name" "${tconfig[$name]}"; done
   fi
 }
-if runs bandwidth && [ -x "$layoutc" ]; then bandwidth table; fi
+if runs bandwidth && [ -x "$layoutc" ]; then bandwidth table "${@:3}"; fi
 if [ "$part" = sizes ] && [ -x "$layoutc" ]; then bandwidth sizes "${sizes[@]}"; fi
 
 # JIT latency: layoutc from MLIR to PTX and the driver's load, beside nvcc

@@ -7,7 +7,8 @@ Prints `ceiling GB/s` (a 2 GiB clone), then for each case `name GB/s` and
 `copy_of_name GB/s`: a clone of a uint8 buffer of half the case's bytes,
 timed the same way, so that it reads and writes as many bytes as the case:
 the same-size device copy the table's `% copy` is of. Bytes as cases.py
-counts them; mean of 10 launches after a warm-up, CUDA events. The
+counts them; the mean of 10 launches, or of as many as take 2 ms, after a
+warm-up, CUDA events (timed). The
 operations: clone, t().contiguous(), permute(...).contiguous(),
 x[:, ::2].contiguous(), row.expand(m, n).contiguous(), copy_ into bf16 (a
 cast), index_select, index_copy_.
@@ -22,17 +23,25 @@ DTYPE = {"f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16, "i8
          "f64": torch.float64}
 
 
-def timed(fn, bytes_moved):
+def timed(fn, bytes_moved, least_ms=2.0):
+    """GB/s of fn: the mean of n launches after a warm-up, CUDA events; n is
+    10, or as many as take least_ms (10,000 at most). A launch from Python
+    costs 10 to 40 us of host time, so 10 launches of a kernel of a few
+    tens of us would count the host's first launch against the kernel."""
     fn()
     torch.cuda.synchronize()
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    for _ in range(10):
-        fn()
-    end.record()
-    torch.cuda.synchronize()
-    ms = start.elapsed_time(end) / 10
-    return bytes_moved / (ms * 1e6)
+    n = 10
+    while True:
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        for _ in range(n):
+            fn()
+        end.record()
+        torch.cuda.synchronize()
+        ms = start.elapsed_time(end)
+        if ms >= least_ms or n >= 10000:
+            return bytes_moved / (ms / n * 1e6)
+        n = min(10000, int(n * least_ms / max(ms, 1e-3)) + 1)
 
 
 def rand(shape, dtype):

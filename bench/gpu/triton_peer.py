@@ -9,7 +9,7 @@ swept, the best one kept. Prints one line per case,
 `name GB/s config`, with the same data sizes, dtypes and bytes as
 torch_peer.py (read + written, plus the indices of a gather or scatter),
 timed the same way (torch_peer.timed: a warm-up, then the mean of 10
-launches, CUDA events). Before a configuration is timed, its output is
+launches or of as many as take 2 ms, CUDA events). Before a configuration is timed, its output is
 compared with torch's element for element (torch.equal); a case whose kernel
 differs prints `name FAILED config` and the script exits 1 at the end. A
 configuration that does not compile or launch (shared memory, registers) is
@@ -33,7 +33,7 @@ import torch
 import triton
 import triton.language as tl
 import cases
-from torch_peer import DTYPE, rand, tensors, timed  # timed: GB/s of fn, mean of 10 launches after a warm-up
+from torch_peer import DTYPE, rand, tensors, timed  # timed: GB/s of fn, mean of at least 10 launches after a warm-up
 
 
 @triton.jit
