@@ -41,11 +41,12 @@ struct TileBounds {
   /// domain must make to take them where the pass picks the block's size
   /// (`wide-flat-tiles`): fewer leave too few blocks per wave to gain.
   int64_t wideFlatTiles = 1024;
-  /// Accesses of an indexed side in narrow rows (rows[i] at an address an
-  /// index tensor gives, narrower than four chunks) each thread of a flat
-  /// tile makes per tile (`indexed-accesses`), in whole chunks, one at
-  /// least: each access is a random row of its own, and many small blocks
-  /// keep more of them in flight than few large ones.
+  /// Accesses of an indexed side in narrow rows (rows an index tensor
+  /// places, under 64 bytes, a warp's access spreading over 4 rows or
+  /// more) each thread of a flat tile makes per tile (`indexed-accesses`),
+  /// in whole chunks, one at least: each access is a random row of its
+  /// own, and many small blocks keep more of them in flight than few large
+  /// ones.
   int64_t indexedAccesses = 2;
 };
 

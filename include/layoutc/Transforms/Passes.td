@@ -82,7 +82,11 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
     coalesces the destination (`#lay.copy_plan<tv = ...>`). A flat tile
     has `threads` threads of `flat-bytes` each, or, in a kernel that states
     no `known_block_size` and has one copy, 1024 threads of 128 bytes where
-    the static domain makes at least `wide-flat-tiles` of those.
+    the static domain makes at least `wide-flat-tiles` of those. Where an
+    index tensor places one side's rows (a gather's source, a scatter's
+    destination) and they are narrow (under 64 bytes, a warp's access
+    spreading over 4 rows or more), each thread makes `indexed-accesses`
+    of that side's accesses instead, one chunk at least.
 
     Dynamic sizes that the two sides pair are checked for equality at run
     time; where they differ, and where no tile applies (shapes without a
@@ -104,8 +108,9 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
            "wide flat tiles (1024 threads of 128 bytes) a domain must make to take them, in a kernel whose only "
            "copy is flat and which states no known_block_size">,
     Option<"indexedAccesses", "indexed-accesses", "int64_t", "2",
-           "accesses of an indexed side in rows narrower than four chunks (a gather's source, a scatter's "
-           "destination) each thread of a flat tile makes per tile, in whole chunks, one at least">,
+           "accesses of an indexed side (a gather's source, a scatter's destination) in rows under 64 bytes that "
+           "a warp's access spreads over 4 rows or more, each thread of a flat tile makes per tile, in whole "
+           "chunks, one at least">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];
