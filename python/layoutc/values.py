@@ -1,7 +1,7 @@
 """The algebra's values in Python: layouts, swizzles, composed layouts and
 tilers, immutable and hashable, each holding a native value of layoutc's C
-API (a layoutc_value handle); Equality and LinearLayout answers; and the
-conversions between Python arguments and native values that every call of
+API (a layoutc_value handle); the Equality and LinearLayout answers
+(query_answers.py) re-exported; and the conversions between Python arguments and native values that every call of
 the algebra goes through (handle_of, python_of, _call).
 
 A call passes handles, not notation, and `L(i)` is one native call.
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence,
 from . import _native
 from ._library import LayoutIndexError, LayoutTypeError, c_value, check, lib, library_path, text
 from .int_tuple import notation as tuple_notation, tuple_handle, tuple_of, tuple_of_notation as _tuple_of_notation
+from .query_answers import Equality, LinearLayout
 
 __all__ = ["LayoutBase", "Value", "Layout", "Swizzle", "ComposedLayout", "Tiler", "Equality", "LinearLayout",
            "evaluate", "notation", "call"]
@@ -369,81 +370,6 @@ class Tiler(Value):
     _KIND = _native.KIND_TILER
 
 
-class Equality:
-    """equal()'s answer: truthy only when the two are equal; `reason` is the
-    counterexample or the condition on run-time values it depends on.
-    `text` is layoutc's answer: "true", "false: ..." or "depends on ?: ...".
-
-    >>> e = call("equal", Layout("(4,?):(1,4)"), Layout(16))
-    >>> bool(e), e.text
-    (False, 'depends on ?: shape<1>(A) is unknown; A and B agree on the indices below 4')
-    """
-
-    __slots__ = ("text",)
-    text: str
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def __bool__(self) -> bool:
-        return self.text == "true"
-
-    @property
-    def reason(self) -> str:
-        """Why they are not (or may not be) equal; "" when they are.
-
-        >>> call("equal", Layout(4), Layout(4)).reason, call("equal", Layout(4), Layout(4, 2)).reason
-        ('', 'at index 1, A gives 1 and B gives 2')
-        """
-        return "" if self else self.text.split(": ", 1)[-1]
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return "Equality(%r)" % self.text
-
-
-class LinearLayout:
-    """A layout as Triton's LinearLayout: for each input dimension, the
-    output of each of its bits (`bases`), and the output dimensions' sizes
-    (`out_dims`); L(x) is the XOR of the outputs of x's set bits. `text` is
-    the layout as Triton prints it.
-
-    >>> ll = call("to_linear_layout", Layout((4, 2), (2, 1)))
-    >>> ll
-    LinearLayout(bases={'mode0': [(2,), (4,)], 'mode1': [(1,)]}, out_dims={'offset': 8})
-    >>> print(ll)
-     - mode0=1 -> (2)
-       mode0=2 -> (4)
-     - mode1=1 -> (1)
-    where out dims are: [offset (size 8)]
-    """
-
-    __slots__ = ("text", "bases", "out_dims", "_h")
-    text: str
-    bases: Dict[str, List[Tuple[int, ...]]]
-    out_dims: Dict[str, int]
-    _h: "_native.Handle"
-
-    def __init__(self, h: "_native.Handle") -> None:
-        self._h = h
-        self.text = h.text()
-        self.bases, self.out_dims = _parse_linear(self.text)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, LinearLayout) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return "LinearLayout(bases=%r, out_dims=%r)" % (self.bases, self.out_dims)
-
-
 _ARTICLE: Dict[type, str] = {Layout: "a layout", Swizzle: "a swizzle", ComposedLayout: "a composed layout",
                              Tiler: "a tiler"}
 _CLASSES: Dict[int, Type[Value]] = {_native.KIND_LAYOUT: Layout, _native.KIND_SWIZZLE: Swizzle,
@@ -461,30 +387,6 @@ def _int(x: Any, what: str) -> int:
     if isinstance(x, bool) or not isinstance(x, int):
         raise LayoutTypeError("Swizzle: %s must be an int, not %r" % (what, x), "LAYOUTC_ERROR_ALGEBRA_TYPE")
     return x
-
-
-def _parse_linear(text: str) -> Tuple[Dict[str, List[Tuple[int, ...]]], Dict[str, int]]:
-    """Triton's printed LinearLayout (` - in=1 -> (o)` lines, `where out
-    dims are: [name (size n), ...]`) as {in: [outputs per bit]}, {out: size}."""
-    bases: Dict[str, List[Tuple[int, ...]]] = {}
-    current = None
-    out_dims: Dict[str, int] = {}
-    for line in text.splitlines():
-        s = line.strip()
-        if s.startswith("where out dims are:"):
-            for part in s.split("[", 1)[1].rstrip("]").split(","):
-                name, _, n = part.strip().partition(" (size ")
-                if name:
-                    out_dims[name] = int(n.rstrip(")"))
-            continue
-        if s.startswith("- "):
-            s = s[2:]
-            current = s.split("=", 1)[0]
-            bases[current] = []
-        if current and "->" in s:
-            out = s.split("->", 1)[1].strip().strip("()")
-            bases[current].append(tuple(int(v) for v in out.split(",") if v.strip()))
-    return bases, out_dims
 
 
 def handle_of(x: Any) -> "_native.Handle":
