@@ -146,8 +146,8 @@ std::optional<int64_t> indexedChunks(const JointDomain &domain, const SideMemory
   std::optional<int64_t> chunks;
   for (bool isDst : {false, true}) {
     const SideMemory &side = isDst ? dst : src;
-    if (!side.indexed || side.run * side.elementBytes >= 64)
-      continue;
+    if (!side.indexed || side.run < 1 || side.run > 63 / side.elementBytes) // under 64 bytes (no product:
+      continue;                                                             // a run may be any int64)
     int64_t access = chunkAlong(domain.layout(isDst), 0, chunk, side, domain.modes.size() > 1);
     if (8 * access < side.run)
       continue;

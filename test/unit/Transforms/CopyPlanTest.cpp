@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <set>
 
 namespace layoutc::test {
@@ -297,6 +298,12 @@ TEST(CopyTiling, NarrowIndexedRowsTakeIndexedAccessesAThread) {
   EXPECT_EQ(tv(9, 2), "(256,(1,32)):(1,(1,256))");
   EXPECT_EQ(tv(16, 4), "(256,(4,4)):(4,(1,1024))");
   EXPECT_EQ(tv(3, 2, false, {}, false), "(256,(1,32)):(1,(1,256))");
+  // Rows of any int64 width are compared without a product (the fuzzer's
+  // scatter of rows of 2^63 - 1 bf16 overflowed one).
+  SideMemory widest{2, std::numeric_limits<int64_t>::max(), algebra::Int(0), true}, bf16{2, 0, algebra::Int(0)};
+  std::optional<TilePlan> huge = planTiles(joint("?:1", "?:1"), bf16, widest, true, true, 256, why);
+  ASSERT_TRUE(huge) << why;
+  EXPECT_EQ(huge->tv.str(), "(256,(1,32)):(1,(1,256))");
   // Where the plan picks the threads, an indexed side keeps the usual ones.
   SideMemory single{4, 1, algebra::Int(0), true}, f32;
   std::optional<TilePlan> many =
