@@ -151,8 +151,8 @@ std::optional<int64_t> indexedChunks(const JointDomain &domain, const SideMemory
     int64_t access = chunkAlong(domain.layout(isDst), 0, chunk, side, domain.modes.size() > 1);
     if (8 * access < side.run)
       continue;
-    int64_t perChunk = chunk / access; // the side's accesses a chunk takes
-    int64_t need = std::max<int64_t>(1, bounds.indexedAccesses / perChunk);
+    int64_t perChunk = chunk / access;                                            // the side's accesses a chunk takes
+    int64_t need = std::clamp<int64_t>(bounds.indexedAccesses / perChunk, 1, 32); // flatChunks' bounds
     chunks = std::min(chunks.value_or(need), need);
   }
   return chunks;

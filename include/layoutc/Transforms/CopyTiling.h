@@ -44,7 +44,7 @@ struct TileBounds {
   /// Accesses of an indexed side in narrow rows (rows an index tensor
   /// places, under 64 bytes, a warp's access spreading over 4 rows or
   /// more) each thread of a flat tile makes per tile (`indexed-accesses`),
-  /// in whole chunks, one at least: each access is a random row of its
+  /// in whole chunks, 1 to 32: each access is a random row of its
   /// own, and many small blocks keep more of them in flight than few large
   /// ones.
   int64_t indexedAccesses = 2;

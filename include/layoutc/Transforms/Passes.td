@@ -110,7 +110,7 @@ def LayCopyPartition : Pass<"lay-copy-partition"> {
     Option<"indexedAccesses", "indexed-accesses", "int64_t", "2",
            "accesses of an indexed side (a gather's source, a scatter's destination) in rows under 64 bytes that "
            "a warp's access spreads over 4 rows or more, each thread of a flat tile makes per tile, in whole "
-           "chunks, one at least">,
+           "chunks, one to 32">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect", "::layoutc::lay::LayDialect"];

@@ -291,6 +291,7 @@ TEST(CopyTiling, NarrowIndexedRowsTakeIndexedAccessesAThread) {
   EXPECT_EQ(tv(16, 1), "(256,(16,2)):(16,(1,4096))");
   EXPECT_EQ(tv(3, 2, true), "(256,(1,2)):(1,(1,256))");
   EXPECT_EQ(tv(5, 4, false, TileBounds{64, 8192, 1024, 8}), "(256,(1,8)):(1,(1,256))");
+  EXPECT_EQ(tv(5, 4, false, TileBounds{64, 8192, 1024, int64_t(1) << 62}), "(256,(1,32)):(1,(1,256))");
   // Fewer rows a warp's access (15 f32, 9 f16 read element by element),
   // rows of 64 bytes or more, or runs no index tensor places: 64 bytes a
   // thread (flat-bytes).
