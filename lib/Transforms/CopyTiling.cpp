@@ -36,7 +36,7 @@ algebra::Layout flatTV(int64_t threads, int64_t chunk, int64_t chunks) {
 }
 
 int64_t flatChunks(int64_t chunk, int elementBytes, const TileBounds &bounds) {
-  return std::clamp<int64_t>(bounds.flatBytes / (chunk * elementBytes), 4, 32);
+  return std::clamp<int64_t>(bounds.flatBytes / (chunk * elementBytes), 4, kMostFlatChunks);
 }
 
 std::optional<algebra::Layout> tileTV(int64_t a, int64_t b, int along, int64_t chunk, int64_t lanes, int64_t threads,
@@ -151,8 +151,8 @@ std::optional<int64_t> indexedChunks(const JointDomain &domain, const SideMemory
     int64_t access = chunkAlong(domain.layout(isDst), 0, chunk, side, domain.modes.size() > 1);
     if (8 * access < side.run)
       continue;
-    int64_t perChunk = chunk / access;                                            // the side's accesses a chunk takes
-    int64_t need = std::clamp<int64_t>(bounds.indexedAccesses / perChunk, 1, 32); // flatChunks' bounds
+    int64_t perChunk = chunk / access; // the side's accesses a chunk takes
+    int64_t need = std::clamp<int64_t>(bounds.indexedAccesses / perChunk, 1, kMostFlatChunks);
     chunks = std::min(chunks.value_or(need), need);
   }
   return chunks;

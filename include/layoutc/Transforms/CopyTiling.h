@@ -55,8 +55,12 @@ struct TileBounds {
 constexpr int64_t kWideFlatThreads = 1024;
 constexpr int64_t kWideFlatBytes = 128;
 
+/// The most chunks a thread of a flat tile takes (`flat-bytes` and
+/// `indexed-accesses` both stop there).
+constexpr int64_t kMostFlatChunks = 32;
+
 /// The chunks per thread of a flat tile: bounds.flatBytes of them in
-/// bytes, at least 4 and at most 32.
+/// bytes, at least 4 and at most kMostFlatChunks.
 int64_t flatChunks(int64_t chunk, int elementBytes, const TileBounds &bounds = {});
 
 /// A tile of extents (a, b), chunks of `chunk` along mode `along` (0 or 1).
