@@ -2,9 +2,10 @@
 commands (run.sh) and for both peers (torch_peer.py, triton_peer.py).
 
 `table [CASE...]`: the cases (or those named) at the sizes the table has
-always had (most of them 1 GiB a tensor, the narrow rows 4M indices). `sizes LABEL... [FAMILY...]`: every case
-family (or those named) at each size (4MB, 64MB, 1GB: the destination
-tensor's bytes, rounded to the family's shape rule), named `family@LABEL`.
+always had (most of them 1 GiB a tensor, the narrow rows 4M indices).
+`sizes LABEL... [FAMILY...]`: every case family (or those named) at each
+size (4MB, 64MB, 1GB: the destination tensor's bytes, rounded to the
+family's shape rule), named `family@LABEL`.
 
     python3 cases.py table          # name<TAB>layoutc arguments, one a line
     python3 cases.py table gather_rows1_f32 scatter_rows3_bf16
