@@ -332,15 +332,24 @@ def refuses_foreign_owner(rank, P, device):
     return bool(differ.item())
 
 
-def main():
+def joined(name):
+    """(rank, ranks, device) of this process, in the default group (NCCL)
+    of torch.distributed.run; outside it, None, having said so."""
     if "LOCAL_RANK" not in os.environ:
-        print("redistribute: run it under torch.distributed.run (one process per GPU)")
-        return 2
+        print("%s: run it under torch.distributed.run (one process per GPU)" % name)
+        return None
     local = int(os.environ["LOCAL_RANK"])
     torch.cuda.set_device(local)
     device = torch.device("cuda", local)
     dist.init_process_group("nccl", device_id=device)
-    rank, P = dist.get_rank(), dist.get_world_size()
+    return dist.get_rank(), dist.get_world_size(), device
+
+
+def main():
+    group = joined("redistribute")
+    if group is None:
+        return 2
+    rank, P, device = group
     if rank == 0:
         print("redistribute: %d x %s, torch %s, NCCL %s, layoutc %s" % (
             P, torch.cuda.get_device_name(), torch.__version__, ".".join(map(str, torch.cuda.nccl.version())),

@@ -29,6 +29,18 @@ class Peers:
         self.barriers += 1
 
 
+class Board:
+    """What dispatch into the peers takes from its _CountBoard: `exchange`
+    passes the group's barrier (counted with the Peers') and leaves every
+    rank's bounds, given, in `host`."""
+
+    def __init__(self, bounds, peers):
+        self.host, self.peers = bounds.cpu(), peers
+
+    def exchange(self, bounds):
+        self.peers.barrier()
+
+
 def placement(distribution):
     """(offset, rank) of every global index under `distribution`, a flat
     CuTe layout whose strides `d@1` are ranks (the first mode fastest)."""
@@ -121,21 +133,23 @@ class StoredIntoPeersTest(unittest.TestCase):
 class DispatchedIntoPeersTest(unittest.TestCase):
     """dispatch's rows stored into the peers' out, and combine's answers
     read back from the peers' y, every rank simulated on one GPU: a
-    stand-in all_gather gives every rank's counts."""
+    stand-in _CountBoard gives every rank's counts."""
 
     def dispatch(self, xs, owners, rows, outs, peers, ranks=None):
         """Each rank's dispatch into `outs` (every rank's, or those of
         `ranks`), in turn: [(received, plan)]."""
         P = len(xs)
-        counts = torch.cat([distributed._SendOrder(torch, o, P).counts for o in owners])
+        board = Board(torch.cat([distributed._SendOrder(torch, o, P).bounds for o in owners]), peers)
         done = []
         for r in range(P) if ranks is None else ranks:
             with mock.patch.object(distributed, "_symmetric", return_value=peers), \
+                    mock.patch.object(distributed, "_count_board", return_value=board), \
+                    mock.patch.object(distributed, "_group_name", return_value="stand-in"), \
                     mock.patch("torch.distributed.get_world_size", return_value=P), \
                     mock.patch("torch.distributed.get_rank", return_value=r), \
-                    mock.patch("torch.distributed.all_gather_into_tensor",
-                               side_effect=lambda out, mine, group=None: out.copy_(counts)):
+                    mock.patch("torch.distributed.all_gather_into_tensor") as nccl:
                 done.append(layoutc.dispatch(xs[r], owners[r], rows[r], out=outs[r]))
+            nccl.assert_not_called()
         return done
 
     def combine(self, calls, peers):
@@ -182,9 +196,11 @@ class DispatchedIntoPeersTest(unittest.TestCase):
         owners = [torch.tensor([0, 1, 1, 1, 1, 1], device="cuda"), torch.zeros(0, dtype=torch.long, device="cuda")]
         outs = [torch.zeros(4, 4, device="cuda") for _ in range(2)]  # rank 1 would receive 5 rows
         for r in range(2):
+            peers = Peers(outs)
             with self.assertRaises(layoutc.ArgumentError) as e:
-                self.dispatch(xs, owners, [None, None], outs, Peers(outs), ranks=[r])
+                self.dispatch(xs, owners, [None, None], outs, peers, ranks=[r])
             self.assertEqual(str(e.exception), "dispatch: rank 1 receives 5 rows, but out holds 4")
+            self.assertEqual(peers.barriers, 2)  # the closing one too: the counts are read before any rank goes on
 
     def test_every_rank_refuses_to_combine_from_a_buffer_too_small_for_any_rank(self):
         matrix = [[1, 5], [0, 0]]  # rank 1 received 5 rows; the buffers hold 1
@@ -245,18 +261,20 @@ class DispatchedIntoPeersTest(unittest.TestCase):
 
     def test_send_order_is_the_stable_sort_by_owner(self):
         g = torch.Generator().manual_seed(3)
-        for rows, ranks in ((0, 3), (1, 1), (7, 3), (32768, 2), (100000, 7), (5000, 64)):
-            with self.subTest(rows=rows, ranks=ranks):
-                owner = torch.randint(0, ranks, (rows,), generator=g).cuda()
-                sending = distributed._SendOrder(torch, owner, ranks)
-                self.assertTrue(torch.equal(sending.order(), torch.argsort(owner, stable=True)))
-                self.assertTrue(torch.equal(sending.counts, torch.bincount(owner, minlength=ranks)))
-        for foreign in (2, -1, 1 << 40):
+        for rows, ranks in ((0, 3), (1, 1), (7, 3), (32768, 2), (100000, 7), (5000, 64), (5000, 253), (9000, 300)):
+            for dtype in (torch.int64, torch.int32):
+                with self.subTest(rows=rows, ranks=ranks, dtype=dtype):
+                    owner = torch.randint(0, ranks, (rows,), generator=g).to(dtype).cuda()
+                    sending = distributed._SendOrder(torch, owner, ranks)
+                    self.assertTrue(torch.equal(sending.order, torch.argsort(owner, stable=True)))
+                    starts = torch.bincount(owner, minlength=ranks).cumsum(0).tolist()
+                    self.assertEqual(sending.bounds.tolist(), [0, 0] + starts + [rows])
+        for foreign in (2, 3, 1 << 40, -1, -(1 << 40)):  # an owner that is not a rank: below 0, or past the last
             owner = torch.tensor([0, 1, foreign, 1], device="cuda")
-            self.assertEqual(distributed._SendOrder(torch, owner, 2).counts.tolist(), [-1, -1], foreign)
-        with mock.patch.object(distributed, "_COUNTING_LIMIT", 0):  # torch's argsort past the limit
-            sending = distributed._SendOrder(torch, torch.tensor([1, 0, 1, 0], device="cuda"), 2)
-            self.assertEqual((sending.order().tolist(), sending.counts.tolist()), ([1, 3, 0, 2], [2, 2]))
+            sending = distributed._SendOrder(torch, owner, 2)
+            bounds, order = ([0, 1, 2, 4, 4], [2, 0, 1, 3]) if foreign < 0 else ([0, 0, 1, 3, 4], [0, 1, 3, 2])
+            self.assertEqual((sending.bounds.tolist(), sending.order.tolist()), (bounds, order), foreign)
+            self.assertEqual(distributed._count_matrix(bounds + [0, 0, 0, 0, 0], 2), [[-1, -1], [0, 0]])
 
     def test_an_out_outside_symmetric_memory_is_refused_before_any_exchange(self):
         x, owner = torch.zeros(8, 4, device="cuda"), torch.zeros(8, dtype=torch.long, device="cuda")
