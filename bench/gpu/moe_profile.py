@@ -19,7 +19,7 @@ import torch.distributed as dist
 import torch.distributed._symmetric_memory as symm
 
 import layoutc
-import layoutc.distributed as ld
+import layoutc.dispatch_combine as ld
 from redistribute import joined, timed
 
 

@@ -31,7 +31,8 @@ from .int_tuple import __all__ as _int_tuple_names
 from .tuple_structure import *  # noqa: F401,F403 (CuTe DSL's tuple helpers)
 from .tuple_structure import __all__ as _tuple_structure_names
 from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
-from .distributed import DispatchPlan, RankExchange, combine, dispatch, rank_exchange, redistribute
+from .dispatch_combine import DispatchPlan, combine, dispatch
+from .distributed import RankExchange, rank_exchange, redistribute
 from .layout_tensors import LayoutTensor, from_dlpack, local_partition, local_tile, make_tensor
 from .pictures import BankMap, TVLayout, infer, print1d, print_layout, show, svg
 from .tracing import TraceError

@@ -11,7 +11,7 @@ import unittest
 from unittest import mock
 
 import layoutc
-from layoutc import distributed
+from layoutc import dispatch_combine, distributed
 
 from gpu_support import WHY_NOT, torch
 
@@ -139,12 +139,12 @@ class DispatchedIntoPeersTest(unittest.TestCase):
         """Each rank's dispatch into `outs` (every rank's, or those of
         `ranks`), in turn: [(received, plan)]."""
         P = len(xs)
-        board = Board(torch.cat([distributed._SendOrder(torch, o, P).bounds for o in owners]), peers)
+        board = Board(torch.cat([dispatch_combine._SendOrder(torch, o, P).bounds for o in owners]), peers)
         done = []
         for r in range(P) if ranks is None else ranks:
-            with mock.patch.object(distributed, "_symmetric", return_value=peers), \
-                    mock.patch.object(distributed, "_count_board", return_value=board), \
-                    mock.patch.object(distributed, "_group_name", return_value="stand-in"), \
+            with mock.patch.object(dispatch_combine, "_symmetric", return_value=peers), \
+                    mock.patch.object(dispatch_combine, "_count_board", return_value=board), \
+                    mock.patch.object(dispatch_combine, "_group_name", return_value="stand-in"), \
                     mock.patch("torch.distributed.get_world_size", return_value=P), \
                     mock.patch("torch.distributed.get_rank", return_value=r), \
                     mock.patch("torch.distributed.all_gather_into_tensor") as nccl:
@@ -156,7 +156,7 @@ class DispatchedIntoPeersTest(unittest.TestCase):
         """Each (rank, y, plan)'s combine, in turn, none through NCCL."""
         back = []
         for r, y, plan in calls:
-            with mock.patch.object(distributed, "_symmetric", return_value=peers), \
+            with mock.patch.object(dispatch_combine, "_symmetric", return_value=peers), \
                     mock.patch("torch.distributed.get_rank", return_value=r), \
                     mock.patch("torch.distributed.batch_isend_irecv") as nccl:
                 back.append(layoutc.combine(y, plan))
@@ -265,27 +265,27 @@ class DispatchedIntoPeersTest(unittest.TestCase):
             for dtype in (torch.int64, torch.int32):
                 with self.subTest(rows=rows, ranks=ranks, dtype=dtype):
                     owner = torch.randint(0, ranks, (rows,), generator=g).to(dtype).cuda()
-                    sending = distributed._SendOrder(torch, owner, ranks)
+                    sending = dispatch_combine._SendOrder(torch, owner, ranks)
                     self.assertTrue(torch.equal(sending.order, torch.argsort(owner, stable=True)))
                     starts = torch.bincount(owner, minlength=ranks).cumsum(0).tolist()
                     self.assertEqual(sending.bounds.tolist(), [0, 0] + starts + [rows])
         for foreign in (2, 3, 1 << 40, -1, -(1 << 40)):  # an owner that is not a rank: below 0, or past the last
             owner = torch.tensor([0, 1, foreign, 1], device="cuda")
-            sending = distributed._SendOrder(torch, owner, 2)
+            sending = dispatch_combine._SendOrder(torch, owner, 2)
             bounds, order = ([0, 1, 2, 4, 4], [2, 0, 1, 3]) if foreign < 0 else ([0, 0, 1, 3, 4], [0, 1, 3, 2])
             self.assertEqual((sending.bounds.tolist(), sending.order.tolist()), (bounds, order), foreign)
-            self.assertEqual(distributed._count_matrix(bounds + [0, 0, 0, 0, 0], 2), [[-1, -1], [0, 0]])
+            self.assertEqual(dispatch_combine._count_matrix(bounds + [0, 0, 0, 0, 0], 2), [[-1, -1], [0, 0]])
 
     def test_an_out_outside_symmetric_memory_is_refused_before_any_exchange(self):
         x, owner = torch.zeros(8, 4, device="cuda"), torch.zeros(8, dtype=torch.long, device="cuda")
-        with mock.patch.object(distributed, "_symmetric", return_value=None), \
+        with mock.patch.object(dispatch_combine, "_symmetric", return_value=None), \
                 mock.patch("torch.distributed.get_world_size", return_value=2), \
                 mock.patch("torch.distributed.get_rank", return_value=0), \
                 mock.patch("torch.distributed.all_gather_into_tensor") as exchange:
             with self.assertRaises(layoutc.ArgumentError) as e:
                 layoutc.dispatch(x, owner, out=torch.zeros(16, 4, device="cuda"))
         self.assertEqual(str(e.exception), "dispatch: out is not in torch's symmetric memory "
-                         "(torch.distributed._symmetric_memory.empty, on every rank); without it, give no out")
+                         "(torch.dispatch_combine._symmetric_memory.empty, on every rank); without it, give no out")
         exchange.assert_not_called()
 
 

@@ -17,8 +17,9 @@ MODULES = [layoutc] + [importlib.import_module("layoutc." + m.name) for m in pkg
 # The public API whose docstrings must each show an example: layoutc's
 # names, and those of its public modules.
 DOCUMENTED = ["layoutc", "layoutc.values", "layoutc.query_answers", "layoutc.algebra", "layoutc.layout_constructors",
-              "layoutc.layout_modes", "layoutc.int_tuple", "layoutc.tuple_structure", "layoutc.pictures", "layoutc.kernels",
-              "layoutc.distributed", "layoutc.tensors", "layoutc.dlpack", "layoutc.inner_functions"]
+              "layoutc.layout_modes", "layoutc.int_tuple", "layoutc.tuple_structure", "layoutc.pictures",
+              "layoutc.kernels", "layoutc.distributed", "layoutc.dispatch_combine", "layoutc.tensors",
+              "layoutc.dlpack", "layoutc.inner_functions"]
 
 # Public names whose example cannot run here: it needs a GPU (a launch, a
 # CUDA DLPack producer, an NCCL process group) or its answer depends on the
