@@ -84,17 +84,8 @@ LayoutType flatOffsets(MakeTensorOp make) {
 // its inner part keeps (a tensor whose maker is not in the IR).
 SideAccess fromType(LayoutTensorType type, int leaf, int64_t chunk) {
   SideAccess out;
-  SideMemory memory;
-  memory.elementBytes = std::max<int>(1, int(type.getElementType().getIntOrFloatBitWidth() / 8));
+  SideMemory memory = memoryOf(type);
   out.elementBytes = memory.elementBytes;
-  if (auto composed = dyn_cast<ComposedType>(type.getLayout())) {
-    if (auto s = dyn_cast<SwizzleType>(composed.getInner()))
-      memory.run = s.getBits() == 0 ? 0 : int64_t(1) << s.getBase();
-    else
-      memory.run = isa<LayoutTensorType>(composed.getInner()) ? composed.getBlock() : 1;
-    memory.indexed = isa<LayoutTensorType>(composed.getInner());
-    memory.offset = algebra::Int::unknown();
-  }
   out.width = widestAccess(type.getOuterLayout().getLayout(), leaf, chunk, memory, false, false).elements;
   return out;
 }

@@ -32,6 +32,17 @@ int64_t runOf(Type inner, int64_t block) {
 
 } // namespace
 
+SideMemory memoryOf(LayoutTensorType type) {
+  SideMemory memory;
+  memory.elementBytes = elementBytes(type.getElementType());
+  if (auto composed = dyn_cast<ComposedType>(type.getLayout())) {
+    memory.run = runOf(composed.getInner(), composed.getBlock());
+    memory.indexed = isa<LayoutTensorType>(composed.getInner());
+    memory.offset = algebra::Int::unknown();
+  }
+  return memory;
+}
+
 std::optional<CopySide> readSide(Value tensor, std::string &why) {
   CopySide side;
   side.make = tensor.getDefiningOp<MakeTensorOp>();
@@ -46,13 +57,11 @@ std::optional<CopySide> readSide(Value tensor, std::string &why) {
     why = "its buffers must be 1-D memrefs";
     return std::nullopt;
   }
-  side.memory.elementBytes = elementBytes(side.type.getElementType());
+  side.memory = memoryOf(side.type);
   Value layout = side.make.getLayout(), outer = layout;
   if (auto c = layout.getDefiningOp<MakeComposedLayoutOp>()) {
     side.composed = c;
     outer = c.getOuter();
-    side.memory.run = runOf(c.getInner().getType(), c.getType().getBlock());
-    side.memory.indexed = isa<LayoutTensorType>(c.getInner().getType());
     std::optional<int64_t> offset = getConstantIntValue(c.getOffset());
     if (auto t = dyn_cast<IntTupleType>(c.getOffset().getType()); t && t.isStatic() && t.getTuple().isInt())
       offset = t.getTuple().value();
@@ -60,7 +69,6 @@ std::optional<CopySide> readSide(Value tensor, std::string &why) {
   } else if (auto f = layout.getDefiningOp<MakeComposedFunctionOp>()) {
     side.composed = f;
     outer = f.getOuter();
-    side.memory.run = 1;
   } else if (!isa<LayoutType>(layout.getType())) {
     why = "its composed layouts must come from lay.make_composed_layout or lay.make_composed_function";
     return std::nullopt;

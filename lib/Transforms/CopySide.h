@@ -60,6 +60,12 @@ struct CopySide {
   mlir::Value rebuildFlat(IndexMath &m, const algebra::Layout &joint, mlir::ValueRange leaves, mlir::Value size) const;
 };
 
+/// What a tensor's type alone says of its memory: its element bytes and,
+/// for a composed layout, the runs its inner part keeps consecutive and
+/// whether an index tensor places them, the offset `?` (readSide reads it
+/// from the IR where the maker is there).
+SideMemory memoryOf(lay::LayoutTensorType type);
+
 /// The side of `tensor`, or why the passes cannot read it.
 std::optional<CopySide> readSide(mlir::Value tensor, std::string &why);
 
