@@ -285,7 +285,7 @@ class DispatchedIntoPeersTest(unittest.TestCase):
             with self.assertRaises(layoutc.ArgumentError) as e:
                 layoutc.dispatch(x, owner, out=torch.zeros(16, 4, device="cuda"))
         self.assertEqual(str(e.exception), "dispatch: out is not in torch's symmetric memory "
-                         "(torch.dispatch_combine._symmetric_memory.empty, on every rank); without it, give no out")
+                         "(torch.distributed._symmetric_memory.empty, on every rank); without it, give no out")
         exchange.assert_not_called()
 
 
