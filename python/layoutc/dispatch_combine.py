@@ -100,16 +100,18 @@ def _count_matrix(bounds: List[int], ranks: int) -> List[List[int]]:
 
 class _CountBoard:
     """Where a dispatch into the peers exchanges its counts: a buffer of
-    torch's symmetric memory of `width` int32 on every rank of the group
-    (rendezvous: collective, on the group's first such dispatch), and a
-    pinned host buffer for every rank's. `exchange(bounds)` writes this
-    rank's, passes the group's barrier (past it, every peer has reached
-    the call and written its own) and copies every rank's to `host`, all
-    queued on torch's current stream: no NCCL call (on four H200s, the
-    send order with its counts' exchange and copy to the host took 0.14
-    ms a dispatch this way, 0.21 through NCCL's all_gather)."""
+    torch's symmetric memory of ranks + 3 int32 (_SendOrder's bounds) on
+    every rank of the group (rendezvous: collective, on the group's first
+    such dispatch), and a pinned host buffer for every rank's.
+    `exchange(bounds)` writes this rank's, passes the group's barrier
+    (past it, every peer has reached the call and written its own) and
+    copies every rank's to `host`, all queued on torch's current stream:
+    no NCCL call (on four H200s, the send order with its counts' exchange
+    and copy to the host took 0.14 ms a dispatch this way, 0.21 through
+    NCCL's all_gather)."""
 
-    def __init__(self, group_name: str, device: Any, ranks: int, width: int) -> None:
+    def __init__(self, group_name: str, device: Any, ranks: int) -> None:
+        width = ranks + 3  # _SendOrder's bounds
         torch = importlib.import_module("torch")
         symm = importlib.import_module("torch.distributed._symmetric_memory")
         self.mine = symm.empty(width, dtype=torch.int32, device=device)
@@ -124,10 +126,8 @@ class _CountBoard:
         self.host.copy_(self.cat(self.every), non_blocking=True)
 
 
-@functools.lru_cache(maxsize=None)
-def _count_board(group_name: str, device: Any, ranks: int) -> _CountBoard:
-    """The group's _CountBoard on `device`, made once."""
-    return _CountBoard(group_name, device, ranks, ranks + 3)
+# The group's _CountBoard on a device, made once.
+_count_board = functools.lru_cache(maxsize=None)(_CountBoard)
 
 
 def dispatch(x: Any, owner: Any, rows: Any = None, group: Any = None, jit: Optional[Jit] = None,
@@ -255,9 +255,9 @@ class _PeerRows:
             def launch(q: int, stream: Any) -> None:
                 land = sum(matrix[s][q] for s in range(self.rank))
                 check(unchecked.layoutc_launch_indexed(handle, self.device, self.table.address, self.table.shape[0],
-                                                 buffers[q] + self.place + land * self.row_bytes,
-                                                 self.indices.address + at[q] * self.indices.itemsize, counts[q],
-                                                 stream))
+                                                       buffers[q] + self.place + land * self.row_bytes,
+                                                       self.indices.address + at[q] * self.indices.itemsize,
+                                                       counts[q], stream))
 
             _own_beside([q for q in _turns(list(range(ranks)), self.rank, ranks) if counts[q]], self.rank,
                         self.device, self.stream, launch)

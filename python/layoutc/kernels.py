@@ -429,7 +429,7 @@ def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, str
     if i.shape[0] and width:
         kernel = (jit or default_jit()).indexed_kernel(kind, width, t.dtype, i.dtype)
         check(unchecked.layoutc_launch_indexed(kernel._handle, device, t.address, t.shape[0], r.address, i.address,
-                                         i.shape[0], stream))
+                                               i.shape[0], stream))
 
 
 def gather(table: Any, indices: Any, out: Any, stream: Any = None, device: Optional[int] = None,
