@@ -10,6 +10,8 @@
 #include "SpecIdentity.h"
 
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/Runtime/Driver.h"
+#include "layoutc/Runtime/PtxAssembler.h"
 #include "layoutc/Target/PTX.h"
 #include "layoutc/Version.h"
 
@@ -44,8 +46,10 @@ LaunchArgs &LaunchArgs::index(int64_t value) {
   return *this;
 }
 
-CompiledKernel::CompiledKernel(std::string name, std::string ptx, std::vector<Param> params, KernelPlan plan)
-    : name_(std::move(name)), ptx_(std::move(ptx)), params_(std::move(params)), plan_(std::move(plan)) {}
+CompiledKernel::CompiledKernel(std::string name, std::string ptx, std::vector<Param> params, KernelPlan plan,
+                               Cubins cubins, OnAssembled onAssembled)
+    : name_(std::move(name)), ptx_(std::move(ptx)), params_(std::move(params)), plan_(std::move(plan)),
+      onAssembled_(std::move(onAssembled)), cubins_(std::move(cubins)) {}
 
 unsigned CompiledKernel::gridFor(int64_t elements) const {
   int64_t blocks =
@@ -60,12 +64,39 @@ const runtime::Kernel &CompiledKernel::loaded(const runtime::Context &context) c
   auto it = loaded_.find(context.ordinal());
   if (it == loaded_.end()) {
     auto retained = std::make_unique<runtime::Context>(context.ordinal());
-    auto module = std::make_unique<runtime::Module>(ptx_);
+    std::unique_ptr<runtime::Module> module = load(context);
     runtime::Kernel kernel = module->kernel(name_);
     it = loaded_.emplace(context.ordinal(), Loaded{std::move(retained), std::move(module), kernel}).first;
   }
   last_.store(&*it, std::memory_order_release);
   return it->second.kernel;
+}
+
+// Under mutex_. A cubin the driver refuses (made by a newer toolkit than it
+// knows) is dropped, and the PTX loaded instead.
+std::unique_ptr<runtime::Module> CompiledKernel::load(const runtime::Context &context) const {
+  std::string arch = runtime::cubinArch(ptx_, runtime::Driver::get().devices()[size_t(context.ordinal())].arch());
+  auto held = cubins_.find(arch);
+  bool assembled = false;
+  if (held == cubins_.end())
+    if (const runtime::PtxAssembler *assembler = runtime::PtxAssembler::get()) {
+      std::string why; // refused: the driver's JIT gives its own log below
+      if (std::optional<std::string> cubin = assembler->assemble(ptx_, arch, why)) {
+        held = cubins_.emplace(arch, std::move(*cubin)).first;
+        assembled = true;
+      }
+    }
+  if (held != cubins_.end()) {
+    try {
+      auto module = std::make_unique<runtime::Module>(held->second);
+      if (assembled && onAssembled_)
+        onAssembled_(*this, cubins_);
+      return module;
+    } catch (const runtime::RuntimeError &) {
+      cubins_.erase(held);
+    }
+  }
+  return std::make_unique<runtime::Module>(ptx_);
 }
 
 void CompiledKernel::launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args,
@@ -127,7 +158,7 @@ const std::string kCompilerVersion = "layoutc " LAYOUTC_VERSION " (" LAYOUTC_COM
 
 // A built kernel compiled to PTX, with its plan.
 KernelRecord compileRecord(Compiler &compiler, BuiltKernel built, const JitOptions &options) {
-  KernelRecord r{built.name, built.params, {}, {}};
+  KernelRecord r{built.name, built.params, {}, {}, {}};
   CompileOptions o{options.arch, Emit::Ptx, options.optLevel};
   o.plan = &r.plan;
   r.ptx = compiler.compile(built.module.get(), "<" + built.name + " kernel>", o);
@@ -324,8 +355,10 @@ Jit::~Jit() = default;
 
 // The kernel of `spec`: compiled once (or read from the disk cache) by the
 // first thread to ask, in a Compiler of its own; other keys compile meanwhile.
-std::shared_ptr<const CompiledKernel> Jit::cached(State &state, const JitOptions &options, const std::string &spec,
+std::shared_ptr<const CompiledKernel> Jit::cached(const std::shared_ptr<State> &shared, const JitOptions &options,
+                                                  const std::string &spec,
                                                   const std::function<KernelRecord(Compiler &)> &compile) {
+  State &state = *shared;
   std::string key = spec + "\n// " + options.arch + " O" + std::to_string(options.optLevel);
   bool fromDisk = false;
   auto got = state.kernels.get(key, [&] {
@@ -348,8 +381,20 @@ std::shared_ptr<const CompiledKernel> Jit::cached(State &state, const JitOptions
       std::lock_guard<std::mutex> lock(state.diskMutex);
       state.disk->store(kCompilerVersion + key, record->serialize());
     }
+    // A cubin assembled on a load joins the entry: a new process loads it
+    // without the PTX JIT.
+    CompiledKernel::OnAssembled keep;
+    if (state.disk)
+      keep = [weak = std::weak_ptr<State>(shared), key](const CompiledKernel &k, const CompiledKernel::Cubins &c) {
+        std::shared_ptr<State> alive = weak.lock();
+        if (!alive)
+          return;
+        KernelRecord r{k.name(), k.params(), k.plan(), k.ptx(), c};
+        std::lock_guard<std::mutex> lock(alive->diskMutex);
+        alive->disk->store(kCompilerVersion + key, r.serialize());
+      };
     return std::make_shared<const CompiledKernel>(record->name, std::move(record->ptx), std::move(record->params),
-                                                  std::move(record->plan));
+                                                  std::move(record->plan), std::move(record->cubins), std::move(keep));
   });
   state.count(!got.made ? state.hits : fromDisk ? state.diskHits : state.misses);
   return got.value;
@@ -371,10 +416,10 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
   return bySpec(specs_->modules, key, [&] {
     CompileOptions options{options_.arch, Emit::Mlir, options_.optLevel, indexBits};
     std::string canonical = (*state_->compilers.lease()).compile(mlir, "<input>", options);
-    return cached(*state_, options_,
+    return cached(state_, options_,
                   "module @" + std::string(kernel) + " index" + std::to_string(indexBits) + "\n" + canonical,
                   [&](Compiler &compiler) {
-                    KernelRecord r{std::string(kernel), {}, {}, {}};
+                    KernelRecord r{std::string(kernel), {}, {}, {}, {}};
                     options.emit = Emit::Ptx;
                     options.plan = &r.plan;
                     r.ptx = compiler.compile(canonical, "<input>", options);
@@ -385,10 +430,10 @@ std::shared_ptr<const CompiledKernel> Jit::compile(std::string_view mlir, std::s
 
 KernelVariants Jit::variants(const std::string &key, std::function<KernelRecord(Compiler &, BufferAlignment)> compile) {
   KernelVariants v;
-  v.aligned = cached(*state_, options_, key + "\naligned16",
+  v.aligned = cached(state_, options_, key + "\naligned16",
                      [&](Compiler &compiler) { return compile(compiler, BufferAlignment::Aligned16); });
   v.any = std::make_shared<const LazyKernel>([state = state_, options = options_, key, compile] {
-    return cached(*state, options, key + "\nany",
+    return cached(state, options, key + "\nany",
                   [&](Compiler &compiler) { return compile(compiler, BufferAlignment::Any); });
   });
   return v;

@@ -6,12 +6,13 @@
 namespace layoutc::jit {
 
 namespace {
-constexpr const char *kHeader = "layoutc-kernel 1";
+constexpr const char *kHeader = "layoutc-kernel 2";
 } // namespace
 
 // Lines: the header; `name N`; `plan threads elements tiles|- indexBits`;
 // a `param buffer|index dtype [name]` per parameter; a `reason TEXT` per
-// remark; `ptx BYTES`, then the PTX.
+// remark; per cubin, `cubin ARCH BYTES`, its bytes and a newline; `ptx
+// BYTES`, then the PTX.
 std::string KernelRecord::serialize() const {
   std::ostringstream out;
   out << kHeader << "\nname " << name << "\nplan " << plan.threadsPerBlock << " " << plan.elementsPerBlock << " "
@@ -22,6 +23,8 @@ std::string KernelRecord::serialize() const {
   for (const std::string &r : plan.reasons)
     if (r.find('\n') == std::string::npos)
       out << "reason " << r << "\n";
+  for (const auto &[arch, image] : cubins)
+    out << "cubin " << arch << " " << image.size() << "\n" << image << "\n";
   out << "ptx " << ptx.size() << "\n" << ptx;
   return out.str();
 }
@@ -56,6 +59,18 @@ std::optional<KernelRecord> KernelRecord::parse(const std::string &text) {
       r.params.push_back({kind == "buffer" ? Param::Kind::Buffer : Param::Kind::Index, *t, name});
     } else if (line.rfind("reason ", 0) == 0) {
       r.plan.reasons.push_back(line.substr(7));
+    } else if (line.rfind("cubin ", 0) == 0) {
+      std::istringstream c(line.substr(6));
+      std::string arch;
+      size_t bytes = 0;
+      if (!(c >> arch >> bytes) || !c.eof() || arch.rfind("sm_", 0) != 0)
+        return std::nullopt;
+      std::streamoff where = in.tellg();
+      size_t at = size_t(where);
+      if (where < 0 || bytes >= text.size() - at || text[at + bytes] != '\n')
+        return std::nullopt;
+      r.cubins[arch] = text.substr(at, bytes);
+      in.seekg(std::streamoff(at + bytes + 1));
     } else if (line.rfind("ptx ", 0) == 0) {
       size_t bytes = 0;
       try {

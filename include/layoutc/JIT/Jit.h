@@ -86,10 +86,19 @@ private:
   size_t size_ = 0;
 };
 
-/// A compiled kernel: PTX, loaded into each device's context on first launch.
+/// A compiled kernel: PTX, loaded into each device's context on first launch
+/// as a cubin for the device's arch (held, or assembled then by
+/// runtime::PtxAssembler where nvJitLink is installed), else as PTX through
+/// the driver's JIT.
 class CompiledKernel {
 public:
-  CompiledKernel(std::string name, std::string ptx, std::vector<Param> params, KernelPlan plan);
+  /// Cubins by the arch they run on (sm_90, or sm_90a for PTX that targets it).
+  using Cubins = std::map<std::string, std::string>;
+  /// Told every cubin held whenever a load assembles a new one (the Jit keeps
+  /// them in its disk cache); under the kernel's lock, so it must not call back.
+  using OnAssembled = std::function<void(const CompiledKernel &, const Cubins &)>;
+  CompiledKernel(std::string name, std::string ptx, std::vector<Param> params, KernelPlan plan, Cubins cubins = {},
+                 OnAssembled onAssembled = {});
   const std::string &name() const { return name_; }
   const std::string &ptx() const { return ptx_; }
   /// Empty for a kernel compiled from MLIR (its arguments are not checked).
@@ -107,9 +116,11 @@ public:
 
 private:
   const runtime::Kernel &loaded(const runtime::Context &context) const;
+  std::unique_ptr<runtime::Module> load(const runtime::Context &context) const;
   std::string name_, ptx_;
   std::vector<Param> params_;
   KernelPlan plan_;
+  OnAssembled onAssembled_;
   // A loaded module keeps its device's primary context retained: the module
   // is unloaded (declared after, destroyed first) before the context goes.
   struct Loaded {
@@ -118,6 +129,7 @@ private:
     runtime::Kernel kernel;
   };
   mutable std::mutex mutex_;
+  mutable Cubins cubins_;
   mutable std::map<int, Loaded> loaded_;
   // The last device launched on: its loaded module, read without the lock
   // (map nodes never move; entries are only added).
@@ -242,7 +254,8 @@ public:
 private:
   struct State;
   /// The kernel cached under `key`, else compile()'s, cached.
-  static std::shared_ptr<const CompiledKernel> cached(State &state, const JitOptions &options, const std::string &key,
+  static std::shared_ptr<const CompiledKernel> cached(const std::shared_ptr<State> &state, const JitOptions &options,
+                                                      const std::string &key,
                                                       const std::function<KernelRecord(Compiler &)> &compile);
   /// A built kernel's variants: its key's, for aligned buffers and any
   /// (compiled when first launched; it keeps the state it compiles in).

@@ -2,11 +2,10 @@
 //
 // The CUDA driver API entries the runtime resolves, served on the host:
 // device memory is host memory, modules record each kernel's parameter count
-// from the PTX, and a launch reads every parameter the kernel declares (so a
-// short argument list is an invalid read) but runs nothing. Loaded through
-// LAYOUTC_LIBCUDA, it lets valgrind check the host side of the GPU tests on a
-// machine without a GPU (test/gpu/host-memcheck.test); the tests' results do
-// not match there, by design.
+// from the PTX (or from the stand-in nvJitLink's cubins, which carry it), and a launch reads every parameter the kernel
+// declares (so a short argument list is an invalid read) but runs nothing. Loaded through LAYOUTC_LIBCUDA, it lets
+// valgrind check the host side of the GPU tests on a machine without a GPU (test/gpu/host-memcheck.test); the tests'
+// results do not match there, by design.
 //
 //===----------------------------------------------------------------------===//
 #include <cstdint>
@@ -66,8 +65,22 @@ Result toHost(void *to, uint64_t from, size_t n) {
 Result fill(uint64_t to, unsigned char value, size_t n) {
   return std::memset(reinterpret_cast<void *>(to), value, n), kSuccess;
 }
+// Images loaded: PTX, and the stand-in nvJitLink's cubins (`standin-cubin
+// ARCH`, then the PTX). Setting STANDIN_REFUSE_CUBINS refuses cubins, as a
+// driver older than the toolkit that made them does.
+int ptxLoads = 0, cubinLoads = 0;
+constexpr Result kInvalidImage = 200;
+
 Result loadModule(void **module, const void *image, unsigned, int *, void **) {
   std::string ptx(static_cast<const char *>(image));
+  if (ptx.rfind("standin-cubin ", 0) == 0) {
+    if (std::getenv("STANDIN_REFUSE_CUBINS"))
+      return kInvalidImage;
+    ptx.erase(0, ptx.find('\n') + 1);
+    ++cubinLoads;
+  } else {
+    ++ptxLoads;
+  }
   for (size_t at = ptx.find(".entry "); at != std::string::npos; at = ptx.find(".entry ", at + 1)) {
     size_t open = ptx.find('(', at), close = ptx.find(')', open);
     int count = 0;
@@ -142,6 +155,9 @@ const std::map<std::string, void *> &entries() {
 }
 
 } // namespace
+
+extern "C" int standin_driver_ptx_loads() { return ptxLoads; }
+extern "C" int standin_driver_cubin_loads() { return cubinLoads; }
 
 extern "C" Result cuGetProcAddress_v2(const char *name, void **function, int, uint64_t, int *status) {
   auto it = entries().find(name);
