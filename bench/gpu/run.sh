@@ -186,12 +186,14 @@ if runs jit && [ -x "$jitbench" ]; then
   echo
   printf '%-58s %12s\n' "JIT latency" "median"
   printf '%-58s %12s\n' "-----------" "------"
-  CUDA_CACHE_DISABLE=1 "$jitbench" --benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null |
-    awk -F, '/_median/ { name=$1; gsub(/"/, "", name); sub(/_median/, "", name);
+  # jit_rows SUFFIX: the table's rows of jit-bench's CSV on stdin.
+  jit_rows() {
+    awk -F, -v suffix="$1" '/_median/ { name=$1; gsub(/"/, "", name); sub(/_median/, "", name); sub(/\/real_time/, "", name);
       label["CompileToPtx"] = "layoutc: transpose.mlir -> PTX (new context, lower, -O0)";
       label["LoadModule/Example"] = "driver: load PTX, its JIT (transpose.mlir)";
       label["LoadModule/StagedTranspose"] = "driver: load PTX, its JIT (staged transpose)";
       label["LoadModule/RowGather"] = "driver: load PTX, its JIT (row gather)";
+      label["AssembleCubin/StagedTranspose"] = "nvJitLink: PTX -> cubin in the process (staged transpose)";
       label["ColdToLaunch/Default"] = "Jit: new spec -> PTX, loaded, launched (staged transpose)";
       label["ColdToLaunch/O3"] = "Jit -O3: new spec -> PTX, loaded, launched (staged transpose)";
       label["ColdCompile/StagedTranspose"] = "Jit: new spec -> PTX, staged transpose (context set up)";
@@ -200,10 +202,23 @@ if runs jit && [ -x "$jitbench" ]; then
       label["ColdCompile/ElementLoop"] = "Jit: new spec -> PTX, element loop (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";
+      label["DiskHitToLaunch"] = "Jit: a new Jit finds it on disk, loads, launches";
+      label["ColdToLaunchParallel"] = "Jit: 8 new specs on 8 threads -> launched (wall)";
       label["Launch/Bare"] = "launch: bare cuLaunchKernel (host time)";
       label["Launch/SetCurrent"] = "launch: cuCtxSetCurrent + cuLaunchKernel (host time)";
       label["Launch/CopyKernel"] = "launch: CopyKernel::launch (host time)";
-      printf "%-58s %9.3f %s\n", label[name], $3, $5 }'
+      printf "%-58s %9.3f %s\n", label[name] suffix, $3, $5 }'
+  }
+  bench=(--benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=csv)
+  context=$(mktemp)
+  CUDA_CACHE_DISABLE=1 "$jitbench" "${bench[@]}" 2>"$context" | jit_rows ""
+  # The paths that load a kernel, with PTX left to the driver's JIT (no
+  # cubin assembled in the process, none kept on disk).
+  LAYOUTC_NVJITLINK=off CUDA_CACHE_DISABLE=1 "$jitbench" "${bench[@]}" \
+    --benchmark_filter='ColdToLaunch/Default|ColdToLaunchParallel|DiskHitToLaunch' 2>/dev/null |
+    jit_rows ", PTX to the driver"
+  sed -n 's/^cubins: /cubins: /p' "$context"
+  rm -f "$context"
   if command -v nvcc >/dev/null; then
     src="$(cd "$(dirname "$0")" && pwd)/transpose.cu"
     times=()

@@ -7,10 +7,14 @@
 // The Jit's own paths for a copy from layouts: ColdCompile (a spec it has not
 // seen, in a Jit whose MLIR context is set up), MemoryHit (the same spec
 // again), DiskHit (a new Jit, as in a new process, finding it on disk).
+// With a GPU: ColdToLaunch (a new spec to a launched kernel), the same for
+// eight specs on eight threads, and DiskHitToLaunch (a new Jit's first
+// launch of a kernel on disk).
 //
 //===----------------------------------------------------------------------===//
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/JIT/Jit.h"
+#include "layoutc/Runtime/PtxAssembler.h"
 #include "layoutc/Runtime/Resources.h"
 
 #include <benchmark/benchmark.h>
@@ -19,6 +23,8 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <thread>
+#include <vector>
 
 using namespace layoutc;
 
@@ -79,6 +85,21 @@ BENCHMARK_CAPTURE(LoadModule, StagedTranspose,
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(LoadModule, RowGather,
                   ptxOf(jit::IndexedSpec{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32}), "gather")
+    ->Unit(benchmark::kMillisecond);
+
+// The same staged transpose's PTX to a cubin in the process (no GPU needed):
+// what a first load costs in place of the driver's JIT.
+void AssembleCubin(benchmark::State &state, const std::string &ptx) {
+  const runtime::PtxAssembler *assembler = runtime::PtxAssembler::get();
+  if (!assembler)
+    return state.SkipWithError(runtime::PtxAssembler::unavailable().c_str());
+  std::string why;
+  for (auto _ : state)
+    if (!assembler->assemble(ptx, "sm_90", why))
+      return state.SkipWithError(why.c_str());
+}
+BENCHMARK_CAPTURE(AssembleCubin, StagedTranspose,
+                  ptxOf(jit::CopySpec{"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", jit::DType::F32}))
     ->Unit(benchmark::kMillisecond);
 
 // A transpose of a size no earlier iteration used: never a cache hit.
@@ -149,6 +170,35 @@ void ColdToLaunch(benchmark::State &state, int optLevel) {
 BENCHMARK_CAPTURE(ColdToLaunch, Default, kDefaultLevel)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ColdToLaunch, O3, 3)->Unit(benchmark::kMillisecond);
 
+// Eight new specs at once, one a thread, each to a launched kernel: the
+// wall time of the eight. The driver's PTX JIT takes one load at a time;
+// cubins assembled in the process (runtime::PtxAssembler) do not wait.
+void ColdToLaunchParallel(benchmark::State &state) {
+  if (!haveGpu(state))
+    return;
+  constexpr int kThreads = 8;
+  runtime::Context context;
+  runtime::DeviceBuffer src(64 << 20), dst(64 << 20);
+  jit::Jit j(memoryOnly());
+  j.copy(transposeOf(1));
+  int64_t k = 1;
+  for (auto _ : state) {
+    std::vector<std::thread> threads;
+    for (int t = 0; t < kThreads; ++t, ++k)
+      threads.emplace_back([&, k] {
+        context.makeCurrent();
+        runtime::Stream stream;
+        std::string m = std::to_string(128 * (k % 4096 + 1));
+        j.copy({"(" + m + ",64):(64,1)", "(" + m + ",64):(1," + m + ")", jit::DType::F32})
+            .launch(context, src.address(), dst.address(), {}, stream);
+        stream.synchronize();
+      });
+    for (std::thread &t : threads)
+      t.join();
+  }
+}
+BENCHMARK(ColdToLaunchParallel)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 void MemoryHit(benchmark::State &state) {
   jit::Jit j(memoryOnly());
   jit::CopySpec spec = transposeOf(4096);
@@ -171,6 +221,30 @@ void DiskHit(benchmark::State &state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(DiskHit)->Unit(benchmark::kMicrosecond);
+
+// A new process's first launch of a kernel on disk: a new Jit finds it,
+// loads it (its cubin where the disk holds one for this device, else its
+// PTX through the driver's JIT) and launches it.
+void DiskHitToLaunch(benchmark::State &state) {
+  if (!haveGpu(state))
+    return;
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "layoutc-jit-bench-launch-cache";
+  std::filesystem::remove_all(dir);
+  jit::JitOptions options;
+  options.cacheDirectory = dir.string();
+  jit::CopySpec spec = transposeOf(4096);
+  runtime::Context context;
+  runtime::Stream stream;
+  runtime::DeviceBuffer src(64 << 20), dst(64 << 20);
+  jit::Jit(options).copy(spec).launch(context, src.address(), dst.address(), {}, stream);
+  for (auto _ : state) {
+    jit::Jit fresh(options);
+    fresh.copy(spec).launch(context, src.address(), dst.address(), {}, stream);
+  }
+  stream.synchronize();
+  std::filesystem::remove_all(dir);
+}
+BENCHMARK(DiskHitToLaunch)->Unit(benchmark::kMillisecond);
 
 // Launch overhead: host time per launch of a copy kernel through
 // CopyKernel::launch (arguments packed, grid sized from the layouts) beside
@@ -221,4 +295,14 @@ BENCHMARK_CAPTURE(Launch, CopyKernel, LaunchPath::CopyKernel)->Unit(benchmark::k
 
 } // namespace
 
-BENCHMARK_MAIN();
+int main(int argc, char **argv) {
+  const runtime::PtxAssembler *assembler = runtime::PtxAssembler::get();
+  benchmark::AddCustomContext("cubins", assembler ? "assembled in the process by " + assembler->library()
+                                                  : "none (" + runtime::PtxAssembler::unavailable() + ")");
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv))
+    return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,9 +1,9 @@
 //===- PtxAssembler.cpp - Opening nvJitLink and assembling PTX ------------===//
 #include "layoutc/Runtime/PtxAssembler.h"
 
+#include <cstdint>
 #include <cstdlib>
 #include <dlfcn.h>
-#include <cstdint>
 #include <type_traits>
 #include <vector>
 

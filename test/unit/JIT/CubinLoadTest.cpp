@@ -51,8 +51,8 @@ protected:
   // A transpose of n x n floats, launched once.
   void transpose(jit::Jit &j, int n) {
     std::string m = std::to_string(n);
-    jit::CopyKernel copy = j.copy({"(" + m + "," + m + "):(" + m + ",1)", "(" + m + "," + m + "):(1," + m + ")",
-                                   jit::DType::F32});
+    jit::CopyKernel copy =
+        j.copy({"(" + m + "," + m + "):(" + m + ",1)", "(" + m + "," + m + "):(1," + m + ")", jit::DType::F32});
     runtime::DeviceBuffer src(size_t(n) * n * 4), dst(size_t(n) * n * 4);
     copy.launch(*context, src.address(), dst.address(), {}, *stream);
   }

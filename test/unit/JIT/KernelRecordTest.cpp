@@ -16,7 +16,7 @@ KernelRecord sample() {
   r.plan.reasons = {"lay-copy-partition: tile=64x64"};
   r.ptx = ".visible .entry copy(\n)\n{\n\tret;\n}\n";
   // Cubins are binary: NULs, newlines and the text of record lines.
-  r.cubins["sm_90"] = std::string("\x7f" "ELF\0\n\nptx 3\ncubin sm_80 1\n", 27);
+  r.cubins["sm_90"] = std::string("\177ELF\0\n\nptx 3\ncubin sm_80 1\n", 27);
   r.cubins["sm_90a"] = std::string("\0", 1);
   return r;
 }
@@ -56,13 +56,13 @@ TEST(KernelRecord, EveryCutShortRecordIsRefused) {
 TEST(KernelRecord, ACubinLineThatDoesNotAddUpIsRefused) {
   std::string head = "layoutc-kernel 2\nname copy\nplan 256 4096 - 32\n", ptx = "ptx 4\nret;";
   EXPECT_TRUE(KernelRecord::parse(head + "cubin sm_90 2\nab\n" + ptx));
-  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 3\nab\n" + ptx));    // longer than its bytes
-  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 1\nab\n" + ptx));    // no newline after them
-  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 999\nab\n" + ptx));  // past the end
+  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 3\nab\n" + ptx));   // longer than its bytes
+  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 1\nab\n" + ptx));   // no newline after them
+  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 999\nab\n" + ptx)); // past the end
   EXPECT_FALSE(KernelRecord::parse(head + "cubin compute_90 2\nab\n" + ptx));
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 2 x\nab\n" + ptx));
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 -2\nab\n" + ptx));
-  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 2"));                 // the last line
+  EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 2")); // the last line
   EXPECT_FALSE(KernelRecord::parse("layoutc-kernel 1\nname copy\nplan 256 4096 - 32\n" + ptx));
 }
 
