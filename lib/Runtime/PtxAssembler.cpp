@@ -27,16 +27,20 @@ struct NvJitLinkApi {
 namespace {
 constexpr int kSuccess = 0;
 constexpr int kInputPtx = 2;
-constexpr const char *kSoname = "libnvJitLink.so.13";
-
-// The libraries to try, in order (empty: the user turned it off).
+// The libraries to try, in order (empty: the user turned it off): CUDA 13's
+// and CUDA 12's, as the loader finds them (one already loaded, such as
+// PyTorch's, among them), then in the toolkit's directories.
 std::vector<std::string> candidates() {
   if (const char *named = std::getenv("LAYOUTC_NVJITLINK"); named && *named)
     return std::string(named) == "off" ? std::vector<std::string>{} : std::vector<std::string>{named};
-  std::vector<std::string> paths{kSoname};
+  std::vector<std::string> dirs{""};
   if (const char *home = std::getenv("CUDA_HOME"); home && *home)
-    paths.push_back(std::string(home) + "/lib64/" + kSoname);
-  paths.push_back(std::string("/usr/local/cuda/lib64/") + kSoname);
+    dirs.push_back(std::string(home) + "/lib64/");
+  dirs.push_back("/usr/local/cuda/lib64/");
+  std::vector<std::string> paths;
+  for (const std::string &dir : dirs)
+    for (const char *soname : {"libnvJitLink.so.13", "libnvJitLink.so.12"})
+      paths.push_back(dir + soname);
   return paths;
 }
 

@@ -22,8 +22,8 @@ class PtxAssembler {
 public:
   /// The process's assembler, opened on the first call (thread-safe), or
   /// null where there is none: LAYOUTC_NVJITLINK names its library (`off`:
-  /// none), else libnvJitLink.so.13 as the loader finds it, then under
-  /// $CUDA_HOME/lib64 and /usr/local/cuda/lib64.
+  /// none), else libnvJitLink.so.13 or .so.12 as the loader finds it, then
+  /// under $CUDA_HOME/lib64 and /usr/local/cuda/lib64.
   static const PtxAssembler *get();
   /// Why get() is null: the libraries tried and the loader's answer; empty
   /// when it is not.
