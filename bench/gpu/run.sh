@@ -217,7 +217,7 @@ if runs jit && [ -x "$jitbench" ]; then
   LAYOUTC_NVJITLINK=off CUDA_CACHE_DISABLE=1 "$jitbench" "${bench[@]}" \
     --benchmark_filter='ColdToLaunch/Default|ColdToLaunchParallel|DiskHitToLaunch' 2>/dev/null |
     jit_rows ", PTX to the driver"
-  sed -n 's/^cubins: /cubins: /p' "$context"
+  grep '^cubins: ' "$context"
   rm -f "$context"
   if command -v nvcc >/dev/null; then
     src="$(cd "$(dirname "$0")" && pwd)/transpose.cu"

@@ -103,8 +103,8 @@ BENCHMARK_CAPTURE(AssembleCubin, StagedTranspose,
     ->Unit(benchmark::kMillisecond);
 
 // A transpose of a size no earlier iteration used: never a cache hit.
-jit::CopySpec transposeOf(int64_t n) {
-  algebra::IntTuple shape{n, 4096};
+jit::CopySpec transposeOf(int64_t n, int64_t columns = 4096) {
+  algebra::IntTuple shape{n, columns};
   return {algebra::makeLayoutRight(shape), algebra::makeLayout(shape), jit::DType::F32};
 }
 
@@ -188,9 +188,8 @@ void ColdToLaunchParallel(benchmark::State &state) {
       threads.emplace_back([&, k] {
         context.makeCurrent();
         runtime::Stream stream;
-        std::string m = std::to_string(128 * (k % 4096 + 1));
-        j.copy({"(" + m + ",64):(64,1)", "(" + m + ",64):(1," + m + ")", jit::DType::F32})
-            .launch(context, src.address(), dst.address(), {}, stream);
+        // At most 262144 x 64 floats: 64 MiB, the buffers' size.
+        j.copy(transposeOf(128 * (k % 2048 + 1), 64)).launch(context, src.address(), dst.address(), {}, stream);
         stream.synchronize();
       });
     for (std::thread &t : threads)

@@ -62,11 +62,14 @@ const PtxAssembler::Opened &PtxAssembler::opened() {
       return o;
     }
     static NvJitLinkApi api;
+    auto refused = [&](const std::string &library, const std::string &reason) {
+      o.why += (o.why.empty() ? "" : "; ") + library + ": " + reason;
+    };
     for (const std::string &library : libraries) {
       void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
       if (!handle) {
         const char *error = dlerror();
-        o.why += (o.why.empty() ? "" : "; ") + library + ": " + (error ? error : "cannot be loaded");
+        refused(library, error ? error : "cannot be loaded");
         continue;
       }
       const char *missing = nullptr;
@@ -87,9 +90,9 @@ const PtxAssembler::Opened &PtxAssembler::opened() {
       resolve("nvJitLinkVersion", api.version);
       unsigned major = 0, minor = 0;
       if (missing) {
-        o.why += (o.why.empty() ? "" : "; ") + library + ": has no " + missing;
+        refused(library, std::string("has no ") + missing);
       } else if (api.version(&major, &minor) != kSuccess || major < 12) {
-        o.why += (o.why.empty() ? "" : "; ") + library + ": not nvJitLink 12 or newer";
+        refused(library, "not nvJitLink 12 or newer");
       } else {
         static const PtxAssembler assembler(&api, library, int(major * 1000 + minor * 10));
         o.assembler = &assembler;

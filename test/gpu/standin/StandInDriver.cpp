@@ -2,10 +2,12 @@
 //
 // The CUDA driver API entries the runtime resolves, served on the host:
 // device memory is host memory, modules record each kernel's parameter count
-// from the PTX (or from the stand-in nvJitLink's cubins, which carry it), and a launch reads every parameter the kernel
-// declares (so a short argument list is an invalid read) but runs nothing. Loaded through LAYOUTC_LIBCUDA, it lets
-// valgrind check the host side of the GPU tests on a machine without a GPU (test/gpu/host-memcheck.test); the tests'
-// results do not match there, by design.
+// from the PTX (or from the stand-in nvJitLink's cubins, which carry it),
+// and a launch reads every parameter the kernel declares (so a short
+// argument list is an invalid read) but runs nothing. Loaded through
+// LAYOUTC_LIBCUDA, it lets valgrind check the host side of the GPU tests on a
+// machine without a GPU (test/gpu/host-memcheck.test); the tests' results do
+// not match there, by design.
 //
 //===----------------------------------------------------------------------===//
 #include <cstdint>
