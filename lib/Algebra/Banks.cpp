@@ -1,6 +1,8 @@
 //===- Banks.cpp - Shared-memory bank conflicts of an access pattern ------===//
 #include "layoutc/Algebra/Banks.h"
 
+#include "Flat.h"
+
 #include "layoutc/Algebra/IntTuple.h"
 #include "layoutc/Algebra/Operations.h"
 
@@ -73,13 +75,16 @@ WarpInstruction warpInstruction(const BankAccess &access, int64_t i) {
 std::vector<std::vector<int64_t>> warpInstructions(const SharedMemory &smem, const BankAccess &access) {
   int64_t threads = threadsOf(access.tv);
   int64_t count = threads / 32 * instructionsPerWarp(access);
+  // evaluate(smem.layout, evaluate(access.tv, k)), each layout flattened once.
+  detail::FlatLayout tile = detail::evaluable(smem.layout, "evaluate"), tv = detail::evaluable(access.tv, "evaluate");
   std::vector<std::vector<int64_t>> out;
   for (int64_t i = 0; i < count; ++i) {
     WarpInstruction at = warpInstruction(access, i);
-    std::vector<int64_t> lanes;
+    std::vector<int64_t> lanes(32);
     for (int64_t lane = 0; lane < 32; ++lane)
-      lanes.push_back(smem.offset +
-                      evaluate(smem.layout, evaluate(access.tv, 32 * at.warp + lane + threads * at.firstValue)));
+      lanes[size_t(lane)] =
+          smem.offset +
+          detail::evaluateFlat(tile, detail::evaluateFlat(tv, 32 * at.warp + lane + threads * at.firstValue));
     out.push_back(std::move(lanes));
   }
   return out;

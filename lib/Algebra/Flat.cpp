@@ -72,6 +72,13 @@ FlatLayout flatIntegers(const Layout &l, const char *op) {
   return f;
 }
 
+FlatLayout evaluable(const Layout &l, const char *op) {
+  FlatLayout f = flatIntegers(l, op);
+  if (!f.known())
+    fail(op, "layout " + l.str() + " has leaves not known until run time");
+  return f;
+}
+
 int64_t evaluateFlat(const FlatLayout &f, int64_t index, uint32_t basis) {
   int64_t offset = 0;
   size_t n = f.rank();

@@ -34,6 +34,9 @@ FlatLayout flat(const Layout &l, const char *op);
 /// The same, failing (naming `op`) on scaled-basis strides.
 FlatLayout flatIntegers(const Layout &l, const char *op);
 bool hasBasis(const FlatLayout &f);
+/// flatIntegers(l, op), failing (naming `op`) on a leaf not known until run
+/// time: the form evaluateFlat takes, made once for many evaluations.
+FlatLayout evaluable(const Layout &l, const char *op);
 
 /// f(i) with the last mode unbounded; C++ truncating division for i < 0.
 /// Every leaf must have a value. With scaled-basis strides: the component of

@@ -10,10 +10,7 @@
 namespace layoutc::algebra {
 
 int64_t evaluate(const Layout &l, int64_t index) {
-  detail::FlatLayout f = detail::flatIntegers(l, "evaluate");
-  if (!f.known())
-    fail("evaluate", "layout " + l.str() + " has leaves not known until run time");
-  return detail::evaluateFlat(f, index);
+  return detail::evaluateFlat(detail::evaluable(l, "evaluate"), index);
 }
 
 // CuTe's size(coshape(L)): per basis mode of the values (one for integer
