@@ -217,6 +217,11 @@ if runs jit && [ -x "$jitbench" ]; then
   LAYOUTC_NVJITLINK=off CUDA_CACHE_DISABLE=1 "$jitbench" "${bench[@]}" \
     --benchmark_filter='ColdToLaunch/Default|ColdToLaunchParallel|DiskHitToLaunch' 2>/dev/null |
     jit_rows ", PTX to the driver"
+  # The same cold path from Python, in a process with PyTorch (its heap
+  # already grown: glibc returns less of it to the system between compiles
+  # than in jit-bench's small process).
+  CUDA_CACHE_DISABLE=1 "$python" "$(dirname "$0")/jit_python.py"
+  LAYOUTC_NVJITLINK=off CUDA_CACHE_DISABLE=1 "$python" "$(dirname "$0")/jit_python.py" ", PTX to the driver"
   grep '^cubins: ' "$context"
   rm -f "$context"
   if command -v nvcc >/dev/null; then
