@@ -75,6 +75,8 @@ WarpInstruction warpInstruction(const BankAccess &access, int64_t i) {
 std::vector<std::vector<int64_t>> warpInstructions(const SharedMemory &smem, const BankAccess &access) {
   int64_t threads = threadsOf(access.tv);
   int64_t count = threads / 32 * instructionsPerWarp(access);
+  if (count == 0)
+    return {};
   // evaluate(smem.layout, evaluate(access.tv, k)), each layout flattened once.
   detail::FlatLayout tile = detail::evaluable(smem.layout, "evaluate"), tv = detail::evaluable(access.tv, "evaluate");
   std::vector<std::vector<int64_t>> out;
