@@ -17,10 +17,11 @@
 #include "layoutc/Runtime/PtxAssembler.h"
 #include "layoutc/Runtime/Resources.h"
 
+#include "../../test/common/TempDir.h"
+
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <thread>
@@ -208,16 +209,15 @@ void MemoryHit(benchmark::State &state) {
 BENCHMARK(MemoryHit)->Unit(benchmark::kMicrosecond);
 
 void DiskHit(benchmark::State &state) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "layoutc-jit-bench-cache";
+  test::TempDir dir;
   jit::JitOptions options;
-  options.cacheDirectory = dir.string();
+  options.cacheDirectory = dir.path;
   jit::CopySpec spec = transposeOf(4096);
   jit::Jit(options).copy(spec);
   for (auto _ : state) {
     jit::Jit fresh(options); // a new process's Jit: nothing in memory
     benchmark::DoNotOptimize(&fresh.copy(spec).kernel());
   }
-  std::filesystem::remove_all(dir);
 }
 BENCHMARK(DiskHit)->Unit(benchmark::kMicrosecond);
 
@@ -227,10 +227,9 @@ BENCHMARK(DiskHit)->Unit(benchmark::kMicrosecond);
 void DiskHitToLaunch(benchmark::State &state) {
   if (!haveGpu(state))
     return;
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "layoutc-jit-bench-launch-cache";
-  std::filesystem::remove_all(dir);
+  test::TempDir dir;
   jit::JitOptions options;
-  options.cacheDirectory = dir.string();
+  options.cacheDirectory = dir.path;
   jit::CopySpec spec = transposeOf(4096);
   runtime::Context context;
   runtime::Stream stream;
@@ -241,7 +240,6 @@ void DiskHitToLaunch(benchmark::State &state) {
     fresh.copy(spec).launch(context, src.address(), dst.address(), {}, stream);
   }
   stream.synchronize();
-  std::filesystem::remove_all(dir);
 }
 BENCHMARK(DiskHitToLaunch)->Unit(benchmark::kMillisecond);
 

@@ -11,9 +11,10 @@
 #include "layoutc/Runtime/PtxAssembler.h"
 #include "layoutc/Runtime/Resources.h"
 
+#include "../../common/TempDir.h"
+
 #include <cstdlib>
 #include <dlfcn.h>
-#include <filesystem>
 #include <gtest/gtest.h>
 
 using namespace layoutc;
@@ -61,10 +62,9 @@ protected:
 };
 
 TEST_F(CubinLoad, AssembledOnceKeptOnDiskAndLoadedByANewJit) {
-  std::filesystem::path dir = std::filesystem::path(::testing::TempDir()) / "cubin-load-cache";
-  std::filesystem::remove_all(dir);
+  test::TempDir dir;
   jit::JitOptions options;
-  options.cacheDirectory = dir.string();
+  options.cacheDirectory = dir.path;
   Counts start = Counts::now();
   {
     jit::Jit first(options);
@@ -84,7 +84,6 @@ TEST_F(CubinLoad, AssembledOnceKeptOnDiskAndLoadedByANewJit) {
   EXPECT_EQ(reloaded.cubinLoads, 1);
   EXPECT_EQ(reloaded.ptxLoads, 0);
   EXPECT_EQ(second.cacheStats().diskHits, 1u);
-  std::filesystem::remove_all(dir);
 }
 
 TEST_F(CubinLoad, ACubinTheDriverRefusesIsReplacedByThePtx) {

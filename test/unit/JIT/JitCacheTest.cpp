@@ -3,6 +3,8 @@
 #include "layoutc/JIT/DiskCache.h"
 #include "layoutc/JIT/Jit.h"
 
+#include "../../common/TempDir.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -157,16 +159,6 @@ TEST(JitCache, LaunchArgumentsAreCheckedAgainstTheParameters) {
   EXPECT_EQ(k.dstExtent({5, 7, 5}), (7 - 1) * 1 + (8 - 1) * 5 + 1); // (7,8):(1,5)
   EXPECT_THROW(k.size({5}), std::invalid_argument);
 }
-
-// A fresh directory under the build's temporary space, removed at the end.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/layoutc-cache-test-XXXXXX";
-    path = mkdtemp(pattern);
-  }
-  ~TempDir() { std::filesystem::remove_all(path); }
-};
 
 jit::JitOptions onDisk(const std::string &dir) {
   jit::JitOptions o;

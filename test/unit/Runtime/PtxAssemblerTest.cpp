@@ -55,8 +55,7 @@ TEST_F(PtxAssemblerFound, TheToolkitsNvJitLinkMakesACubin) {
   std::string why;
   std::optional<std::string> cubin = assembler->assemble(kCopyOne, "sm_90", why);
   ASSERT_TRUE(cubin) << why;
-  EXPECT_EQ(cubin->substr(0, 4), "\x7f"
-                                 "ELF");
+  EXPECT_EQ(cubin->substr(0, 4), "\177ELF");
 }
 
 TEST_F(PtxAssemblerFound, PtxThatDoesNotAssembleIsRefusedWithTheLog) {
