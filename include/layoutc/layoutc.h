@@ -252,6 +252,15 @@ layoutc_status layoutc_exchange_extents(const layoutc_exchange *exchange, int64_
 
 /*===- The JIT ------------------------------------------------------------===*/
 
+/* The element types kernels move (dtypes), in order, index 0 to
+   layoutc_dtype_count() - 1: *name is layoutc's ("f32", "f8e4m3fn",
+   "c64": the names the functions below take), *torch_name torch's
+   ("float32", "float8_e4m3fn", "complex64"), *bytes an element's size;
+   the strings are static. Every pair converts as torch's .to() does on
+   the GPU, bit for bit. */
+int layoutc_dtype_count(void);
+layoutc_status layoutc_dtype_info(int index, const char **name, const char **torch_name, int *bytes);
+
 /* A JIT: the compiler, its memory cache and (optionally) its disk cache. */
 typedef struct layoutc_jit layoutc_jit;
 /* A compiled kernel: a copy, a gather or scatter, or a kernel of MLIR. */
@@ -276,11 +285,11 @@ layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_sta
 
 /* copy(src @ src_layout, dst @ dst_layout): dst[Ld(k)] = src[Ls(k)] for every
    k < size(Ls). Layouts in CuTe notation (or expressions giving one), in
-   elements; `?` leaves are given at launch, the source's first. dtype:
-   "f32", "f16", "bf16", "f64", "i32", "i8" or "i64"; to_dtype: the
-   destination's (NULL: dtype); scale: multiplies each element on the way
-   (NULL: none), finite, and within f32's range unless a side is f64 (the
-   type it multiplies in). */
+   elements; `?` leaves are given at launch, the source's first. dtype: a
+   dtype's name (layoutc_dtype_info); to_dtype: the destination's (NULL:
+   dtype); scale: multiplies each element on the way (NULL: none), finite,
+   and within f32's range unless a side is f64 or c128 (the type it
+   multiplies in). */
 layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
                                     const char *to_dtype, const double *scale, layoutc_kernel **kernel);
 /* gather: rows[r, c] = table[indices[r], c]; scatter: table[indices[r], c] =

@@ -11,8 +11,7 @@ jit::DType layoutc::capi::dtypeArgument(const char *name, const char *function, 
   need(name, function, argument);
   std::optional<jit::DType> t = jit::parseDType(name);
   if (!t)
-    throw std::invalid_argument(std::string(function) + ": " + argument + " '" + name +
-                                "' is not a dtype (f32, f16, bf16, f64, i32, i8 or i64)");
+    throw std::invalid_argument(jit::unknownDType(std::string(function) + ": " + argument, name));
   return *t;
 }
 
@@ -43,6 +42,21 @@ const jit::CompiledKernel &layoutc_kernel::compiled(jit::BufferAlignment buffers
 }
 
 extern "C" {
+
+int layoutc_dtype_count(void) { return jit::kDTypeCount; }
+
+layoutc_status layoutc_dtype_info(int index, const char **name, const char **torch_name, int *bytes) {
+  const char *function = "layoutc_dtype_info";
+  return guard(function, [&] {
+    if (index < 0 || index >= jit::kDTypeCount)
+      refuseArgument(function, "index",
+                     std::to_string(index) + " is not within 0 .. " + std::to_string(jit::kDTypeCount - 1));
+    const jit::DTypeInfo &d = jit::dtypeAt(index);
+    need(name, function, "name") = d.name;
+    need(torch_name, function, "torch_name") = d.torchName;
+    need(bytes, function, "bytes") = d.bytes;
+  });
+}
 
 layoutc_status layoutc_jit_create(const char *arch, int opt_level, int disk_cache, const char *cache_directory,
                                   layoutc_jit **jit) {

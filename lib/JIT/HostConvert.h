@@ -1,17 +1,32 @@
 //===- HostConvert.h - The element conversions of a copy, on the host -*- C++ -*-===//
 //
-// The host's reference for a copy's map (CopySpec::to and scale), step by
-// step as the kernel's IR does it: the source element to f32 (f64 when a
-// side is f64), times the scale, to the destination's type; floats rounded
-// to nearest even (bf16 from f64 through f32), integers toward zero,
-// saturated, NaN to 0; integers to integers without a scale sign-extended
-// or truncated.
+// The host's reference for a copy's map: torch's `.to()` as its CUDA
+// kernels compute it, bit for bit (test/corpus/torch_casts.tsv holds what
+// torch 2.11 gave on an H200), and layoutc's scale on the way.
+//
+// An element is read as torch's kernels read it: f16 and bf16 become f32
+// exactly (NaNs too: f16's through the hardware's conversion, which makes
+// every NaN 0x7fffffff with its sign; bf16's by a shift), the 8-bit floats
+// as c10 decodes them, integers and bool as int64, complex numbers as two
+// floats. It is written as torch writes: to f16 or bf16 from f32 rounded to
+// nearest even (every NaN 0x7fff), from f64 through f32; to the 8-bit
+// floats by c10's rounding of an f32 (past the range: e4m3fn's NaN, e5m2's
+// infinity); to i32, i16 and i8 through the hardware's saturating
+// conversion to int32 (NaN 0 from f32, INT32_MIN from f64), truncated; to
+// i64 and u8 through the saturating conversion to int64 (NaN INT64_MIN),
+// truncated; to bool as x != 0; to complex with a zero imaginary part;
+// from complex to real by the real part; between integers by truncation or
+// extension. A copy to the same dtype copies the bits.
+//
+// With a scale, the element goes to f64 where a side is f64 or c128, else
+// f32 (both parts of a complex), is multiplied there, and is written from
+// that float as above.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_JIT_HOSTCONVERT_H
 #define LAYOUTC_LIB_JIT_HOSTCONVERT_H
 
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/DType.h"
 
 #include <cstdint>
 #include <optional>
@@ -22,13 +37,9 @@ namespace layoutc::jit {
 /// `target`).
 void convertElement(const uint8_t *from, DType source, uint8_t *to, DType target, std::optional<double> scale);
 
-/// Whether the element at `p` of type `t` is a NaN (false for integers).
+/// Whether the element at `p` of type `t` is a NaN (a complex one: either
+/// part; false for integers).
 bool isNaN(const uint8_t *p, DType t);
-
-/// `x` rounded to nearest even into a binary format of `exponentBits` and
-/// `mantissaBits` (f16: 5, 10; bf16: 8, 7; f32: 8, 23): its bits. NaN
-/// becomes the format's quiet NaN, overflow infinity.
-uint64_t roundToFormat(double x, int exponentBits, int mantissaBits);
 
 } // namespace layoutc::jit
 

@@ -1,6 +1,7 @@
 //===- KernelBuilder.cpp - Copy, gather and scatter kernels as IR ---------===//
 #include "KernelBuilder.h"
 
+#include "ElementCast.h"
 #include "KernelOperand.h"
 
 #include "layoutc/Dialect/Layout/LayoutOps.h"
@@ -22,31 +23,6 @@ using namespace mlir;
 using namespace layoutc::lay;
 
 namespace {
-
-Type elementType(MLIRContext &c, DType t) {
-  switch (t) {
-  case DType::F32:
-    return Float32Type::get(&c);
-  case DType::F16:
-    return Float16Type::get(&c);
-  case DType::BF16:
-    return BFloat16Type::get(&c);
-  case DType::F64:
-    return Float64Type::get(&c);
-  case DType::I32:
-    return IntegerType::get(&c, 32);
-  case DType::I8:
-    return IntegerType::get(&c, 8);
-  case DType::I64:
-    return IntegerType::get(&c, 64);
-  }
-  return {};
-}
-
-void checkData(DType t, const std::string &what) {
-  if (t == DType::I64)
-    throw CompileError(what + ": the element type must be f32, f16, bf16, f64, i32 or i8");
-}
 
 // Post-condition: returns when there is no scale, or one finite in the type
 // the map multiplies in (f32; f64, `wide`, when a side is f64: see CopySpec);
@@ -183,62 +159,18 @@ Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, Val
   return b.create<MakeTensorOp>(LayoutTensorType::get(c, memref.getElementType(), layout.getType(), 0), data, layout);
 }
 
-// `x` of `from` as `to` (both floats).
-Value convertFloat(ImplicitLocOpBuilder &b, Value x, Type to) {
-  unsigned have = x.getType().getIntOrFloatBitWidth(), want = to.getIntOrFloatBitWidth();
-  if (x.getType() == to)
-    return x;
-  if (have < want)
-    return b.create<arith::ExtFOp>(to, x);
-  if (have > want)
-    return b.create<arith::TruncFOp>(to, x);
-  // f16 <-> bf16: through f32, exactly.
-  return b.create<arith::TruncFOp>(to, b.create<arith::ExtFOp>(b.getF32Type(), x));
-}
-
-// The float `x` to the integer type `to`: toward zero, saturated, NaN to 0.
-Value floatToInt(ImplicitLocOpBuilder &b, Value x, IntegerType to) {
-  unsigned bits = to.getWidth();
-  auto bound = [&](double v) { return b.create<arith::ConstantOp>(b.getFloatAttr(x.getType(), v)); };
-  auto integer = [&](APInt v) { return b.create<arith::ConstantOp>(b.getIntegerAttr(to, v)); };
-  double high = std::ldexp(1.0, int(bits) - 1);
-  Value above = b.create<arith::CmpFOp>(arith::CmpFPredicate::OGE, x, bound(high));
-  Value below = b.create<arith::CmpFOp>(arith::CmpFPredicate::OLT, x, bound(-high));
-  Value nan = b.create<arith::CmpFOp>(arith::CmpFPredicate::UNO, x, x);
-  Value r = b.create<arith::FPToSIOp>(to, x);
-  r = b.create<arith::SelectOp>(nan, integer(APInt(bits, 0)), r);
-  r = b.create<arith::SelectOp>(below, integer(APInt::getSignedMinValue(bits)), r);
-  return b.create<arith::SelectOp>(above, integer(APInt::getSignedMaxValue(bits)), r);
-}
-
-// The map region of a copy from `from` to `to` elements, scaled: see CopySpec.
+// The map region of a copy from `from` to `to` elements, scaled: see
+// ElementCast.h.
 void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::optional<double> scale) {
+  MLIRContext &c = *b.getContext();
+  Type compute = scaleType(c, from, to);
   // The scale is a constant of the compute type: one past its range would
   // become an infinity there.
-  checkScale(scale, from == DType::F64 || to == DType::F64);
-  MLIRContext &c = *b.getContext();
-  Type source = elementType(c, from), target = elementType(c, to);
-  Block *block = b.createBlock(&copy.getMap(), {}, {source}, {b.getLoc()});
+  checkScale(scale, compute.isF64());
+  Block *block = b.createBlock(&copy.getMap(), {}, {storageType(c, from)}, {b.getLoc()});
   b.setInsertionPointToStart(block);
-  Value x = block->getArgument(0), y;
-  if (!isFloat(from) && !isFloat(to) && !scale) {
-    unsigned have = source.getIntOrFloatBitWidth(), want = target.getIntOrFloatBitWidth();
-    y = have < want   ? Value(b.create<arith::ExtSIOp>(target, x))
-        : have > want ? Value(b.create<arith::TruncIOp>(target, x))
-                      : x;
-  } else {
-    Type compute = from == DType::F64 || to == DType::F64 ? Type(b.getF64Type()) : Type(b.getF32Type());
-    Value v = isFloat(from) ? convertFloat(b, x, compute) : Value(b.create<arith::SIToFPOp>(compute, x));
-    if (scale)
-      v = b.create<arith::MulFOp>(v, b.create<arith::ConstantOp>(b.getFloatAttr(compute, *scale)));
-    if (!isFloat(to))
-      y = floatToInt(b, v, cast<IntegerType>(target));
-    else if (to == DType::BF16 && compute.isF64())
-      y = convertFloat(b, convertFloat(b, v, b.getF32Type()), target);
-    else
-      y = convertFloat(b, v, target);
-  }
-  b.create<YieldOp>(ValueRange{y});
+  Value factor = scale ? Value(b.create<arith::ConstantOp>(b.getFloatAttr(compute, *scale))) : Value();
+  b.create<YieldOp>(ValueRange{castElement(b, block->getArgument(0), from, to, factor)});
 }
 
 // Post-condition: returns when the static sides have one domain and dst,
@@ -260,8 +192,8 @@ void checkDomain(const KernelOperand &src, const KernelOperand &dst, const std::
 BuiltKernel startCopy(MLIRContext &context, DType from, DType to, SmallVector<Type> &types) {
   BuiltKernel k;
   k.name = "copy";
-  types.append({MemRefType::get({ShapedType::kDynamic}, elementType(context, from)),
-                MemRefType::get({ShapedType::kDynamic}, elementType(context, to))});
+  types.append({MemRefType::get({ShapedType::kDynamic}, storageType(context, from)),
+                MemRefType::get({ShapedType::kDynamic}, storageType(context, to))});
   k.params = {{Param::Kind::Buffer, from, "src"}, {Param::Kind::Buffer, to, "dst"}};
   return k;
 }
@@ -278,8 +210,6 @@ void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to
 } // namespace
 
 BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
-  checkData(spec.dtype, "copy: --dtype");
-  checkData(spec.dstType(), "copy: --to");
   KernelOperand src = KernelOperand::of(spec.src, "copy: --src");
   KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst");
   if (src.isStatic() && dst.isStatic())
@@ -329,8 +259,6 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignmen
 }
 
 BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, BufferAlignment buffers) {
-  checkData(spec.dtype, "tensor copy: dtype");
-  checkData(spec.dstType(), "tensor copy: to");
   if (spec.indexTypes.size() > kMaxIndexBuffers)
     throw CompileError("tensor copy: " + std::to_string(spec.indexTypes.size()) + " index buffers, more than the " +
                        std::to_string(kMaxIndexBuffers) + " a kernel may take");
@@ -350,7 +278,7 @@ BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, Bu
   SmallVector<Type> types;
   BuiltKernel k = startCopy(context, spec.dtype, spec.dstType(), types);
   for (size_t i = 0; i < indexBuffers; ++i) {
-    types.push_back(MemRefType::get({ShapedType::kDynamic}, elementType(context, spec.indexTypes[i])));
+    types.push_back(MemRefType::get({ShapedType::kDynamic}, storageType(context, spec.indexTypes[i])));
     k.params.push_back({Param::Kind::Buffer, spec.indexTypes[i], "index_" + std::to_string(i)});
   }
   KernelScaffold kernel(context, k.name, types, k.params, buffers);
@@ -366,14 +294,13 @@ BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, Bu
 BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAlignment buffers) {
   bool gather = spec.kind == IndexedKind::Gather;
   std::string op = gather ? "gather" : "scatter";
-  checkData(spec.dtype, op + ": --dtype");
   if (spec.indexType != DType::I32 && spec.indexType != DType::I64)
     throw CompileError(op + ": the index type must be i32 or i64, not " + dtypeName(spec.indexType));
   if (spec.rowWidth < 1)
     throw CompileError(op + ": the row width must be at least 1, not " + std::to_string(spec.rowWidth));
   BuiltKernel k;
   k.name = op;
-  Type element = elementType(context, spec.dtype), index = elementType(context, spec.indexType);
+  Type element = storageType(context, spec.dtype), index = storageType(context, spec.indexType);
   Type buffer = MemRefType::get({ShapedType::kDynamic}, element);
   Type indexType = IndexType::get(&context);
   k.params = {{Param::Kind::Buffer, spec.dtype, "table"},

@@ -10,52 +10,6 @@
 
 namespace layoutc::jit {
 
-std::optional<DType> parseDType(std::string_view name) {
-  for (DType t : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::I8, DType::I64})
-    if (name == dtypeName(t))
-      return t;
-  return std::nullopt;
-}
-
-const char *dtypeName(DType t) {
-  switch (t) {
-  case DType::F32:
-    return "f32";
-  case DType::F16:
-    return "f16";
-  case DType::BF16:
-    return "bf16";
-  case DType::F64:
-    return "f64";
-  case DType::I32:
-    return "i32";
-  case DType::I8:
-    return "i8";
-  case DType::I64:
-    return "i64";
-  }
-  return "?";
-}
-
-int dtypeBytes(DType t) {
-  switch (t) {
-  case DType::F32:
-  case DType::I32:
-    return 4;
-  case DType::F16:
-  case DType::BF16:
-    return 2;
-  case DType::F64:
-  case DType::I64:
-    return 8;
-  case DType::I8:
-    return 1;
-  }
-  return 0;
-}
-
-bool isFloat(DType t) { return t == DType::F32 || t == DType::F16 || t == DType::BF16 || t == DType::F64; }
-
 FastDivisor fastDivisor(int64_t d) {
   if (d < 1)
     throw std::invalid_argument("a fast divisor must be at least 1, not " + std::to_string(d));

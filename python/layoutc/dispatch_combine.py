@@ -12,7 +12,7 @@ from typing import Any, List, Optional, Tuple
 
 from ._library import ArgumentError, check, unchecked
 from .distributed import _global, _group_name, _own_beside, _symmetric, _turns
-from .kernels import Jit, _check_data, _require_row_major, _tensors, default_jit, gather, scatter
+from .kernels import Jit, _require_row_major, _tensors, default_jit, gather, scatter
 
 
 class DispatchPlan:
@@ -234,7 +234,6 @@ class _PeerRows:
     def __init__(self, kind: str, call: str, table: Tuple[Any, str], indices: Tuple[Any, str],
                  there: Tuple[Any, str], peers: Any, rank: int, jit: Optional[Jit]) -> None:
         (self.table, self.indices, self.there), self.device, self.stream = _tensors(None, None, table, indices, there)
-        _check_data(call, self.table)
         _require_row_major(call, self.table)
         _require_row_major(call, self.there)
         width = self.there.shape[1]

@@ -13,7 +13,7 @@ import importlib
 from typing import Any, Callable, List, Optional, Tuple
 
 from ._library import ArgumentError, check, lib, text
-from .kernels import Jit, _check_data, _tensors, default_jit
+from .kernels import Jit, _tensors, default_jit
 
 
 class RankExchange:
@@ -163,7 +163,6 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
         raise ArgumentError("redistribute: out must be a torch.Tensor of tensor's dtype %s on %s" % (
             tensor.dtype, tensor.device))
     (src, dst), device, stream = _tensors(None, None, (tensor, "tensor"), (out, "out"))
-    _check_data("redistribute", src, dst)
     for t, needed, side in ((src, part.source_extent, "source"), (dst, part.destination_extent, "destination")):
         if needed > t.extent:
             raise ArgumentError("redistribute: the %s distribution reaches element %d of this rank, but %s holds %d"

@@ -18,14 +18,15 @@ import ctypes
 from typing import Any, List, Optional, Tuple
 
 from ._library import ArgumentError
+from .dtypes import FROM_DLPACK, unsupported
 
 KDL_CUDA, KDL_CUDA_MANAGED = 2, 13
 _DEVICES = {1: "CPU", 2: "CUDA", 3: "CUDA host", 4: "OpenCL", 7: "Vulkan", 8: "Metal", 9: "VPI", 10: "ROCm",
             11: "ROCm host", 13: "CUDA managed", 14: "oneAPI"}
-# (DLDataTypeCode, bits) as layoutc's dtypes: kDLInt 0, kDLUInt 1, kDLFloat 2, kDLBfloat 4.
-_DTYPES = {(2, 32): "f32", (2, 16): "f16", (4, 16): "bf16", (2, 64): "f64", (0, 32): "i32", (0, 8): "i8",
-           (0, 64): "i64"}
 _CODES = {0: "int", 1: "uint", 2: "float", 3: "opaque", 4: "bfloat", 5: "complex", 6: "bool"}
+# The 8-bit floats' codes name their format whole.
+_FLOAT8 = {7: "float8_e3m4", 8: "float8_e4m3", 9: "float8_e4m3b11fnuz", 10: "float8_e4m3fn", 11: "float8_e4m3fnuz",
+           12: "float8_e5m2", 13: "float8_e5m2fnuz"}
 CAPSULE = b"dltensor"
 
 
@@ -132,10 +133,13 @@ def dtype_name(code: int, bits: int, lanes: int) -> str:
     """A DLPack dtype for messages: its code's name, bits, and xlanes
     where lanes is not 1.
 
-    >>> dtype_name(2, 32, 1), dtype_name(4, 16, 1), dtype_name(0, 8, 4)
-    ('float32', 'bfloat16', 'int8x4')
+    >>> dtype_name(2, 32, 1), dtype_name(4, 16, 1), dtype_name(0, 8, 4), dtype_name(11, 8, 1)
+    ('float32', 'bfloat16', 'int8x4', 'float8_e4m3fnuz')
     """
-    return "%s%d%s" % (_CODES.get(code, "code%d_" % code), bits, "x%d" % lanes if lanes != 1 else "")
+    lanes_text = "x%d" % lanes if lanes != 1 else ""
+    if code in _FLOAT8 and bits == 8:
+        return _FLOAT8[code] + lanes_text
+    return "%s%d%s" % (_CODES.get(code, "code%d_" % code), bits, lanes_text)
 
 
 def capsule(obj: Any, stream: Optional[int]) -> Any:
@@ -154,14 +158,14 @@ def capsule(obj: Any, stream: Optional[int]) -> Any:
         return obj.__dlpack__()
 
 
-def read(cap: Any, role: str, supported: str) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], str, int]:
+def read(cap: Any, role: str) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], str, int]:
     """(address, shape, strides in elements, dtype, device id) of a
     "dltensor" capsule; ArgumentError for what layoutc cannot take (a
-    device other than CUDA, vector lanes, a dtype outside `supported`, a
+    device other than CUDA, vector lanes, a dtype layoutc does not move, a
     negative extent). Its example needs a capsule from a CUDA producer; what
     is not a capsule is refused:
 
-    >>> read(3, "x", "f32")
+    >>> read(3, "x")
     Traceback (most recent call last):
     ...
     layoutc.ArgumentError: x: __dlpack__ returned a int, not a DLPack capsule
@@ -180,9 +184,9 @@ def read(cap: Any, role: str, supported: str) -> Tuple[int, Tuple[int, ...], Tup
     if lanes != 1:
         raise ArgumentError("%s: DLPack dtype %s has %d lanes; layoutc takes scalar elements (lanes 1)"
                             % (role, dtype_name(code, bits, lanes), lanes))
-    dtype = _DTYPES.get((code, bits))
+    dtype = FROM_DLPACK.get((code, bits))
     if dtype is None:
-        raise ArgumentError("%s: DLPack dtype %s is not supported (%s)" % (role, dtype_name(code, bits, 1), supported))
+        raise ArgumentError(unsupported(role + ": DLPack dtype", dtype_name(code, bits, 1)))
     if t.ndim < 0 or (t.ndim and not t.shape):
         raise ArgumentError("%s: the DLPack tensor has ndim %d and %s shape" % (
             role, t.ndim, "a" if t.shape else "no"))

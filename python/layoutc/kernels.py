@@ -282,17 +282,6 @@ def _tensors(stream: Any, device: Optional[int], *arguments: Tuple[Any, str]) ->
     return tensors, device, stream
 
 
-# The element types a kernel moves (int64 is an index type only).
-_DATA = ("f32", "f16", "bf16", "f64", "i32", "i8")
-
-
-def _check_data(kind: str, *tensors: Tensor) -> None:
-    for t in tensors:
-        if t.dtype not in _DATA:
-            raise ArgumentError("%s: %s has dtype %s; layoutc moves float32, float16, bfloat16, float64, int32 "
-                                "or int8 elements" % (kind, t.role, t.dtype))
-
-
 def copy(src: Any, dst: Any, src_layout: Any = None, dst_layout: Any = None, scale: Optional[float] = None,
          stream: Any = None, device: Optional[int] = None, jit: Optional[Jit] = None) -> None:
     """CuTe's copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
@@ -315,7 +304,6 @@ def copy(src: Any, dst: Any, src_layout: Any = None, dst_layout: Any = None, sca
                       dst if isinstance(dst, LayoutTensor) else make_tensor(dst), stream, device, jit)
         return
     (s, d), device, stream = _tensors(stream, device, (src, "src"), (dst, "dst"))
-    _check_data("copy", s, d)
     if d.readonly:
         raise ArgumentError("dst: the array is read-only")
     if dst_layout is None and src_layout is None and d.shape != s.shape:
@@ -373,7 +361,6 @@ def _copy_tensors(src: LayoutTensor, dst: LayoutTensor, stream: Any, device: Opt
     indices = [(b, "index tensor %d" % i) for i, b in enumerate(buffers)]
     tensors, device, stream = _tensors(stream, device, (src.data, "src"), (dst.data, "dst"), *indices)
     s, d = tensors[0], tensors[1]
-    _check_data("copy", s, d)
     if d.readonly:
         raise ArgumentError("dst: the array is read-only")
     for t in tensors[2:]:
@@ -417,7 +404,6 @@ def _indexed(kind: str, table: Any, indices: Any, rows: Any, rows_role: str, str
         _require_row_major(kind, x)
     if i.dtype not in ("i32", "i64"):
         raise ArgumentError("%s: indices are %s; they must be int32 or int64" % (kind, i.dtype))
-    _check_data(kind, t)
     if r.dtype != t.dtype:
         raise ArgumentError("%s: %s has dtype %s but table %s" % (kind, rows_role, r.dtype, t.dtype))
     width = t.shape[1] if len(t.shape) == 2 else 1

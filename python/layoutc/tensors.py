@@ -11,19 +11,13 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Un
 
 from . import dlpack
 from ._library import ADDRESS_VALUES, INT64_VALUES, ArgumentError, c_value, int64_tuple
-
-# __cuda_array_interface__ typestrs and torch dtypes, as layoutc's dtypes.
-_TYPESTRS = {"<f4": "f32", "<f2": "f16", "<f8": "f64", "<i4": "i32", "|i1": "i8", "<i8": "i64"}
-_TORCH = {"float32": "f32", "float16": "f16", "bfloat16": "bf16", "float64": "f64", "int32": "i32",
-          "int8": "i8", "int64": "i64"}
-_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "f64": 8, "i32": 4, "i8": 1, "i64": 8}
-SUPPORTED = "float32, float16, bfloat16, float64, int32, int8 or int64"
+from .dtypes import BYTES, FROM_TORCH, FROM_TYPESTR, unsupported
 
 
 class Tensor:
     """What layoutc needs of a tensor argument named `role` (for messages):
     its device `address`, `shape` and `strides` in elements, `dtype`
-    (layoutc's: "f32", "f16", "bf16", "f64", "i32", "i8", "i64"), CUDA
+    (layoutc's name: "f32", "f8e4m3fn", "c64", ...: dtypes.NAMES), CUDA
     `device` (None: not known), the `stream` its producer works on (a
     CUstream handle, None: the legacy default stream); whether it is
     `readonly` or a `torch` tensor, and its `owner`, what must outlive the
@@ -51,7 +45,7 @@ class Tensor:
             self.strides = int64_tuple(strides, "%s: strides" % role)
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
         self.owner = owner  # what must outlive the launch (a DLPack capsule)
-        self.itemsize = itemsize = _BYTES[dtype]
+        self.itemsize = itemsize = BYTES[dtype]
         if len(self.strides) != len(self.shape):
             raise ArgumentError("%s: shape %s and strides %s differ in length" % (role, self.shape, self.strides))
         size, last, lowest = 1, 0, 0
@@ -171,7 +165,7 @@ class Pending:
         read (dlpack.read). It needs a CUDA DLPack producer, so no example
         runs here."""
         capsule = dlpack.capsule(self.obj, stream)
-        address, shape, strides, dtype, device = dlpack.read(capsule, self.role, SUPPORTED)
+        address, shape, strides, dtype, device = dlpack.read(capsule, self.role)
         return Tensor(self.role, address, shape, strides, dtype, device, None, owner=capsule)
 
 
@@ -217,9 +211,9 @@ def _from_torch(obj: Any, role: str) -> Tensor:
     dtype = _torch_dtypes.get(obj.dtype)
     if dtype is None:
         name = str(obj.dtype)[6:]  # "torch.float32"
-        if name not in _TORCH:
-            raise ArgumentError("%s: dtype torch.%s is not supported (%s)" % (role, name, SUPPORTED))
-        dtype = _torch_dtypes[obj.dtype] = _TORCH[name]
+        if name not in FROM_TORCH:
+            raise ArgumentError(unsupported(role + ": dtype", "torch." + name))
+        dtype = _torch_dtypes[obj.dtype] = FROM_TORCH[name]
     device = obj.get_device()
     return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), dtype, device, _current_stream()(device),
                   torch=True)
@@ -281,10 +275,10 @@ def _interface(obj: Any, role: str) -> Dict[str, Any]:
 def _from_interface(obj: Any, role: str) -> Tensor:
     cai = _interface(obj, role)
     typestr = cai["typestr"]
-    if typestr not in _TYPESTRS:
-        raise ArgumentError("%s: typestr %r is not supported (%s)" % (role, typestr, SUPPORTED))
-    dtype = _TYPESTRS[typestr]
-    itemsize = _BYTES[dtype]
+    if typestr not in FROM_TYPESTR:
+        raise ArgumentError(unsupported(role + ": typestr", typestr))
+    dtype = FROM_TYPESTR[typestr]
+    itemsize = BYTES[dtype]
     shape = tuple(cai["shape"])
     if cai.get("strides") is None:
         strides: List[int] = []

@@ -138,7 +138,8 @@ class ArgumentChecksTest(unittest.TestCase):
         a, b = FakeArray((4, 8)), FakeArray((8, 4))
         self.assertRefused("copy: src has shape (8, 4) but dst (4, 8); give src_layout and dst_layout", layoutc.copy,
                            b, a)
-        self.assertRefused("src: typestr '<u2' is not supported", layoutc.copy, FakeArray((4, 8), "<u2"), a)
+        self.assertRefused("src: typestr '<u2' is not a dtype: layoutc moves f32, f16, bf16, f64, i32, i8, i64, u8, "
+                           "i16, bool, f8e4m3fn, f8e5m2, c64 or c128", layoutc.copy, FakeArray((4, 8), "<u2"), a)
         self.assertRefused("src: address 0x", layoutc.copy, FakeArray((4, 8), offset=2), a)
         self.assertRefused("is not aligned to its f32 elements (4 bytes)", layoutc.copy, FakeArray((4, 8), offset=2), a)
         self.assertRefused("dst: the array is read-only", layoutc.copy, a, FakeArray((4, 8), readonly=True))
@@ -148,8 +149,6 @@ class ArgumentChecksTest(unittest.TestCase):
                            FakeArray((4, 8), strides=(6, 4)), a)
         self.assertRefused("src: a list is not a GPU tensor", layoutc.copy, [1, 2], a)
         self.assertRefused("dst: a list is not a GPU tensor", layoutc.copy, a, [1, 2])
-        self.assertRefused("copy: src has dtype i64; layoutc moves float32, float16, bfloat16, float64, int32 or "
-                           "int8 elements", layoutc.copy, FakeArray((4, 8), "<i8"), FakeArray((4, 8), "<i8"))
         self.assertRefused("stream: a str is not a CUDA stream", layoutc.copy, FakeArray((4, 8)), a, stream="s")
 
     def test_copy_layouts_stay_inside_the_tensors(self):
@@ -173,8 +172,6 @@ class ArgumentChecksTest(unittest.TestCase):
         table, idx, out = FakeArray((100, 16)), FakeArray((8,), "<i4"), FakeArray((8, 16))
         self.assertRefused("gather: out has dtype f16 but table f32", layoutc.gather, table, idx,
                            FakeArray((8, 16), "<f2"))
-        self.assertRefused("gather: table has dtype i64; layoutc moves float32", layoutc.gather,
-                           FakeArray((100, 16), "<i8"), idx, FakeArray((8, 16), "<i8"))
         self.assertRefused("gather: indices are f32; they must be int32 or int64", layoutc.gather, table,
                            FakeArray((8,), "<f4"), out)
         self.assertRefused("gather: out has 9 rows for 8 indices", layoutc.gather, table, idx, FakeArray((9, 16)))
@@ -294,12 +291,12 @@ class DLPackTest(unittest.TestCase):
         fake = FakeDLPack((4,), device=(3, 0), dlpack_device=False)
         self.assertRefused("src: a DLPack tensor on CUDA host (device type 3)", layoutc.copy, fake, FakeArray((4,)))
         self.assertEqual(fake.deleted, 1)  # refused, and freed
-        self.assertRefused("dst: DLPack dtype uint16 is not supported (float32, float16",
+        self.assertRefused("dst: DLPack dtype 'uint16' is not a dtype: layoutc moves f32, f16,",
                            layoutc.copy, FakeArray((4,)), FakeDLPack((4,), dtype=(1, 16, 1)))
         self.assertRefused("src: DLPack dtype float32x4 has 4 lanes; layoutc takes scalar elements (lanes 1)",
                            layoutc.copy, FakeDLPack((4,), dtype=(2, 32, 4)), FakeArray((4,)))
-        self.assertRefused("src: DLPack dtype bool8 is not supported", layoutc.copy,
-                           FakeDLPack((4,), dtype=(6, 8, 1)), FakeArray((4,)))
+        self.assertRefused("src: DLPack dtype 'float8_e4m3fnuz' is not a dtype", layoutc.copy,
+                           FakeDLPack((4,), dtype=(11, 8, 1)), FakeArray((4,)))
         self.assertRefused("src: __dlpack__ returned a capsule named 'used_dltensor', not an unconsumed 'dltensor'",
                            layoutc.copy, FakeDLPack((4,), capsule_name=USED), FakeArray((4,)))
         not_a_capsule = FakeDLPack((4,))

@@ -9,8 +9,8 @@
 //     0 and negative ones), strides compact in a random mode order or drawn
 //     (0, negative, huge); leaves made `?` (kernel arguments) at random;
 //   - a side made composed, rarely: a swizzle S<B,M,S> or a layout inner;
-//   - element types from the six a copy moves, rarely another (index, i64,
-//     complex, a vector), and a map region that converts or scales;
+//   - element types from the nine a copy moves, rarely another (index, i1,
+//     f8E4M3FN, complex, a vector), and a map region that converts or scales;
 //   - the gpu.func's known_block_size, lay.index_bits, lay.tile_elements,
 //     lay.tiles (valid and not);
 //   - instead of lay.copy, rarely a lay.tiled_copy with a drawn
@@ -56,8 +56,8 @@ private:
 const int64_t kExtents[] = {1, 2, 3, 4, 5, 7, 8, 16, 17, 31, 32, 33, 64, 100, 128, 255, 256, 1000, 1024, 4096};
 const int64_t kOddExtents[] = {0, -1, -64, int64_t(1) << 31, int64_t(1) << 32, int64_t(1) << 40, INT64_MAX};
 const int64_t kOddStrides[] = {0, -1, -2, 3, 7, 8193, int64_t(1) << 31, int64_t(1) << 62, INT64_MIN, INT64_MAX};
-const char *const kTypes[] = {"f32", "f16", "bf16", "f64", "i32", "i8"};
-const char *const kOddTypes[] = {"index", "i64", "i16", "i1", "f8E4M3FN", "complex<f32>", "vector<4xf32>"};
+const char *const kTypes[] = {"f32", "f16", "bf16", "f64", "i32", "i8", "i16", "i64", "i128"};
+const char *const kOddTypes[] = {"index", "i1", "i4", "f8E4M3FN", "complex<f32>", "vector<4xf32>"};
 
 std::string join(const std::vector<std::string> &parts) {
   std::string s;
@@ -207,7 +207,8 @@ private:
 
   static bool isFloat(const std::string &t) { return t == "f32" || t == "f16" || t == "bf16" || t == "f64"; }
   static int bits(const std::string &t) {
-    return t == "f64"                                ? 64
+    return t == "i128"                               ? 128
+           : t == "f64" || t == "i64"                ? 64
            : t == "f32" || t == "i32"                ? 32
            : t == "i8"                               ? 8
            : t == "i16" || t == "f16" || t == "bf16" ? 16

@@ -11,7 +11,7 @@ using namespace layoutc::jit;
 
 class CopyCommand : public Command {
 public:
-  CopyCommand() : Command("copy", "generate (and --run) a copy between two layouts") {}
+  CopyCommand() : Command("copy", "generate (and --run) a copy between two layouts") { addDataTypes(to); }
 
   std::string overview() const override {
     return R"(Builds copy(src @ Ls, dst @ Ld): dst[Ld(k)] = src[Ls(k)] for every k
@@ -54,10 +54,10 @@ private:
                            cl::cat(category)};
   cl::opt<std::string> dst{"dst", cl::desc("the destination's layout Ld"), cl::value_desc("LAYOUT"), cl::sub(sub),
                            cl::cat(category)};
-  cl::opt<DType, false, ChoiceParser<DType>> to{"to",
-                                                cl::desc("the destination's element type (a cast; default: "
-                                                         "--dtype)"),
-                                                dataTypeValues(), cl::sub(sub), cl::cat(category)};
+  cl::opt<DType, false, DTypeParser> to{"to",
+                                        cl::desc("the destination's element type (a cast; default: "
+                                                 "--dtype)"),
+                                        cl::sub(sub), cl::cat(category)};
   cl::opt<double, false, FiniteParser> scale{"scale",
                                              cl::desc("multiply each element by S on the way (in f32; f64 "
                                                       "with f64)"),

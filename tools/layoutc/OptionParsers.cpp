@@ -13,6 +13,16 @@ std::string choiceList(const llvm::cl::generic_parser_base &parser) {
   return list;
 }
 
+bool DTypeParser::parse(llvm::cl::Option &option, llvm::StringRef, llvm::StringRef arg, jit::DType &value) {
+  std::optional<jit::DType> t = jit::parseDType(arg);
+  if (!t) {
+    std::string message = jit::unknownDType("", arg.str());
+    return option.error(message.substr(1)); // past the empty name's space
+  }
+  value = *t;
+  return false;
+}
+
 bool UnsignedParser::parse(llvm::cl::Option &option, llvm::StringRef, llvm::StringRef arg, unsigned long long &value) {
   if (arg.getAsInteger(10, value))
     return option.error("needs an integer from 0 to 2^64-1, not '" + arg + "'");

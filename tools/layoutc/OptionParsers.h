@@ -7,6 +7,8 @@
 #ifndef LAYOUTC_TOOLS_LAYOUTC_OPTIONPARSERS_H
 #define LAYOUTC_TOOLS_LAYOUTC_OPTIONPARSERS_H
 
+#include "layoutc/JIT/DType.h"
+
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/CommandLine.h"
 
@@ -32,6 +34,15 @@ public:
     value = this->Values[i].V.getValue();
     return false;
   }
+};
+
+/// A dtype by layoutc's name or torch's (jit::parseDType); --help lists the
+/// names the option was given (addDataTypes), a bad one is refused with the
+/// JIT's message.
+class DTypeParser : public llvm::cl::parser<jit::DType> {
+public:
+  using parser::parser;
+  bool parse(llvm::cl::Option &option, llvm::StringRef, llvm::StringRef arg, jit::DType &value);
 };
 
 /// An integer from 0 to 2^64-1, in decimal (--seed).

@@ -38,22 +38,25 @@ bool StageOptions::refuseBinaryToTerminal(llvm::StringRef command) const {
   return true;
 }
 
-cl::ValuesClass dataTypeValues() {
-  return cl::values(clEnumValN(DType::F32, "f32", "32-bit float"), clEnumValN(DType::F16, "f16", "16-bit float"),
-                    clEnumValN(DType::BF16, "bf16", "bfloat16"), clEnumValN(DType::F64, "f64", "64-bit float"),
-                    clEnumValN(DType::I32, "i32", "32-bit integer"), clEnumValN(DType::I8, "i8", "8-bit integer"));
+void addDataTypes(cl::opt<DType, false, DTypeParser> &option) {
+  for (int i = 0; i < jit::kDTypeCount; ++i) {
+    const jit::DTypeInfo &d = jit::dtypeAt(i);
+    option.getParser().addLiteralOption(d.name, d.type, d.torchName);
+  }
 }
 
 KernelOptions::KernelOptions(cl::SubCommand &sub, cl::OptionCategory &category)
     : StageOptions(sub, category), dtype("dtype", cl::desc("the element type (default: f32)"), cl::init(DType::F32),
-                                         dataTypeValues(), cl::sub(sub), cl::cat(category)),
+                                         cl::sub(sub), cl::cat(category)),
       run("run", cl::desc("run on the GPU with random data, check every element, print time and GB/s"), cl::sub(sub),
           cl::cat(category)),
       anyAlignment("any-alignment",
                    cl::desc("a kernel for buffers at any address (default: 16-byte aligned, as cudaMalloc's)"),
                    cl::sub(sub), cl::cat(category)),
       seed("seed", cl::desc("the seed of --run's random data (default: 1)"), cl::init(1), cl::sub(sub),
-           cl::cat(category)) {}
+           cl::cat(category)) {
+  addDataTypes(dtype);
+}
 
 std::string KernelOptions::conflict() const {
   if (run && emit.getNumOccurrences())

@@ -35,14 +35,15 @@ struct KernelOptions : StageOptions {
   /// What is wrong with these options together ("" when nothing is).
   std::string conflict() const;
 
-  llvm::cl::opt<jit::DType, false, ChoiceParser<jit::DType>> dtype;
+  llvm::cl::opt<jit::DType, false, DTypeParser> dtype;
   llvm::cl::opt<bool> run;
   llvm::cl::opt<bool> anyAlignment;
   llvm::cl::opt<unsigned long long, false, UnsignedParser> seed;
 };
 
-/// cl::values for the data types a kernel moves: f32, f16, bf16, f64, i32, i8.
-llvm::cl::ValuesClass dataTypeValues();
+/// Makes `option` take the dtypes a kernel moves (jit::dtypeAt's list), each
+/// described by its name in torch.
+void addDataTypes(llvm::cl::opt<jit::DType, false, DTypeParser> &option);
 
 } // namespace layoutc::tool
 

@@ -71,9 +71,12 @@ LogicalResult verifyKernel(Operation *op) {
 }
 
 // The element types a copy moves (the passes and the lowering read their
-// width in bytes).
+// width in bytes): the floats and the integers of 1 to 16 bytes that hold
+// the JIT's dtypes (the 8-bit floats, bool and u8 as i8, complex numbers as
+// i64 and i128).
 bool isMovable(Type t) {
-  return t.isF16() || t.isBF16() || t.isF32() || t.isF64() || t.isInteger(8) || t.isInteger(32);
+  return t.isF16() || t.isBF16() || t.isF32() || t.isF64() || t.isInteger(8) || t.isInteger(16) || t.isInteger(32) ||
+         t.isInteger(64) || t.isInteger(128);
 }
 
 } // namespace
@@ -88,7 +91,7 @@ static LogicalResult verifySides(Operation *op, LayoutTensorType src, LayoutTens
   for (auto [side, type] : {std::pair("src", src), std::pair("dst", dst)})
     if (!isMovable(type.getElementType()))
       return op->emitOpError() << side << " has " << type.getElementType()
-                               << " elements; a copy moves f16, bf16, f32, f64, i8 or i32 elements";
+                               << " elements; a copy moves f16, bf16, f32, f64, i8, i16, i32, i64 or i128 elements";
   algebra::Layout ls = src.getOuterLayout().getLayout(), ld = dst.getOuterLayout().getLayout();
   algebra::Int ns = algebra::sizeInt(ls), nd = algebra::sizeInt(ld);
   if (ns.isStatic() && nd.isStatic() && ns.value != nd.value)

@@ -16,6 +16,7 @@
 
 #include "layoutc/Algebra/Value.h"
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/JIT/DType.h"
 #include "layoutc/JIT/InnerProgram.h"
 
 #include <cstdint>
@@ -25,15 +26,6 @@
 #include <vector>
 
 namespace layoutc::jit {
-
-/// Element types of the data (f32 ... i8) and of index tensors (i32, i64).
-enum class DType : uint8_t { F32, F16, BF16, F64, I32, I8, I64 };
-/// "f32", "f16", "bf16", "f64", "i32", "i8" or "i64".
-std::optional<DType> parseDType(std::string_view name);
-const char *dtypeName(DType t);
-int dtypeBytes(DType t);
-/// f32, f16, bf16 or f64.
-bool isFloat(DType t);
 
 /// copy(src @ Ls, dst @ Ld): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls).
 /// Ls and Ld are algebra values: layouts, or composed layouts with a swizzle

@@ -54,10 +54,11 @@ func.func @map_result(%s: !lay.tensor<f32, !lay.layout<"64:1">>, %d: !lay.tensor
 
 // -----
 
-// Issue 32: a copy moves f16, bf16, f32, f64, i8 or i32 elements; the passes
-// read each side's width in bytes, which index, complex and vectors have not.
+// Issue 32: a copy moves f16, bf16, f32, f64, i8, i16, i32, i64 or i128
+// elements; the passes read each side's width in bytes, which index,
+// complex and vectors have not.
 func.func @index_elements(%s: !lay.tensor<index, !lay.layout<"64:1">>, %d: !lay.tensor<index, !lay.layout<"64:1">>) {
-  // expected-error @+1 {{'lay.copy' op src has 'index' elements; a copy moves f16, bf16, f32, f64, i8 or i32 elements}}
+  // expected-error @+1 {{'lay.copy' op src has 'index' elements; a copy moves f16, bf16, f32, f64, i8, i16, i32, i64 or i128 elements}}
   lay.copy %s, %d : !lay.tensor<index, !lay.layout<"64:1">>, !lay.tensor<index, !lay.layout<"64:1">>
   return
 }
@@ -65,7 +66,7 @@ func.func @index_elements(%s: !lay.tensor<index, !lay.layout<"64:1">>, %d: !lay.
 // -----
 
 func.func @complex_elements(%s: !lay.tensor<complex<f32>, !lay.layout<"64:1">>, %d: !lay.tensor<complex<f32>, !lay.layout<"64:1">>) {
-  // expected-error @+1 {{'lay.copy' op src has 'complex<f32>' elements; a copy moves f16, bf16, f32, f64, i8 or i32 elements}}
+  // expected-error @+1 {{'lay.copy' op src has 'complex<f32>' elements; a copy moves f16, bf16, f32, f64, i8, i16, i32, i64 or i128 elements}}
   lay.copy %s, %d : !lay.tensor<complex<f32>, !lay.layout<"64:1">>, !lay.tensor<complex<f32>, !lay.layout<"64:1">>
   return
 }
@@ -73,7 +74,7 @@ func.func @complex_elements(%s: !lay.tensor<complex<f32>, !lay.layout<"64:1">>, 
 // -----
 
 func.func @vector_elements(%s: !lay.tensor<vector<4xf32>, !lay.layout<"64:1">>, %d: !lay.tensor<vector<4xf32>, !lay.layout<"64:1">>) {
-  // expected-error @+1 {{'lay.copy' op src has 'vector<4xf32>' elements; a copy moves f16, bf16, f32, f64, i8 or i32 elements}}
+  // expected-error @+1 {{'lay.copy' op src has 'vector<4xf32>' elements; a copy moves f16, bf16, f32, f64, i8, i16, i32, i64 or i128 elements}}
   lay.copy %s, %d : !lay.tensor<vector<4xf32>, !lay.layout<"64:1">>, !lay.tensor<vector<4xf32>, !lay.layout<"64:1">>
   return
 }

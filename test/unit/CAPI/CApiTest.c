@@ -66,6 +66,21 @@ static void testVersion(void) {
   CHECK(strcmp(layoutc_status_name((layoutc_status)99), "unknown status") == 0);
 }
 
+// The dtypes, in the list's order: layoutc's names, torch's, the sizes.
+static void testDTypes(void) {
+  const char *name, *torch;
+  int bytes, count = layoutc_dtype_count();
+  CHECK(count == 14);
+  CHECK(layoutc_dtype_info(0, &name, &torch, &bytes) == LAYOUTC_OK && strcmp(name, "f32") == 0 &&
+        strcmp(torch, "float32") == 0 && bytes == 4);
+  CHECK(layoutc_dtype_info(count - 1, &name, &torch, &bytes) == LAYOUTC_OK && strcmp(name, "c128") == 0 &&
+        strcmp(torch, "complex128") == 0 && bytes == 16);
+  EXPECT_STATUS(layoutc_dtype_info(count, &name, &torch, &bytes), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_dtype_info: index 14 is not within 0 .. 13");
+  EXPECT_STATUS(layoutc_dtype_info(0, NULL, &torch, &bytes), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_dtype_info: name is NULL");
+}
+
 static void testAlgebra(void) {
   EXPECT_VALUE("composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)", LAYOUTC_VALUE_LAYOUT);
   EXPECT_VALUE("(6,2):(8,2)(5)", "40", LAYOUTC_VALUE_INT_TUPLE);
@@ -431,9 +446,10 @@ static void testJitErrors(void) {
   CHECK(k == NULL);
   EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1", "(4,8):(1,4)", "f32", NULL, NULL, &k), LAYOUTC_ERROR_COMPILE,
                 "--src");
-  EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f23", NULL, NULL, &k),
-                LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_compile_copy: dtype 'f23' is not a dtype (f32, f16, bf16, f64, i32, i8 or i64)");
+  EXPECT_STATUS(
+      layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f23", NULL, NULL, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
+      "layoutc_compile_copy: dtype 'f23' is not a dtype: layoutc moves f32, f16, bf16, f64, i32, i8, i64, u8, "
+      "i16, bool, f8e4m3fn, f8e5m2, c64 or c128");
   EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f32", "f8", NULL, &k),
                 LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_compile_copy: to_dtype 'f8' is not a dtype");
   EXPECT_STATUS(layoutc_compile_copy(NULL, "4:1", "4:1", "f32", NULL, NULL, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
@@ -525,6 +541,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   testVersion();
+  testDTypes();
   testAlgebra();
   testAlgebraErrors();
   testPictures();

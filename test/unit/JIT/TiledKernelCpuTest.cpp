@@ -11,6 +11,7 @@
 // the element loop, which are the plans of these copies.
 //
 //===----------------------------------------------------------------------===//
+#include "HostConvert.h"
 #include "KernelBuilder.h"
 #include "KernelOperand.h"
 #include "TestPrograms.h"
@@ -43,7 +44,11 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
 #include <numeric>
+#include <set>
+#include <sstream>
 
 using namespace mlir;
 
@@ -146,6 +151,19 @@ struct HostContext {
   }
 };
 
+// compiler-rt's f32 -> bf16, which the host's backend calls where it stores
+// a bf16 (it keeps bf16 values as f32 in registers) and the process does
+// not have: the value is a bf16 widened exactly, so its upper half is the
+// answer (the bf16 returned in the low half of the register a float is).
+extern "C" float hostTruncSfBf2(float x) {
+  uint32_t bits;
+  std::memcpy(&bits, &x, 4);
+  bits >>= 16;
+  float r;
+  std::memcpy(&r, &bits, 4);
+  return r;
+}
+
 // The kernel of `module` tiled by the lay-copy passes, lowered for the host
 // and run for every block of a grid of `grid` blocks (the plan's tiles when
 // 0) and every thread of the block; `args` are its operands before (block,
@@ -161,7 +179,10 @@ FailureOr<Plan> tileAndRun(ModuleOp module, std::vector<void *> args, int64_t gr
     return failure();
   PassManager lower(context);
   lower.addPass(createSCFToControlFlowPass());
-  lower.addPass(arith::createArithExpandOpsPass());
+  // bf16 conversions in integer ops: the host has no __truncsfbf2.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  lower.addPass(arith::createArithExpandOpsPass(expand));
   lower.addPass(createConvertVectorToLLVMPass());
   lower.addPass(createFinalizeMemRefToLLVMConversionPass());
   lower.addPass(createArithToLLVMConversionPass());
@@ -177,6 +198,12 @@ FailureOr<Plan> tileAndRun(ModuleOp module, std::vector<void *> args, int64_t gr
   EXPECT_TRUE(bool(engine)) << llvm::toString(engine.takeError());
   if (!engine)
     return failure();
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    symbols[interner("__truncsfbf2")] = {llvm::orc::ExecutorAddr::fromPtr(&hostTruncSfBf2),
+                                         llvm::JITSymbolFlags::Exported};
+    return symbols;
+  });
   auto fn = (*engine)->lookupPacked("kernel");
   EXPECT_TRUE(bool(fn)) << llvm::toString(fn.takeError());
   if (!fn)
@@ -361,6 +388,81 @@ module attributes {gpu.container_module} {
     EXPECT_FALSE(plan->elementLoop);
     expectSame(out, want);
   }
+}
+
+// A buffer of elements of any type as the packed interface takes it.
+struct Bytes {
+  void *allocated, *aligned;
+  int64_t offset = 0, size, stride = 1;
+  Bytes(std::vector<uint8_t> &v, int elementBytes)
+      : allocated(v.data()), aligned(v.data()), size(int64_t(v.size()) / elementBytes) {}
+  void push(std::vector<void *> &args) {
+    for (void *p : {(void *)&allocated, (void *)&aligned, (void *)&offset, (void *)&size, (void *)&stride})
+      args.push_back(p);
+  }
+};
+
+// The source values of test/corpus/torch_casts.tsv, by dtype: each dtype's
+// special and random elements, as bytes.
+std::map<jit::DType, std::vector<uint8_t>> corpusSources() {
+  std::ifstream file(LAYOUTC_CORPUS_DIR "/torch_casts.tsv");
+  std::map<jit::DType, std::vector<uint8_t>> values;
+  std::map<jit::DType, std::set<std::string>> seen;
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    std::istringstream fields(line);
+    std::string from, bits;
+    std::getline(fields, from, '\t');
+    std::getline(fields, bits, '\t');
+    jit::DType t = *jit::parseDType(from);
+    if (!seen[t].insert(bits).second)
+      continue;
+    for (int i = 0; i < jit::dtypeBytes(t); ++i)
+      values[t].push_back(uint8_t(std::stoul(bits.substr(bits.size() - 2 * size_t(i + 1), 2), nullptr, 16)));
+  }
+  return values;
+}
+
+// Every cast between two dtypes as the kernel's map builds it (ElementCast),
+// lowered for the host and run on the corpus's source values, against the
+// host reference; NaNs match any NaN (the host's hardware widens and narrows
+// them otherwise than the GPU's), every other element bit for bit.
+TEST_F(TiledKernelOnCpu, CastsBetweenEveryPairOfDtypesAreTheHostReferences) {
+  std::map<jit::DType, std::vector<uint8_t>> sources = corpusSources();
+  ASSERT_EQ(sources.size(), size_t(jit::kDTypeCount)) << "cannot read " LAYOUTC_CORPUS_DIR "/torch_casts.tsv";
+  HostContext host;
+  for (auto &[from, in] : sources)
+    for (int j = 0; j < jit::kDTypeCount; ++j) {
+      jit::DType to = jit::dtypeAt(j).type;
+      int fb = jit::dtypeBytes(from), tb = jit::dtypeBytes(to);
+      int64_t n = int64_t(in.size()) / fb;
+      // The destination every other element: the odd ones must stay as they were.
+      jit::BuiltKernel built =
+          jit::buildCopy(*host.context, jit::CopySpec(std::to_string(n) + ":1", std::to_string(n) + ":2", from, to),
+                         jit::BufferAlignment::Any);
+      std::vector<uint8_t> out(size_t(2 * n * tb), 0xA5), want(out);
+      for (int64_t k = 0; k < n; ++k)
+        jit::convertElement(&in[size_t(k * fb)], from, &want[size_t(2 * k * tb)], to, std::nullopt);
+      std::vector<uint8_t> input = in;
+      Bytes a(input, fb), b(out, tb);
+      std::vector<void *> args;
+      a.push(args), b.push(args);
+      FailureOr<Plan> plan = tileAndRun(*built.module, args);
+      ASSERT_TRUE(succeeded(plan)) << jit::dtypeName(from) << " -> " << jit::dtypeName(to);
+      size_t wrong = 0;
+      for (int64_t k = 0; k < n; ++k) {
+        const uint8_t *got = &out[size_t(2 * k * tb)], *expected = &want[size_t(2 * k * tb)];
+        bool nan = jit::isNaN(got, to) && jit::isNaN(expected, to);
+        if (!nan && std::memcmp(got, expected, size_t(tb)) != 0 && wrong++ < 3)
+          ADD_FAILURE() << jit::dtypeName(from) << " -> " << jit::dtypeName(to) << ": element " << k
+                        << " differs from the host reference";
+      }
+      for (int64_t k = 0; k < n; ++k) // the odd elements untouched
+        wrong += std::memcmp(&out[size_t((2 * k + 1) * tb)], &want[size_t((2 * k + 1) * tb)], size_t(tb)) != 0;
+      EXPECT_EQ(wrong, 0u) << jit::dtypeName(from) << " -> " << jit::dtypeName(to) << ", of " << n;
+    }
 }
 
 } // namespace
