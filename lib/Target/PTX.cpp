@@ -112,18 +112,49 @@ struct TempFile {
 } // namespace
 
 const std::vector<std::string> &supportedArchs() {
-  static const std::vector<std::string> archs{"sm_90", "sm_80", "sm_90a"};
+  static const std::vector<std::string> archs{"sm_90",  "sm_80",   "sm_86",  "sm_87",  "sm_89", "sm_90a",
+                                              "sm_100", "sm_100a", "sm_103", "sm_120", "sm_121"};
   return archs;
 }
+
+namespace {
+std::string archList() {
+  std::string list;
+  for (const std::string &a : supportedArchs())
+    list += (list.empty() ? "" : ", ") + a;
+  return list;
+}
+
+// The compute capability of sm_XY (sm_90a: 90), 0 for another name.
+int capabilityOf(const std::string &arch) {
+  int value = 0;
+  for (size_t i = 3; i < arch.size() && arch[i] >= '0' && arch[i] <= '9'; ++i)
+    value = value * 10 + (arch[i] - '0');
+  return arch.rfind("sm_", 0) == 0 ? value : 0;
+}
+} // namespace
 
 void checkArch(const std::string &arch) {
   const std::vector<std::string> &archs = supportedArchs();
   if (std::find(archs.begin(), archs.end(), arch) != archs.end())
     return;
-  std::string list;
+  throw TargetError("unsupported --arch '" + arch + "': layoutc compiles for " + archList());
+}
+
+std::string archFor(int major, int minor) {
+  std::string own = "sm_" + std::to_string(major) + std::to_string(minor);
+  const std::vector<std::string> &archs = supportedArchs();
+  if (std::find(archs.begin(), archs.end(), own) != archs.end())
+    return own;
+  int capability = major * 10 + minor, newest = 0;
+  std::string best;
   for (const std::string &a : archs)
-    list += (list.empty() ? "" : ", ") + a;
-  throw TargetError("unsupported --arch '" + arch + "': layoutc compiles for " + list);
+    if (a.back() != 'a' && capabilityOf(a) > newest)
+      newest = capabilityOf(a), best = a;
+  if (capability > newest)
+    return best;
+  throw TargetError("a device of compute capability " + std::to_string(major) + "." + std::to_string(minor) + " (" +
+                    own + ") is not one layoutc compiles for: it compiles for " + archList());
 }
 
 const std::string &nvptxDataLayout() {

@@ -2,7 +2,7 @@
 //
 // The last step of layoutc's pipeline: an LLVM module of NVVM kernels is
 // optimized and compiled to PTX text by LLVM's NVPTX backend, for one target
-// (sm_80, sm_90 or sm_90a). The driver JIT-compiles that PTX when it is
+// (sm_80 to sm_121: supportedArchs()). The driver JIT-compiles that PTX when it is
 // loaded; where the CUDA toolkit is installed, ptxas turns it into a cubin
 // ahead of time. Failures throw TargetError.
 //
@@ -34,6 +34,12 @@ const std::vector<std::string> &supportedArchs();
 
 /// Throws TargetError naming the supported architectures unless `arch` is one.
 void checkArch(const std::string &arch);
+
+/// The target layoutc compiles for a device of compute capability
+/// major.minor: its own sm_XY where supported, the newest supported one for
+/// a newer device (PTX runs on later devices through the driver's JIT);
+/// TargetError naming it and the supported ones for an older device.
+std::string archFor(int major, int minor);
 
 struct PtxOptions {
   std::string arch = "sm_90";

@@ -81,7 +81,29 @@ TEST(PTX, RefusesAnUnsupportedArch) {
     compileToPtx(*module, {"sm_75", 3, {}});
     FAIL() << "sm_75 must be refused";
   } catch (const TargetError &e) {
-    EXPECT_STREQ(e.what(), "unsupported --arch 'sm_75': layoutc compiles for sm_90, sm_80, sm_90a");
+    EXPECT_STREQ(e.what(), "unsupported --arch 'sm_75': layoutc compiles for sm_90, sm_80, sm_86, sm_87, sm_89, "
+                           "sm_90a, sm_100, sm_100a, sm_103, sm_120, sm_121");
+  }
+}
+
+// A device's own target: its sm_XY, the newest one for a device newer than
+// any layoutc knows (its PTX JIT-compiled by the driver), refused for an
+// older one with the name of its arch.
+TEST(PTX, EachDeviceGetsItsOwnTarget) {
+  EXPECT_EQ(archFor(8, 0), "sm_80");
+  EXPECT_EQ(archFor(8, 6), "sm_86");
+  EXPECT_EQ(archFor(8, 9), "sm_89");
+  EXPECT_EQ(archFor(9, 0), "sm_90");
+  EXPECT_EQ(archFor(10, 0), "sm_100");
+  EXPECT_EQ(archFor(10, 3), "sm_103");
+  EXPECT_EQ(archFor(12, 0), "sm_120");
+  EXPECT_EQ(archFor(13, 0), "sm_121");
+  try {
+    archFor(7, 5);
+    FAIL() << "sm_75 must be refused";
+  } catch (const TargetError &e) {
+    EXPECT_STREQ(e.what(), "a device of compute capability 7.5 (sm_75) is not one layoutc compiles for: it compiles "
+                           "for sm_90, sm_80, sm_86, sm_87, sm_89, sm_90a, sm_100, sm_100a, sm_103, sm_120, sm_121");
   }
 }
 
