@@ -194,7 +194,15 @@ struct Partitioner {
     auto blockCopy =
         b.create<TiledCopyOp>(stile, dtile, thread, CopyPlanAttr::get(LayoutType::get(b.getContext(), plan.tv)));
     blockCopy.getMap().takeBody(tiled.getMap());
-    launch.add(staticTiles, plan.elements());
+    // The tile's extent along each joint mode, in their order (a flat tile
+    // over several modes has none).
+    std::vector<int64_t> shape;
+    if (!overModes) {
+      shape.assign(domain.modes.size(), 1);
+      for (size_t i = 0; i < plan.order.size(); ++i)
+        shape[plan.order[i]] = plan.tile[i];
+    }
+    launch.add(staticTiles, plan.elements(), std::move(shape));
     Remark remark("lay-copy-partition");
     remark.add("plan", "tiles")
         .add("domain", domain.str())

@@ -4,8 +4,11 @@
 // the tiles; a launch must use the same. They are attributes of the gpu.func:
 // `known_block_size` (the threads), `lay.tile_elements` (the elements one
 // block moves per step of its tile loop) and, when every count is static,
-// `lay.tiles` (the tiles there are: the blocks a launch needs). Any grid is
-// correct (the loops stride by the grid); these give each block one tile.
+// `lay.tiles` (the tiles there are: the blocks a launch needs) and, for a
+// kernel of one copy tiled over several of its joint modes,
+// `lay.tile_shape` (the tile's extent along each, from which a launch
+// counts the tiles of run-time extents). Any grid is correct (the loops
+// stride by the grid); these give each block one tile.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_TRANSFORMS_LAUNCHATTRIBUTES_H
@@ -18,6 +21,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 namespace layoutc::transforms {
 
@@ -37,10 +41,13 @@ public:
     return (*known)[0];
   }
 
-  /// A copy of `tiles` tiles (empty: known at run time only) of `elements`.
-  void add(std::optional<int64_t> tiles, int64_t elements) {
+  /// A copy of `tiles` tiles (empty: known at run time only) of `elements`,
+  /// the tile's extent along each joint mode `shape` (empty: a flat tile
+  /// over several of them, or an element loop).
+  void add(std::optional<int64_t> tiles, int64_t elements, std::vector<int64_t> shape = {}) {
     staticTiles_ = staticTiles_ && tiles ? std::optional<int64_t>(std::max(*staticTiles_, *tiles)) : std::nullopt;
     elements_ = elements_ ? std::min(elements_, elements) : elements;
+    shape_ = ++copies_ == 1 ? std::move(shape) : std::vector<int64_t>();
   }
 
   /// Writes the attributes, merged with those the kernel has.
@@ -59,11 +66,17 @@ public:
       func->setAttr(kTiles, b.getI64IntegerAttr(*tiles));
     else
       func->removeAttr(kTiles);
+    if (!shape_.empty())
+      func->setAttr(kTileShapeAttr, b.getDenseI64ArrayAttr(shape_));
+    else
+      func->removeAttr(kTileShapeAttr);
   }
 
 private:
   std::optional<int64_t> staticTiles_ = 0;
   int64_t elements_ = 0;
+  int copies_ = 0;
+  std::vector<int64_t> shape_;
 };
 
 } // namespace layoutc::transforms

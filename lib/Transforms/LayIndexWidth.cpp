@@ -157,22 +157,30 @@ Reach functionReach(MakeComposedFunctionOp make) {
 }
 
 // How far the index math of `tensor` reaches: through the layout of its
-// lay.make_tensor.
-Reach reachOfTensor(Value tensor) {
+// lay.make_tensor. Where the kernel's launcher bounds every tensor's reach
+// (`bound`: lay.reach_bound), a layout with `?` leaves and a gather's
+// table reach as far as that; an inner function's values are bounded by
+// its own steps.
+Reach reachOfTensor(Value tensor, std::optional<int64_t> bound) {
   auto make = tensor.getDefiningOp<MakeTensorOp>();
   if (!make)
     return {"", 0, "a tensor is not made by lay.make_tensor in the kernel: its offsets are not its layout's alone"};
   Value layout = make.getLayout();
+  auto bounded = [&](Reach r, const std::string &side) {
+    if (r.unbounded.empty() || !bound)
+      return r;
+    return Reach{side, *bound, ""};
+  };
   if (auto plain = dyn_cast<LayoutType>(layout.getType()))
-    return reachOf(plain.getLayout());
+    return bounded(reachOf(plain.getLayout()), plain.getLayout().str());
   if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>())
     return functionReach(function);
   if (auto type = dyn_cast<ComposedType>(layout.getType()); type && isa<LayoutTensorType>(type.getInner()))
-    return {"", 0, "a gather's offsets are read from an index tensor"};
+    return bounded({"", 0, "a gather's offsets are read from an index tensor"}, "a gather's table");
   std::optional<algebra::ComposedLayout> c = composedLayoutOf(layout);
   if (!c)
     return {"", 0, "a composed layout's inner part or offset is not a constant of the kernel"};
-  return reachOf(*c);
+  return bounded(reachOf(*c), c->str());
 }
 
 // The decision as data: the width, and the side deciding it (unbounded, or
@@ -214,12 +222,18 @@ struct LayIndexWidth : layoutc::impl::LayIndexWidthBase<LayIndexWidth> {
       func.emitRemark() << Remark("lay-index-width").add("recorded", "none").add("foreign", foreign).str();
       return;
     }
+    std::optional<int64_t> bound;
+    if (auto b = func->getAttrOfType<IntegerAttr>(kReachBoundAttr))
+      bound = b.getInt();
     std::vector<Reach> reaches;
     for (Value tensor : tensors)
-      reaches.push_back(reachOfTensor(tensor));
+      reaches.push_back(reachOfTensor(tensor, bound));
     IndexWidth width = decideIndexWidth(reaches);
     record.setAttr(func, IntegerAttr::get(IntegerType::get(func.getContext(), 64), width.bits));
-    func.emitRemark() << remarkOf(width).str();
+    Remark remark = remarkOf(width);
+    if (bound)
+      remark.add("bound", *bound);
+    func.emitRemark() << remark.str();
   }
 };
 

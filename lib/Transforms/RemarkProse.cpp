@@ -61,8 +61,22 @@ Text indexWidth(Fields &f) {
     return bits + "no tensor is accessed";
   if (bits.rfind("64", 0) == 0)
     return bits + f["side"] + " reaches " + f["reach"] + ", past " + f["limit"] + kInt32Headroom;
+  // A bound the launch checks stands for the layouts' `?` leaves.
+  Text checked = f.r.has("bound") ? "; the launch checks every tensor reaches at most " + f.optional("bound") +
+                                        " (lay.reach_bound), else takes the 64-bit kernel"
+                                  : "";
   return bits + "sizes and offsets reach " + f["reach"] + " at most (" + f["side"] + "), within " + f["limit"] +
-         kInt32Headroom;
+         kInt32Headroom + checked;
+}
+
+// A copy's family: what its kernel is specialized on.
+Text family(Fields &f) {
+  Text modes = f["modes"];
+  return "one kernel for every copy of this family: " + modes +
+         (modes == "1" ? " joint mode of size " : " joint modes of sizes ") + f["sizes"] + ", source strides " +
+         f["src"] + ", destination strides " + f["dst"] +
+         " (a `?` is a launch value, {div=N} the power of two it is known to be a multiple of); the extents and "
+         "the other strides are given at launch";
 }
 
 Text partition(Fields &f) {
@@ -166,6 +180,7 @@ std::string explainRemark(const Remark &remark) {
   static const std::map<std::string, std::function<Text(Fields &)>, std::less<>> renderers = {
       {"lay-index-width", indexWidth},   {"lay-copy-partition", partition}, {"lay-copy-stage", stage},
       {"lay-copy-predicate", predicate}, {"lay-copy-vectorize", vectorize}, {"lay-copy-unroll", unroll},
+      {"lay-copy-family", family},
   };
   auto it = renderers.find(remark.pass);
   if (it == renderers.end())

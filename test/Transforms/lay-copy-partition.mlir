@@ -3,9 +3,11 @@
 // A transpose: tensors over the joint modes (ordered by the destination),
 // 64x64 tiles over both contiguous modes taken by blocks in a grid-stride
 // loop, and the block's copy of its tile with a TV layout along the
-// destination's contiguous mode. The launch is on the gpu.func.
+// destination's contiguous mode. The launch is on the gpu.func: the tile's
+// extent along each joint mode too, so a launch of run-time extents counts
+// the tiles.
 // CHECK-LABEL: gpu.func @transpose
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>, lay.tile_elements = 4096 : i64, lay.tiles = 65536 : i64
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>, lay.tile_elements = 4096 : i64, lay.tile_shape = array<i64: 64, 64>, lay.tiles = 65536 : i64
 // CHECK: %[[TILER:[a-z0-9_]+]] = lay.constant : !lay.tiler<"<64:1,64:1>">
 // CHECK: %[[B:[a-z0-9_]+]] = gpu.block_id  x
 // CHECK: %[[G:[a-z0-9_]+]] = gpu.grid_dim  x
@@ -33,7 +35,7 @@ module attributes {gpu.container_module} {
     // A strided slice x[:, ::2]: its modes merge into one of stride 2 in the
     // source, 1 in the destination; flat tiles of 4096 consecutive indices.
     // CHECK-LABEL: gpu.func @slice
-    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tiles = 38 : i64
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tile_shape = array<i64: 4096>, lay.tiles = 38 : i64
     // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.layout<"((4096)):((2))">>
     // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.layout<"((4096)):((1))">>
     gpu.func @slice(%src: memref<?xf32>, %dst: memref<?xf32>) kernel {
@@ -49,7 +51,7 @@ module attributes {gpu.container_module} {
     // Dynamic sizes: the two sides' sizes are checked equal at run time; the
     // tiles are counted in the kernel; where the sizes differ, the element loop.
     // CHECK-LABEL: gpu.func @dynamic
-    // CHECK-SAME: lay.tile_elements = 4096 : i64}
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tile_shape = array<i64: 64, 64>}
     // CHECK: %[[EQ0:.*]] = arith.cmpi eq, %arg2, %arg5 : index
     // CHECK: %[[EQ1:.*]] = arith.cmpi eq, %arg3, %arg6 : index
     // CHECK: %[[SAME:[a-z0-9_]+]] = arith.andi %[[EQ0]], %[[EQ1]] : i1
@@ -170,7 +172,7 @@ module attributes {gpu.container_module} {
     // A large one holds the staged transpose's 64x64 tiles (the composed side
     // over the two modes, as before): 4096 tiles.
     // CHECK-LABEL: gpu.func @function_gather_large
-    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tiles = 4096 : i64
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tile_shape = array<i64: 64, 64>, lay.tiles = 4096 : i64
     // CHECK: lay.local_tile {{.*}} -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"(64,64):(4096,1)">>>
     gpu.func @function_gather_large(%data: memref<?xf32>, %out: memref<?xf32>, %offsets: memref<?xi32>) kernel {
       %l = lay.constant : !lay.layout<"(4096,4096):(1,4096)">

@@ -107,6 +107,37 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// lay.reach_bound: the launcher promises every tensor reaches at most that
+// many elements, bounding the `?` leaves: within int32's limit, 32 bits
+// (the remark names the bound); past it, 64.
+// CHECK-LABEL: gpu.func @reach_bound
+// CHECK-SAME: lay.index_bits = 32 : i64
+// CHECK-LABEL: gpu.func @reach_bound_past_int32
+// CHECK-SAME: lay.index_bits = 64 : i64
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-remark @+1 {{lay-index-width: bits=32 reach=1879048191 side=(?,?):(?,1) limit=1879048191 bound=1879048191}}
+    gpu.func @reach_bound(%src: memref<?xf32>, %dst: memref<?xf32>, %m: index, %n: index, %s: index) kernel attributes {lay.reach_bound = 1879048191 : i64} {
+      %ls = lay.make_layout %m, %n, %s : !lay.layout<"(?,?):(?,1)">
+      %ld = lay.make_layout %m, %n, %s : !lay.layout<"(?,?):(1,?)">
+      %a = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(?,?):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>
+      %b = lay.make_tensor %dst, %ld : memref<?xf32>, !lay.layout<"(?,?):(1,?)"> -> !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
+      lay.copy %a, %b : !lay.tensor<f32, !lay.layout<"(?,?):(?,1)">>, !lay.tensor<f32, !lay.layout<"(?,?):(1,?)">>
+      gpu.return
+    }
+    // expected-remark @+1 {{lay-index-width: bits=64 reach=1879048192 side=?:1 limit=1879048191 bound=1879048192}}
+    gpu.func @reach_bound_past_int32(%src: memref<?xf32>, %dst: memref<?xf32>, %n: index) kernel attributes {lay.reach_bound = 1879048192 : i64} {
+      %l = lay.make_layout %n : !lay.layout<"?:1">
+      %a = lay.make_tensor %src, %l : memref<?xf32>, !lay.layout<"?:1"> -> !lay.tensor<f32, !lay.layout<"?:1">>
+      %b = lay.make_tensor %dst, %l : memref<?xf32>, !lay.layout<"?:1"> -> !lay.tensor<f32, !lay.layout<"?:1">>
+      lay.copy %a, %b : !lay.tensor<f32, !lay.layout<"?:1">>, !lay.tensor<f32, !lay.layout<"?:1">>
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 // A swizzled side reaches the power of two above its offsets.
 // CHECK-LABEL: gpu.func @swizzled
 // CHECK-SAME: lay.index_bits = 32 : i64

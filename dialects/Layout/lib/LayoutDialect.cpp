@@ -55,6 +55,15 @@ LogicalResult LayDialect::verifyOperationAttribute(Operation *op, NamedAttribute
     return verifyLaunchCount(op, attribute, 1, "the elements a block moves per step");
   if (name == "lay.tiles")
     return verifyLaunchCount(op, attribute, 1, "the tiles a launch covers");
+  if (name == "lay.reach_bound")
+    return verifyLaunchCount(op, attribute, 1, "the elements every tensor of a launch reaches at most");
+  if (name == "lay.tile_shape") {
+    auto extents = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
+    if (!extents || extents.empty() || llvm::any_of(extents.asArrayRef(), [](int64_t e) { return e < 1; }))
+      return op->emitOpError() << "has 'lay.tile_shape' = " << attribute.getValue()
+                               << "; a tile's shape is an array<i64> of extents of at least 1";
+    return success();
+  }
   if (attribute.getName() != IndexBitsAttrHelper::getNameStr())
     return success();
   if (!isa<FunctionOpInterface>(op))

@@ -19,6 +19,15 @@ namespace layoutc {
 /// and (when static) the tiles there are, the blocks a launch needs.
 constexpr const char *kTileElementsAttr = "lay.tile_elements";
 constexpr const char *kTilesAttr = "lay.tiles";
+/// For a kernel of one tiled copy over several modes: the tile's extent
+/// along each of the copy's joint modes, in their order (a launch counts
+/// the tiles of run-time extents from it).
+constexpr const char *kTileShapeAttr = "lay.tile_shape";
+/// Set by whoever builds a kernel and launches it: every tensor it is
+/// launched with reaches at most this many elements (its size, its highest
+/// offset + 1 and its lowest offset negated; an index tensor's gather, its
+/// table's elements). lay-index-width bounds `?` leaves by it.
+constexpr const char *kReachBoundAttr = "lay.reach_bound";
 
 /// The kernel passes in their order: lay-index-width, lay-copy-partition, lay-copy-stage,
 /// lay-copy-predicate, lay-copy-vectorize, lay-copy-unroll, then

@@ -28,7 +28,13 @@ def Lay_Dialect : Dialect {
 
     `lay.index_bits` on a kernel (`gpu.func`) is the width of its index
     math, 32 or 64, as `lay-index-width` records it; the lowering follows
-    it.
+    it. `lay.reach_bound` on a kernel is its launcher's promise that every
+    tensor reaches at most that many elements, which bounds its `?` leaves
+    for `lay-index-width`. `lay-copy-partition` records the launch a kernel
+    needs: `lay.tile_elements` (the elements a block moves per step),
+    `lay.tiles` (the tiles there are, when static) and `lay.tile_shape`
+    (the tile's extent along each joint mode, to count tiles of run-time
+    extents).
   }];
   let useDefaultTypePrinterParser = 1;
   let useDefaultAttributePrinterParser = 1;
