@@ -201,12 +201,14 @@ if runs jit && [ -x "$jitbench" ]; then
       label["ColdCompile/RaggedTranspose"] = "Jit: new spec -> PTX, staged transpose with a ragged edge";
       label["ColdCompile/ElementLoop"] = "Jit: new spec -> PTX, element loop (context set up)";
       label["MemoryHit"] = "Jit: the same spec again (memory cache)";
+      label["NewShapeOfAFamily"] = "Jit: a new shape of a compiled family (no compile)";
       label["DiskHit"] = "Jit: a new Jit finds it on disk (new process)";
       label["DiskHitToLaunch"] = "Jit: a new Jit finds it on disk, loads, launches";
       label["ColdToLaunchParallel"] = "Jit: 8 new specs on 8 threads -> launched (wall)";
       label["Launch/Bare"] = "launch: bare cuLaunchKernel (host time)";
       label["Launch/SetCurrent"] = "launch: cuCtxSetCurrent + cuLaunchKernel (host time)";
       label["Launch/CopyKernel"] = "launch: CopyKernel::launch (host time)";
+      label["Launch/Tensors"] = "launch: Jit::copy between strided tensors (host time)";
       printf "%-58s %9.3f %s\n", label[name] suffix, $3, $5 }'
   }
   bench=(--benchmark_repetitions=5 --benchmark_report_aggregates_only=true --benchmark_format=csv)

@@ -77,15 +77,10 @@ std::string ptxOf(const jit::CopySpec &spec) {
   jit::Compiler compiler;
   return jit::compileCopy(compiler, spec, ptxO3());
 }
-std::string ptxOf(const jit::IndexedSpec &spec) {
-  jit::Compiler compiler;
-  return jit::compileIndexed(compiler, spec, ptxO3());
-}
 BENCHMARK_CAPTURE(LoadModule, StagedTranspose,
                   ptxOf(jit::CopySpec{"(16384,16384):(16384,1)", "(16384,16384):(1,16384)", jit::DType::F32}), "copy")
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(LoadModule, RowGather,
-                  ptxOf(jit::IndexedSpec{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32}), "gather")
+BENCHMARK_CAPTURE(LoadModule, RowGather, ptxOf(jit::CopySpec::gather(256, jit::DType::F16)), "gather")
     ->Unit(benchmark::kMillisecond);
 
 // The same staged transpose's PTX to a cubin in the process (no GPU needed):
@@ -118,10 +113,14 @@ jit::CopySpec reshapeOf(int64_t n) {
 // The JIT's default LLVM level (-O0), the one a Jit uses unless told.
 const int kDefaultLevel = jit::JitOptions().optLevel;
 
-jit::JitOptions memoryOnly(int optLevel = kDefaultLevel) {
+// A Jit that keeps kernels in memory only; the compile benchmarks
+// specialize every kernel on its shape, so a new size is a new compile.
+jit::JitOptions memoryOnly(int optLevel = kDefaultLevel,
+                           jit::JitOptions::Specialize specialize = jit::JitOptions::Specialize::Shape) {
   jit::JitOptions o;
   o.diskCache = false;
   o.optLevel = optLevel;
+  o.specialize = specialize;
   return o;
 }
 
@@ -138,6 +137,17 @@ void ColdCompile(benchmark::State &state, int64_t step, int64_t add, int optLeve
 BENCHMARK_CAPTURE(ColdCompile, StagedTranspose, 64, 0, kDefaultLevel)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ColdCompile, StagedTransposeO3, 64, 0, 3)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(ColdCompile, RaggedTranspose, 2, 1, kDefaultLevel)->Unit(benchmark::kMillisecond);
+
+// A copy of a new shape in a family already compiled (the default): no
+// compile, the family found and the launch values computed.
+void NewShapeOfAFamily(benchmark::State &state) {
+  jit::Jit j(memoryOnly(kDefaultLevel, jit::JitOptions::Specialize::Family));
+  j.copy(transposeOf(64));
+  int64_t n = 2;
+  for (auto _ : state)
+    benchmark::DoNotOptimize(&j.copy(transposeOf(64 * n++)).kernel());
+}
+BENCHMARK(NewShapeOfAFamily)->Unit(benchmark::kMicrosecond);
 
 void ColdElementLoop(benchmark::State &state) {
   jit::Jit j(memoryOnly());
@@ -262,8 +272,10 @@ template <class Launch> void launches(benchmark::State &state, const runtime::St
 }
 
 // Bare: cuLaunchKernel alone; SetCurrent: with the cuCtxSetCurrent every
-// CopyKernel::launch makes; CopyKernel: the whole launch.
-enum class LaunchPath { Bare, SetCurrent, CopyKernel };
+// CopyKernel::launch makes; CopyKernel: the whole launch of a kernel of its
+// own; Tensors: a copy between strided tensors (Jit::copy: the family found
+// from the shapes and strides, its values packed), the front ends' path.
+enum class LaunchPath { Bare, SetCurrent, CopyKernel, Tensors };
 void Launch(benchmark::State &state, LaunchPath path) {
   if (!haveGpu(state))
     return;
@@ -274,6 +286,13 @@ void Launch(benchmark::State &state, LaunchPath path) {
   runtime::DeviceBuffer a(4096), b(4096);
   if (path == LaunchPath::CopyKernel)
     return launches(state, stream, [&] { copy.launch(context, a.address(), b.address(), {}, stream); });
+  if (path == LaunchPath::Tensors) {
+    jit::Jit families(memoryOnly(kDefaultLevel, jit::JitOptions::Specialize::Family));
+    int64_t shape[] = {32, 32}, rows[] = {32, 1}, cols[] = {1, 32};
+    jit::StridedTensor src{a.address(), jit::DType::F32, 2, shape, rows},
+        dst{b.address(), jit::DType::F32, 2, shape, cols};
+    return launches(state, stream, [&] { families.copy(context, src, dst, std::nullopt, stream); });
+  }
   runtime::Module module(copy.kernel().ptx());
   runtime::Kernel kernel = module.kernel("copy");
   // 32-bit index math: each memref is (ptr, ptr, offset, size, stride).
@@ -289,6 +308,7 @@ void Launch(benchmark::State &state, LaunchPath path) {
 BENCHMARK_CAPTURE(Launch, Bare, LaunchPath::Bare)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Launch, SetCurrent, LaunchPath::SetCurrent)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(Launch, CopyKernel, LaunchPath::CopyKernel)->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(Launch, Tensors, LaunchPath::Tensors)->Unit(benchmark::kMicrosecond);
 
 } // namespace
 

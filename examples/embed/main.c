@@ -18,20 +18,23 @@ int main(void) {
 
   layoutc_jit *jit;
   layoutc_kernel *transpose;
-  layoutc_jit_create(NULL, 0, 1, NULL, &jit); /* sm_90, disk cache in the default place */
+  /* each device's own target, the disk cache in the default place, one
+     kernel per family of copies */
+  layoutc_jit_create(NULL, 0, 1, NULL, 1, &jit);
   if (layoutc_compile_copy(jit, "(4096,4096):(4096,1)", "(4096,4096):(1,4096)", "f32", NULL, NULL, &transpose) !=
       LAYOUTC_OK) {
     printf("%s\n", layoutc_last_error());
     return 1;
   }
-  const char *name;
+  const char *name, *family;
   layoutc_kernel_name(transpose, &name);
-  printf("compiled: %s\n", name);
+  layoutc_kernel_family(transpose, &family);
+  printf("compiled: %s (%s)\n", name, family);
   int devices;
   if ((s = layoutc_device_count(&devices)) != LAYOUTC_OK)
     printf("%s: %s\n", layoutc_status_name(s), layoutc_last_error());
   else
-    printf("%d GPUs: launch with layoutc_launch_copy(transpose, device, src, dst, NULL, 0, stream)\n", devices);
+    printf("%d GPUs: launch with layoutc_launch_copy(transpose, device, buffers, 2, NULL, 0, stream)\n", devices);
   layoutc_kernel_free(transpose);
   layoutc_jit_destroy(jit);
   return 0;

@@ -34,25 +34,29 @@ void report(const jit::RunReport &r) {
 } // namespace
 
 int main() {
-  jit::Jit compiler; // PTX for sm_90
+  jit::Jit compiler; // each device's own target (sm_90 for a kernel asked for without one)
   // Layouts built in code with the algebra (LayoutRight is row-major,
   // make_layout's default column-major), or from text: the same transpose.
   algebra::IntTuple shape{4096, 4096};
   jit::CopySpec transpose{algebra::makeLayoutRight(shape), algebra::makeLayout(shape), jit::DType::F32};
-  std::cout << "transpose: " << transpose.src.str() << " -> " << transpose.dst.str() << "\n";
-  jit::IndexedSpec gather{jit::IndexedKind::Gather, 256, jit::DType::F16, jit::DType::I32};
+  std::cout << "transpose: " << transpose.src.layout().str() << " -> " << transpose.dst.layout().str() << "\n";
+  jit::CopySpec gather = jit::CopySpec::gather(256, jit::DType::F16);
   try {
-    show(compiler.copy(transpose).kernel());
-    // The same layouts as text, parsed once: the same spec, its kernel a hit.
+    jit::CopyKernel k = compiler.copy(transpose);
+    std::cout << k.family() << "\n";
+    show(k.kernel());
+    // The same layouts as text, and a transpose of another shape: the same
+    // family, its kernel a hit.
     compiler.copy({"(4096,4096):(4096,1)", "(4096, 4096):(1, 4096)", jit::DType::F32});
-    show(compiler.indexed(gather).kernel());
+    compiler.copy({"(1000,256):(256,1)", "(1000,256):(1,1000)", jit::DType::F32});
+    show(compiler.copy(gather).kernel());
   } catch (const jit::CompileError &e) {
     std::cerr << "compile error: " << e.what() << "\n";
     return 1;
   }
   jit::Jit::CacheStats stats = compiler.cacheStats();
-  std::cout << "cache: " << stats.entries << " kernels, " << stats.misses << " compiled, " << stats.hits << " hits, "
-            << stats.diskHits << " from disk\n";
+  std::cout << "cache: " << stats.families << " families, " << stats.entries << " kernels, " << stats.misses
+            << " compiled, " << stats.hits << " hits, " << stats.diskHits << " from disk\n";
 
   try {
     runtime::Driver::get();

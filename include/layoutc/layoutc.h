@@ -41,7 +41,7 @@
 extern "C" {
 #endif
 
-#define LAYOUTC_API_VERSION 2
+#define LAYOUTC_API_VERSION 3
 
 typedef enum layoutc_status {
   LAYOUTC_OK = 0,
@@ -256,55 +256,38 @@ layoutc_status layoutc_exchange_extents(const layoutc_exchange *exchange, int64_
    layoutc_dtype_count() - 1: *name is layoutc's ("f32", "f8e4m3fn",
    "c64": the names the functions below take), *torch_name torch's
    ("float32", "float8_e4m3fn", "complex64"), *bytes an element's size;
-   the strings are static. Every pair converts as torch's .to() does on
-   the GPU, bit for bit. */
+   the strings are static. A layoutc_tensor's dtype is the index. Every pair
+   converts as torch's .to() does on the GPU, bit for bit. */
 int layoutc_dtype_count(void);
 layoutc_status layoutc_dtype_info(int index, const char **name, const char **torch_name, int *bytes);
 
 /* A JIT: the compiler, its memory cache and (optionally) its disk cache. */
 typedef struct layoutc_jit layoutc_jit;
-/* A compiled kernel: a copy, a gather or scatter, or a kernel of MLIR. */
+/* A compiled kernel: a copy (a gather and a scatter are copies), or a
+   kernel of MLIR. */
 typedef struct layoutc_kernel layoutc_kernel;
 
-/* arch: a PTX target ("sm_90", "sm_80" or "sm_90a"; NULL: sm_90; any other
-   is LAYOUTC_ERROR_INVALID_ARGUMENT here). opt_level: 0 (the default,
-   leaving optimization to the driver's ptxas) to 3. disk_cache: nonzero
-   keeps kernels on disk too, in cache_directory (NULL or "": the default,
-   $LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc or ~/.cache/layoutc). */
+/* arch: a PTX target ("sm_80" ... "sm_121", "sm_90a", "sm_100a"), or NULL
+   or "": each kernel compiled for the device it runs on (any other is
+   LAYOUTC_ERROR_INVALID_ARGUMENT here). opt_level: 0 (the default, leaving
+   optimization to the driver's ptxas) to 3. disk_cache: nonzero keeps
+   kernels on disk too, in cache_directory (NULL or "": the default,
+   $LAYOUTC_CACHE_DIR, else $XDG_CACHE_HOME/layoutc or ~/.cache/layoutc).
+   family: nonzero (what a caller wants but to compare the two) launches a
+   static copy between plain layouts with its family's kernel, its extents
+   and strides given at launch (one kernel for every shape of the family);
+   0 compiles every spec with its extents in. */
 layoutc_status layoutc_jit_create(const char *arch, int opt_level, int disk_cache, const char *cache_directory,
-                                  layoutc_jit **jit);
+                                  int family, layoutc_jit **jit);
 /* Kernels made by the JIT stay valid after it is destroyed. */
 void layoutc_jit_destroy(layoutc_jit *jit);
 
 /* hits: served from memory; disk_hits: read from the disk cache; misses:
-   compiled; entries: kernels in memory. */
+   compiled; entries: kernels in memory; families: families in memory. */
 typedef struct layoutc_cache_stats {
-  uint64_t hits, disk_hits, misses, entries;
+  uint64_t hits, disk_hits, misses, entries, families;
 } layoutc_cache_stats;
 layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_stats *stats);
-
-/* copy(src @ src_layout, dst @ dst_layout): dst[Ld(k)] = src[Ls(k)] for every
-   k < size(Ls). Layouts in CuTe notation (or expressions giving one), in
-   elements; `?` leaves are given at launch, the source's first. dtype: a
-   dtype's name (layoutc_dtype_info); to_dtype: the destination's (NULL:
-   dtype); scale: multiplies each element on the way (NULL: none), finite,
-   and within f32's range unless a side is f64 or c128 (the type it
-   multiplies in). */
-layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
-                                    const char *to_dtype, const double *scale, layoutc_kernel **kernel);
-/* gather: rows[r, c] = table[indices[r], c]; scatter: table[indices[r], c] =
-   rows[r, c]; for r < count, c < row_width; row-major tables and rows.
-   index_dtype: "i32" or "i64". */
-layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
-                                      layoutc_kernel **kernel);
-layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
-                                       layoutc_kernel **kernel);
-/* The gpu.func `kernel_name` of an MLIR module (lay ops in a gpu.module).
-   Its index math is as wide as lay-index-width records (lay.index_bits),
-   else index_bits (32 or 64) wide. */
-layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
-                                    layoutc_kernel **kernel);
-void layoutc_kernel_free(layoutc_kernel *kernel);
 
 /* One step of a composed layout's inner function, traced as a program of
    integer operations: step i's value is `op` of earlier steps' values (a
@@ -329,47 +312,85 @@ typedef struct layoutc_step {
 
 /* The most steps a program may have. */
 #define LAYOUTC_MAX_STEPS 4096
+/* The most index buffers a kernel takes. */
+#define LAYOUTC_MAX_INDEX_BUFFERS 64
 
-/* One side of layoutc_compile_tensor_copy: its layout (a static Layout, or a
-   static ComposedLayout) and, for a composed layout whose inner is a
-   function (layoutc_composed_function_make), that function as a program:
-   `steps`, and `result`, the step whose value is the element's offset in the
-   buffer (steps NULL and step_count 0 for other layouts). The function's
-   inputs are the components of offset + outer(c): one when that is an
+/* One side of a copy: its layout (a layout, or a composed layout, as a
+   layoutc_value) from the domain to its buffer's elements, `?` leaves
+   given at launch. For a composed layout whose inner is a function
+   (layoutc_composed_function_make), that function as a program: `steps`,
+   and `result`, the step whose value is the element's offset (steps NULL
+   and step_count 0 for other layouts; the function itself is never called).
+   Its inputs are the components of offset + outer(c): one when that is an
    integer, else one per coordinate mode (an identity-layout outer, its
-   strides d@m). The function itself is never called: the program stands
-   for it. */
-typedef struct layoutc_tensor_side {
+   strides d@m). With row_width > 0, rows an index buffer places: the layout
+   is the rows' (row_width,R):(1,row_width), or R:1 for row_width 1, and
+   value x lands at indices[x / W] * W + x % W of the buffer, `indices`
+   index buffer number `index_buffer` (a gather's table, a scatter's). */
+typedef struct layoutc_copy_side {
   const layoutc_value *layout;
   const layoutc_step *steps;
   size_t step_count;
   int64_t result;
-} layoutc_tensor_side;
+  int64_t row_width;
+  size_t index_buffer;
+} layoutc_copy_side;
 
-/* copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size; the kernel's
-   parameters are src, dst, then index buffers 0 .. index_count - 1 (the
-   buffers LOAD steps read, of index_dtypes[i]: "i32" or "i64"), launched with
-   layoutc_launch (grid 0 and block 0: the plan's). dtype/to_dtype as
-   layoutc_compile_copy. A dst without an inner function must be
-   one-to-one; one with an inner function is a scatter, whose offsets must
-   not repeat (not checked). LAYOUTC_ERROR_INVALID_ARGUMENT for NULL
-   pointers, an unknown dtype, and more than LAYOUTC_MAX_STEPS steps;
-   LAYOUTC_ERROR_COMPILE for a spec the compiler refuses (a value that is
-   not a layout, `?` leaves, a malformed program, sizes that differ, ...),
-   naming the side, the step and the condition. */
-layoutc_status layoutc_compile_tensor_copy(layoutc_jit *jit, const layoutc_tensor_side *src,
-                                           const layoutc_tensor_side *dst, const char *dtype, const char *to_dtype,
-                                           const char *const *index_dtypes, size_t index_count,
-                                           layoutc_kernel **kernel);
+/* copy(src, dst): dst[Ld(k)] = src[Ls(k)] for every k < size(Ls), each
+   element converted from dtype to to_dtype (NULL: dtype) and multiplied by
+   *scale unless scale is NULL: finite, and within f32's range unless a side
+   is f64 or c128 (the type it multiplies in). Kernels that differ only in
+   their scale share a compiled kernel, which takes the scale at launch. The kernel's buffers are src,
+   dst, then index_count index buffers of index_dtypes[i] ("i32" or "i64"),
+   which the rows and the programs' LOAD steps read. With shared_shape, the
+   destination's `?` shape leaves are the source's (one domain's modes); a
+   destination that no index buffer places must be one-to-one (a scatter's
+   indices, not checked, must not repeat). LAYOUTC_ERROR_INVALID_ARGUMENT
+   for NULL pointers, an unknown dtype, more than LAYOUTC_MAX_STEPS steps
+   or LAYOUTC_MAX_INDEX_BUFFERS buffers; LAYOUTC_ERROR_COMPILE for a spec
+   the compiler refuses, naming the side ("the source layout"), the step
+   and the condition. The kernel is compiled for the JIT's target; a launch
+   on a device of another compiles that one's. */
+typedef struct layoutc_copy_spec {
+  layoutc_copy_side src, dst;
+  const char *dtype, *to_dtype;
+  const double *scale;
+  const char *const *index_dtypes;
+  size_t index_count;
+  int shared_shape;
+} layoutc_copy_spec;
+layoutc_status layoutc_compile(layoutc_jit *jit, const layoutc_copy_spec *spec, layoutc_kernel **kernel);
+/* The copy of two layouts in CuTe notation (or expressions giving one): a
+   layoutc_compile of two plain sides. */
+layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, const char *dst_layout, const char *dtype,
+                                    const char *to_dtype, const double *scale, layoutc_kernel **kernel);
+/* gather: rows[r, c] = table[indices[r], c]; scatter: table[indices[r], c] =
+   rows[r, c]; for r < R (the launch's one `?` value) and c < row_width;
+   row-major tables and rows; the buffers table, rows, indices (gather) and
+   rows, table, indices (scatter). index_dtype: "i32" or "i64". */
+layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
+                                      layoutc_kernel **kernel);
+layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
+                                       layoutc_kernel **kernel);
+/* The gpu.func `kernel_name` of an MLIR module (lay ops in a gpu.module).
+   Its index math is as wide as lay-index-width records (lay.index_bits),
+   else index_bits (32 or 64) wide. */
+layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
+                                    layoutc_kernel **kernel);
+void layoutc_kernel_free(layoutc_kernel *kernel);
 
-/* The kernel's entry name and PTX (for 16-byte aligned buffers), owned by
-   the kernel. */
+/* The kernel's entry name and PTX (for 16-byte aligned buffers, the JIT's
+   target), owned by the kernel. */
 layoutc_status layoutc_kernel_name(const layoutc_kernel *kernel, const char **name);
 layoutc_status layoutc_kernel_ptx(const layoutc_kernel *kernel, const char **ptx);
+/* What a copy's kernel is specialized on: its family, as `lay-copy-family:
+   modes=... sizes=... src=... dst=...` ("" for a spec that is its own
+   kernel), owned by the kernel. */
+layoutc_status layoutc_kernel_family(const layoutc_kernel *kernel, const char **family);
 
 /* A copy kernel's facts for the `?` values `dynamic` (count of them): the
    elements it moves, and the elements src and dst must hold (largest offset
-   + 1). */
+   + 1; 0 for a side the index buffers place). */
 layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t *dynamic, size_t count, int64_t *size,
                                     int64_t *src_elements, int64_t *dst_elements);
 
@@ -377,20 +398,26 @@ layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t 
    LAYOUTC_ERROR_NO_DEVICE (with the reason) where there are none. */
 layoutc_status layoutc_device_count(int *count);
 
+/* A buffer of a launch: a device address and the elements it holds. */
+typedef struct layoutc_buffer {
+  const void *address;
+  int64_t elements;
+} layoutc_buffer;
+
 /* Launches are asynchronous on `stream` (a CUstream; NULL: the default
    stream) of device `device`'s primary context (the one the CUDA runtime,
    PyTorch and CuPy use), which becomes current on the calling thread.
    Pointers are device addresses; buffers not all 16-byte aligned take the
-   kernel compiled for any alignment (compiled on first use). Nothing is
-   copied and nothing waits. Without a driver or GPU:
-   LAYOUTC_ERROR_NO_DRIVER or LAYOUTC_ERROR_NO_DEVICE. */
-layoutc_status layoutc_launch_copy(const layoutc_kernel *kernel, int device, const void *src, void *dst,
-                                   const int64_t *dynamic, size_t count, void *stream);
-/* A gather or scatter over `table_rows` rows of the table and `count`
-   indices; indices must be below table_rows (not checked on the device),
-   and a scatter's distinct. */
-layoutc_status layoutc_launch_indexed(const layoutc_kernel *kernel, int device, void *table, int64_t table_rows,
-                                      void *rows, const void *indices, int64_t count, void *stream);
+   kernel compiled for any alignment, and tensors that reach more than
+   int32 (less a loop's headroom) the kernel of 64-bit index math (each
+   compiled on first use). Nothing is copied and nothing waits. Without a
+   driver or GPU: LAYOUTC_ERROR_NO_DRIVER or LAYOUTC_ERROR_NO_DEVICE. */
+
+/* A copy's kernel on `buffers` (src, dst, then its index buffers; a side's
+   elements of 0: its layout's extent), the values of its `?` leaves
+   `dynamic` (count of them: its source's, then its destination's own). */
+layoutc_status layoutc_launch_copy(const layoutc_kernel *kernel, int device, const layoutc_buffer *buffers,
+                                   size_t buffer_count, const int64_t *dynamic, size_t count, void *stream);
 
 /* One argument of layoutc_launch: a buffer (a memref<?xT>: its device
    address and element count) or an index value. */
@@ -405,6 +432,32 @@ typedef struct layoutc_arg {
    grid is correct: the kernels' loops stride by it. */
 layoutc_status layoutc_launch(const layoutc_kernel *kernel, int device, unsigned grid, unsigned block,
                               const layoutc_arg *args, size_t count, void *stream);
+
+/* A tensor of the launches between tensors: its device address, dtype (an
+   index of layoutc_dtype_info), and `rank` sizes and strides in elements
+   (nonnegative strides), as torch's tensors are. */
+typedef struct layoutc_tensor {
+  const void *address;
+  int dtype;
+  int rank;
+  const int64_t *shape, *strides;
+} layoutc_tensor;
+/* dst[c] = src[c] for every coordinate c of their one shape (a transpose
+   where dst's strides are src's permuted), converted to dst's dtype and
+   multiplied by *scale unless scale is NULL: the kernel of the copy's
+   family (compiled on first use, found by structure after), launched. The
+   tensors' attributes are read once and nothing is allocated once the
+   family is compiled: the path from Python's layoutc.copy. */
+layoutc_status layoutc_copy_tensors(layoutc_jit *jit, int device, const layoutc_tensor *src, const layoutc_tensor *dst,
+                                    const double *scale, void *stream);
+/* rows[r] = table[indices[r]] (gather) and table[indices[r]] = rows[r]
+   (scatter) for every r: a (T, W) or (T) row-major table, (R, W) or (R)
+   rows of its dtype, (R) indices of i32 or i64, below T (not checked on
+   the device); a scatter's distinct. */
+layoutc_status layoutc_gather_tensors(layoutc_jit *jit, int device, const layoutc_tensor *table,
+                                      const layoutc_tensor *indices, const layoutc_tensor *rows, void *stream);
+layoutc_status layoutc_scatter_tensors(layoutc_jit *jit, int device, const layoutc_tensor *rows,
+                                       const layoutc_tensor *indices, const layoutc_tensor *table, void *stream);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,8 @@
 //===- Handles.h - What the C API's JIT handles hold ------------*- C++ -*-===//
 //
 // Internal to lib/CAPI: a layoutc_jit is a jit::Jit; a layoutc_kernel is the
-// kernel a compile call returned (a copy, a tensor copy, a gather or
-// scatter, or a kernel of MLIR), kept alive by the handle after its Jit is
-// gone.
+// kernel a compile call returned (a copy's, or a kernel of MLIR), kept alive
+// by the handle after its Jit is gone.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_CAPI_HANDLES_H
@@ -20,9 +19,7 @@ struct layoutc_jit {
 };
 
 struct layoutc_kernel {
-  std::variant<layoutc::jit::CopyKernel, layoutc::jit::TensorCopyKernel, layoutc::jit::IndexedKernel,
-               std::shared_ptr<const layoutc::jit::CompiledKernel>>
-      kernel;
+  std::variant<layoutc::jit::CopyKernel, std::shared_ptr<const layoutc::jit::CompiledKernel>> kernel;
   /// The compiled kernel for buffers aligned as `buffers` says (a kernel of
   /// MLIR has one, compiled as written).
   const layoutc::jit::CompiledKernel &
@@ -34,6 +31,10 @@ namespace layoutc::capi {
 /// Post-condition: the dtype named `name` ("f32", ...); NULL or an unknown
 /// name throws std::invalid_argument "FUNCTION: ARGUMENT ...".
 jit::DType dtypeArgument(const char *name, const char *function, const char *argument);
+
+/// The primary context of device `ordinal`, retained on first use for the
+/// rest of the process (as the CUDA runtime does): a launch retains nothing.
+const runtime::Context &primaryContext(int ordinal, const char *function);
 
 } // namespace layoutc::capi
 

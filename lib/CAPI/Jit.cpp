@@ -17,14 +17,16 @@ jit::DType layoutc::capi::dtypeArgument(const char *name, const char *function, 
 
 namespace {
 
-layoutc_status compileIndexed(jit::IndexedKind kind, const char *function, layoutc_jit *jit, int64_t rowWidth,
-                              const char *dtype, const char *indexDtype, layoutc_kernel **kernel) {
+layoutc_status compileIndexed(bool gather, const char *function, layoutc_jit *jit, int64_t rowWidth, const char *dtype,
+                              const char *indexDtype, layoutc_kernel **kernel) {
   return guard(function, [&] {
     layoutc_kernel *&out = need(kernel, function, "kernel");
     out = nullptr;
-    jit::IndexedSpec spec{kind, rowWidth, dtypeArgument(dtype, function, "dtype"),
-                          dtypeArgument(indexDtype, function, "index_dtype")};
-    out = published(new layoutc_kernel{need(jit, function, "jit").jit.indexed(spec)});
+    jit::DType t = dtypeArgument(dtype, function, "dtype"), index = dtypeArgument(indexDtype, function, "index_dtype");
+    jit::Jit &compiler = need(jit, function, "jit").jit;
+    jit::CopySpec spec =
+        gather ? jit::CopySpec::gather(rowWidth, t, index) : jit::CopySpec::scatter(rowWidth, t, index);
+    out = published(new layoutc_kernel{compiler.copy(spec)});
   });
 }
 
@@ -59,13 +61,14 @@ layoutc_status layoutc_dtype_info(int index, const char **name, const char **tor
 }
 
 layoutc_status layoutc_jit_create(const char *arch, int opt_level, int disk_cache, const char *cache_directory,
-                                  layoutc_jit **jit) {
+                                  int family, layoutc_jit **jit) {
   return guard("layoutc_jit_create", [&] {
     layoutc_jit *&out = need(jit, "layoutc_jit_create", "jit");
     out = nullptr;
     jit::JitOptions options; // checked by the Jit: arch, opt_level
     if (arch)
       options.arch = arch;
+    options.specialize = family ? jit::JitOptions::Specialize::Family : jit::JitOptions::Specialize::Shape;
     options.optLevel = opt_level;
     options.diskCache = disk_cache != 0;
     if (cache_directory)
@@ -79,7 +82,7 @@ void layoutc_jit_destroy(layoutc_jit *jit) { freeHandle(jit, "layoutc_jit_destro
 layoutc_status layoutc_jit_cache_stats(const layoutc_jit *jit, layoutc_cache_stats *stats) {
   return guard("layoutc_jit_cache_stats", [&] {
     jit::Jit::CacheStats s = need(jit, "layoutc_jit_cache_stats", "jit").jit.cacheStats();
-    need(stats, "layoutc_jit_cache_stats", "stats") = {s.hits, s.diskHits, s.misses, s.entries};
+    need(stats, "layoutc_jit_cache_stats", "stats") = {s.hits, s.diskHits, s.misses, s.entries, s.families};
   });
 }
 
@@ -101,13 +104,12 @@ layoutc_status layoutc_compile_copy(layoutc_jit *jit, const char *src_layout, co
 
 layoutc_status layoutc_compile_gather(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
                                       layoutc_kernel **kernel) {
-  return compileIndexed(jit::IndexedKind::Gather, "layoutc_compile_gather", jit, row_width, dtype, index_dtype, kernel);
+  return compileIndexed(true, "layoutc_compile_gather", jit, row_width, dtype, index_dtype, kernel);
 }
 
 layoutc_status layoutc_compile_scatter(layoutc_jit *jit, int64_t row_width, const char *dtype, const char *index_dtype,
                                        layoutc_kernel **kernel) {
-  return compileIndexed(jit::IndexedKind::Scatter, "layoutc_compile_scatter", jit, row_width, dtype, index_dtype,
-                        kernel);
+  return compileIndexed(false, "layoutc_compile_scatter", jit, row_width, dtype, index_dtype, kernel);
 }
 
 layoutc_status layoutc_compile_mlir(layoutc_jit *jit, const char *mlir, const char *kernel_name, int index_bits,
@@ -130,6 +132,16 @@ void layoutc_kernel_free(layoutc_kernel *kernel) { freeHandle(kernel, "layoutc_k
 layoutc_status layoutc_kernel_name(const layoutc_kernel *kernel, const char **name) {
   return guard("layoutc_kernel_name", [&] {
     need(name, "layoutc_kernel_name", "name") = need(kernel, "layoutc_kernel_name", "kernel").compiled().name().c_str();
+  });
+}
+
+layoutc_status layoutc_kernel_family(const layoutc_kernel *kernel, const char **family) {
+  const char *function = "layoutc_kernel_family";
+  return guard(function, [&] {
+    const layoutc_kernel &k = need(kernel, function, "kernel");
+    static const std::string none;
+    const jit::CopyKernel *copy = std::get_if<jit::CopyKernel>(&k.kernel);
+    need(family, function, "family") = (copy ? copy->family() : none).c_str();
   });
 }
 

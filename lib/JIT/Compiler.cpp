@@ -122,6 +122,8 @@ void readLaunch(mlir::ModuleOp module, KernelPlan &plan) {
       plan.elementsPerBlock = elements.getInt();
     if (auto tiles = func->getAttrOfType<mlir::IntegerAttr>(kTilesAttr))
       plan.tiles = tiles.getInt();
+    if (auto shape = func->getAttrOfType<mlir::DenseI64ArrayAttr>(kTileShapeAttr))
+      plan.tileShape.assign(shape.asArrayRef().begin(), shape.asArrayRef().end());
     return mlir::WalkResult::interrupt();
   });
 }

@@ -55,7 +55,7 @@ struct Casts {
     Value exponent = shr(magnitude, 3), mantissa = b.create<arith::AndIOp>(magnitude, ci(32, 7));
     Value normal = b.create<arith::OrIOp>(shl(b.create<arith::AddIOp>(exponent, ci(32, 120)), 23), shl(mantissa, 20));
     Value tiny = bitcast(i(32), b.create<arith::MulFOp>(b.create<arith::UIToFPOp>(b.getF32Type(), mantissa),
-                                                         cf(b.getF32Type(), std::ldexp(1.0, -9))));
+                                                        cf(b.getF32Type(), std::ldexp(1.0, -9))));
     Value bits = select(cmpi(arith::CmpIPredicate::eq, exponent, ci(32, 0)), tiny, normal);
     bits = select(cmpi(arith::CmpIPredicate::eq, magnitude, ci(32, 0x7f)), ci(32, 0x7ff00000), bits);
     return bitcast(b.getF32Type(), b.create<arith::OrIOp>(sign, bits));
@@ -184,7 +184,8 @@ struct Casts {
   Element imaginary(const Element &x) {
     Type t = x.kind == Element::Kind::ComplexF64 ? b.getF64Type() : b.getF32Type();
     return {x.kind == Element::Kind::ComplexF64 ? Element::Kind::F64 : Element::Kind::F32,
-            x.isComplex() ? x.im : cf(t, 0.0), {}};
+            x.isComplex() ? x.im : cf(t, 0.0),
+            {}};
   }
 
   Value encode(const Element &x, DType t) {

@@ -1,10 +1,11 @@
-//===- KernelBuilder.cpp - Copy, gather and scatter kernels as IR ---------===//
+//===- KernelBuilder.cpp - A copy spec's kernel as IR ---------------------===//
 #include "KernelBuilder.h"
 
 #include "ElementCast.h"
 #include "KernelOperand.h"
 
 #include "layoutc/Dialect/Layout/LayoutOps.h"
+#include "layoutc/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -12,33 +13,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/ImplicitLocOpBuilder.h"
 
-#include <cmath>
-#include <cstdio>
-#include <limits>
-#include <stdexcept>
-
 namespace layoutc::jit {
 
 using namespace mlir;
 using namespace layoutc::lay;
 
 namespace {
-
-// Post-condition: returns when there is no scale, or one finite in the type
-// the map multiplies in (f32; f64, `wide`, when a side is f64: see CopySpec);
-// else std::invalid_argument (a bad value, not a spec the compiler refuses).
-void checkScale(std::optional<double> scale, bool wide) {
-  if (!scale)
-    return;
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", *scale);
-  if (!std::isfinite(*scale))
-    throw std::invalid_argument(std::string("copy: the scale ") + text + " is not a finite number");
-  if (!wide && std::fabs(*scale) > double(std::numeric_limits<float>::max()))
-    throw std::invalid_argument(std::string("copy: the scale ") + text +
-                                " is past f32's range (largest 3.40282e+38), the type it multiplies in unless a "
-                                "side is f64");
-}
 
 // A module holding gpu.func @name(params) kernel, ready for its body; its
 // buffers' alignment, where known, on their parameters.
@@ -134,17 +114,37 @@ Value functionLayout(ImplicitLocOpBuilder &b, const KernelOperand &op, Value out
   return make;
 }
 
+// The index tensor through which an indexed side's rows are placed, its
+// layout R:1 with R the rows' count (the outer layout's last size leaf).
+Value indexTensor(ImplicitLocOpBuilder &b, const KernelOperand &op, Value outer, Value buffer) {
+  MLIRContext *c = b.getContext();
+  algebra::IntTuple rows = op.layout.shape.isTuple() ? op.layout.shape[1] : op.layout.shape;
+  auto layoutType = LayoutType::get(c, algebra::Layout(rows, algebra::IntTuple(1)));
+  Value layout;
+  if (layoutType.isStatic()) {
+    layout = b.create<ConstantOp>(layoutType);
+  } else {
+    auto make = outer.getDefiningOp<MakeLayoutOp>();
+    layout = b.create<MakeLayoutOp>(layoutType, ValueRange{make.getDynamic().front()});
+  }
+  auto element = cast<MemRefType>(buffer.getType()).getElementType();
+  return b.create<MakeTensorOp>(LayoutTensorType::get(c, element, layoutType, 0), buffer, layout);
+}
+
 // The tensor over `data` through `op`'s layout, its `?` leaves `leaves` (in
 // print order; shape leaves already fast divisors), an inner function's
-// LOAD steps reading `buffers`.
-Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, ValueRange leaves,
-               ValueRange buffers = {}) {
+// LOAD steps and an indexed side's rows reading `buffers`.
+Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, ValueRange leaves, ValueRange buffers) {
   MLIRContext *c = b.getContext();
   auto outerType = LayoutType::get(c, op.layout);
   Value layout =
       outerType.isStatic() ? Value(b.create<ConstantOp>(outerType)) : Value(b.create<MakeLayoutOp>(outerType, leaves));
   if (op.isFunction()) {
     layout = functionLayout(b, op, layout, buffers);
+  } else if (op.rows) {
+    Value idx = indexTensor(b, op, layout, buffers[op.rows->buffer]);
+    auto type = ComposedType::get(c, idx.getType(), outerType, op.rows->width);
+    layout = b.create<MakeComposedLayoutOp>(type, idx, b.create<arith::ConstantIndexOp>(0), layout);
   } else if (op.composed) {
     const algebra::ComposedLayout &composed = *op.composed;
     Type innerType =
@@ -159,178 +159,124 @@ Value tensorOf(ImplicitLocOpBuilder &b, Value data, const KernelOperand &op, Val
   return b.create<MakeTensorOp>(LayoutTensorType::get(c, memref.getElementType(), layout.getType(), 0), data, layout);
 }
 
-// The map region of a copy from `from` to `to` elements, scaled: see
-// ElementCast.h.
-void buildMap(ImplicitLocOpBuilder &b, CopyOp copy, DType from, DType to, std::optional<double> scale) {
-  MLIRContext &c = *b.getContext();
-  Type compute = scaleType(c, from, to);
-  // The scale is a constant of the compute type: one past its range would
-  // become an infinity there.
-  checkScale(scale, compute.isF64());
-  Block *block = b.createBlock(&copy.getMap(), {}, {storageType(c, from)}, {b.getLoc()});
-  b.setInsertionPointToStart(block);
-  Value factor = scale ? Value(b.create<arith::ConstantOp>(b.getFloatAttr(compute, *scale))) : Value();
-  b.create<YieldOp>(ValueRange{castElement(b, block->getArgument(0), from, to, factor)});
-}
-
 // Post-condition: returns when the static sides have one domain and dst,
-// unless it has an inner function (a scatter), is one-to-one; else throws
-// CompileError "PREFIX SRCNAME ...".
-void checkDomain(const KernelOperand &src, const KernelOperand &dst, const std::string &prefix,
-                 const std::string &srcName, const std::string &dstName) {
+// unless the index buffers place it (a scatter, an inner function), is one
+// to one; else throws CompileError.
+void checkDomain(const KernelOperand &src, const KernelOperand &dst) {
   if (src.size() != dst.size())
-    throw CompileError(prefix + srcName + " " + src.str() + " has " + std::to_string(src.size()) + " elements but " +
-                       dstName + " " + dst.str() + " has " + std::to_string(dst.size()) + "; a copy maps one domain");
-  if (!dst.isFunction() && !dst.oneToOne())
-    throw CompileError(prefix + dstName + " " + dst.str() +
+    throw CompileError("copy: the source layout " + src.str() + " has " + std::to_string(src.size()) +
+                       " elements but the destination layout " + dst.str() + " has " + std::to_string(dst.size()) +
+                       "; a copy maps one domain");
+  if (!dst.readsBuffers() && !dst.oneToOne())
+    throw CompileError("copy: the destination layout " + dst.str() +
                        " maps two domain indices to one element (a stride-0 or overlapping mode); a copy's "
                        "destination must be one-to-one");
 }
 
-// A copy kernel before its body: named copy, with its first parameters,
-// the buffers src (of `from`) and dst (of `to`), their types in `types`.
-BuiltKernel startCopy(MLIRContext &context, DType from, DType to, SmallVector<Type> &types) {
-  BuiltKernel k;
-  k.name = "copy";
-  types.append({MemRefType::get({ShapedType::kDynamic}, storageType(context, from)),
-                MemRefType::get({ShapedType::kDynamic}, storageType(context, to))});
-  k.params = {{Param::Kind::Buffer, from, "src"}, {Param::Kind::Buffer, to, "dst"}};
-  return k;
-}
-
-// lay.copy %s, %d converting `from` elements to `to`, scaled (see CopySpec).
-void buildCopyOp(ImplicitLocOpBuilder &b, Value s, Value d, DType from, DType to, std::optional<double> scale) {
-  auto copy = b.create<CopyOp>(s, d);
-  if (to != from || scale) {
-    OpBuilder::InsertionGuard guard(b);
-    buildMap(b, copy, from, to, scale);
-  }
+// The name of a spec's kernel: gather where index rows place the source,
+// scatter where they place the destination, else copy.
+std::string kernelName(const CopySpec &spec) {
+  return spec.src.rows() ? "gather" : spec.dst.rows() ? "scatter" : "copy";
 }
 
 } // namespace
 
-BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, BufferAlignment buffers) {
-  KernelOperand src = KernelOperand::of(spec.src, "copy: --src");
-  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst");
+BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, const BuildOptions &build) {
+  if (spec.scale)
+    if (std::string problem = scaleProblem(*spec.scale, spec.dtype, spec.dstType()); !problem.empty())
+      throw CompileError(problem);
+  if (spec.indexTypes.size() > kMaxIndexBuffers)
+    throw CompileError("copy: " + std::to_string(spec.indexTypes.size()) + " index buffers, more than the " +
+                       std::to_string(kMaxIndexBuffers) + " a kernel may take");
+  for (size_t i = 0; i < spec.indexTypes.size(); ++i)
+    if (spec.indexTypes[i] != DType::I32 && spec.indexTypes[i] != DType::I64)
+      throw CompileError("copy: index buffer " + std::to_string(i) + "'s type must be i32 or i64, not " +
+                         dtypeName(spec.indexTypes[i]));
+  size_t buffers = spec.indexTypes.size();
+  KernelOperand src = KernelOperand::of(spec.src, "the source layout", buffers);
+  KernelOperand dst = KernelOperand::of(spec.dst, "the destination layout", buffers);
+  int srcShapes = src.dynamicShapeCount(), dstShapes = dst.dynamicShapeCount();
+  if (spec.sharedShape && !sameShape(src.layout, dst.layout))
+    throw CompileError("copy: the source layout " + src.str() + " and the destination layout " + dst.str() +
+                       " do not share one shape, as a spec of shared shapes says");
   if (src.isStatic() && dst.isStatic())
-    checkDomain(src, dst, "copy: ", "--src", "--dst");
-  // Parameters: src, dst, the `?` leaves (src's, then dst's), then each
-  // `?` shape leaf's fast-division multiplier and shift.
+    checkDomain(src, dst);
+
+  BuiltKernel k;
+  k.name = kernelName(spec);
   SmallVector<Type> types;
-  BuiltKernel k = startCopy(context, spec.dtype, spec.dstType(), types);
-  int srcLeaves = src.dynamicCount(), dstLeaves = dst.dynamicCount();
-  int shapes = src.dynamicShapeCount() + dst.dynamicShapeCount();
-  for (int i = 0; i < srcLeaves + dstLeaves + 2 * shapes; ++i) {
-    types.push_back(IndexType::get(&context));
-    k.params.push_back({Param::Kind::Index, DType::I64, ""});
-  }
+  auto add = [&](Type t, Param p) {
+    types.push_back(t);
+    k.params.push_back(std::move(p));
+  };
+  auto buffer = [&](DType t) { return MemRefType::get({ShapedType::kDynamic}, storageType(context, t)); };
+  bool gather = k.name == "gather", scatter = k.name == "scatter";
+  add(buffer(spec.dtype), {Param::Kind::Buffer, spec.dtype, gather ? "table" : scatter ? "rows" : "src"});
+  add(buffer(spec.dstType()), {Param::Kind::Buffer, spec.dstType(), gather ? "rows" : scatter ? "table" : "dst"});
+  // A gather's or scatter's one index buffer is its indices; others are
+  // numbered.
+  for (size_t i = 0; i < buffers; ++i)
+    add(buffer(spec.indexTypes[i]), {Param::Kind::Buffer, spec.indexTypes[i],
+                                     (gather || scatter) && buffers == 1 ? "indices" : "index_" + std::to_string(i)});
+  Type index = IndexType::get(&context);
+  // The `?` leaves: the source's, then the destination's own.
+  int srcLeaves = src.dynamicCount(), dstOwn = dst.dynamicCount() - (spec.sharedShape ? dstShapes : 0);
   for (int i = 0; i < srcLeaves; ++i)
-    k.params[size_t(2 + i)].name = "src_" + std::to_string(i);
-  for (int i = 0; i < dstLeaves; ++i)
-    k.params[size_t(2 + srcLeaves + i)].name = "dst_" + std::to_string(i);
-  size_t divisor = size_t(2 + srcLeaves + dstLeaves);
-  for (auto [side, count] : {std::pair{"src_", src.dynamicShapeCount()}, {"dst_", dst.dynamicShapeCount()}})
-    for (int i = 0; i < count; ++i, divisor += 2) {
-      k.params[divisor].name = side + std::to_string(i) + "_mul";
-      k.params[divisor + 1].name = side + std::to_string(i) + "_shift";
+    add(index, {Param::Kind::Index, DType::I64, "src_" + std::to_string(i)});
+  for (int i = 0; i < dstOwn; ++i)
+    add(index, {Param::Kind::Index, DType::I64, "dst_" + std::to_string(i)});
+  // Each `?` shape leaf's fast-division parameters.
+  int ownShapes = spec.sharedShape ? 0 : dstShapes;
+  for (auto [side, count] : {std::pair{"src_", srcShapes}, {"dst_", ownShapes}})
+    for (int i = 0; i < count; ++i) {
+      add(index, {Param::Kind::Index, DType::I64, side + std::to_string(i) + "_mul"});
+      add(index, {Param::Kind::Index, DType::I64, side + std::to_string(i) + "_shift"});
     }
-  KernelScaffold kernel(context, k.name, types, k.params, buffers);
+  bool converts = spec.dstType() != spec.dtype || spec.scale.has_value();
+  Type compute = scaleType(context, spec.dtype, spec.dstType());
+  if (spec.scale.has_value())
+    add(compute, {Param::Kind::Scalar, compute.isF64() ? DType::F64 : DType::F32, "scale"});
+
+  KernelScaffold kernel(context, k.name, types, k.params, build.buffers);
+  if (build.reachBound > 0 && (srcLeaves + dstOwn > 0))
+    kernel.func->setAttr(kReachBoundAttr, IntegerAttr::get(IntegerType::get(&context, 64), build.reachBound));
   ImplicitLocOpBuilder b = kernel.body();
-  // Each side's leaves, its `?` shape leaves as fast divisors.
-  unsigned nextDivisor = unsigned(2 + srcLeaves + dstLeaves);
-  auto leavesOf = [&](const KernelOperand &op, unsigned first) {
+  unsigned firstLeaf = unsigned(2 + buffers);
+  unsigned nextDivisor = firstLeaf + unsigned(srcLeaves + dstOwn);
+  // Side's leaves, shape leaves as fast divisors.
+  auto leavesOf = [&](const KernelOperand &op, unsigned first, int shapes, int count) {
     SmallVector<Value> leaves;
-    for (int i = 0; i < op.dynamicCount(); ++i) {
+    for (int i = 0; i < count; ++i) {
       Value v = kernel.arg(first + unsigned(i));
-      if (i < op.dynamicShapeCount()) {
+      if (i < shapes) {
         v = b.create<FastDivisorOp>(v, kernel.arg(nextDivisor), kernel.arg(nextDivisor + 1));
         nextDivisor += 2;
       }
       leaves.push_back(v);
     }
+    (void)op;
     return leaves;
   };
-  SmallVector<Value> srcValues = leavesOf(src, 2), dstValues = leavesOf(dst, unsigned(2 + srcLeaves));
-  Value s = tensorOf(b, kernel.arg(0), src, srcValues);
-  Value d = tensorOf(b, kernel.arg(1), dst, dstValues);
-  buildCopyOp(b, s, d, spec.dtype, spec.dstType(), spec.scale);
-  k.module = std::move(kernel.module);
-  return k;
-}
-
-BuiltKernel buildTensorCopy(MLIRContext &context, const TensorCopySpec &spec, BufferAlignment buffers) {
-  if (spec.indexTypes.size() > kMaxIndexBuffers)
-    throw CompileError("tensor copy: " + std::to_string(spec.indexTypes.size()) + " index buffers, more than the " +
-                       std::to_string(kMaxIndexBuffers) + " a kernel may take");
-  for (size_t i = 0; i < spec.indexTypes.size(); ++i)
-    if (spec.indexTypes[i] != DType::I32 && spec.indexTypes[i] != DType::I64)
-      throw CompileError("tensor copy: index buffer " + std::to_string(i) + "'s type must be i32 or i64, not " +
-                         dtypeName(spec.indexTypes[i]));
-  size_t indexBuffers = spec.indexTypes.size();
-  KernelOperand src = KernelOperand::of(spec.src.layout(), "tensor copy: src", spec.src.program(), indexBuffers);
-  KernelOperand dst = KernelOperand::of(spec.dst.layout(), "tensor copy: dst", spec.dst.program(), indexBuffers);
-  for (auto [side, op] : {std::pair{"src", &src}, {"dst", &dst}})
-    if (!op->isStatic())
-      throw CompileError(std::string("tensor copy: ") + side + ": " + op->str() +
-                         " has `?` leaves: dynamic layouts are not supported by this entry");
-  checkDomain(src, dst, "tensor copy: ", "src", "dst");
-  // Parameters: src, dst, then the index buffers.
-  SmallVector<Type> types;
-  BuiltKernel k = startCopy(context, spec.dtype, spec.dstType(), types);
-  for (size_t i = 0; i < indexBuffers; ++i) {
-    types.push_back(MemRefType::get({ShapedType::kDynamic}, storageType(context, spec.indexTypes[i])));
-    k.params.push_back({Param::Kind::Buffer, spec.indexTypes[i], "index_" + std::to_string(i)});
+  SmallVector<Value> srcValues = leavesOf(src, firstLeaf, srcShapes, srcLeaves);
+  SmallVector<Value> dstValues;
+  if (spec.sharedShape) {
+    dstValues.append(srcValues.begin(), srcValues.begin() + srcShapes);
+    SmallVector<Value> strides = leavesOf(dst, firstLeaf + unsigned(srcLeaves), 0, dstOwn);
+    dstValues.append(strides.begin(), strides.end());
+  } else {
+    dstValues = leavesOf(dst, firstLeaf + unsigned(srcLeaves), dstShapes, dstOwn);
   }
-  KernelScaffold kernel(context, k.name, types, k.params, buffers);
-  ImplicitLocOpBuilder b = kernel.body();
-  ValueRange indices = kernel.func.getArguments().drop_front(2);
-  Value s = tensorOf(b, kernel.arg(0), src, {}, indices);
-  Value d = tensorOf(b, kernel.arg(1), dst, {}, indices);
-  buildCopyOp(b, s, d, spec.dtype, spec.dstType(), std::nullopt);
-  k.module = std::move(kernel.module);
-  return k;
-}
-
-BuiltKernel buildIndexed(MLIRContext &context, const IndexedSpec &spec, BufferAlignment buffers) {
-  bool gather = spec.kind == IndexedKind::Gather;
-  std::string op = gather ? "gather" : "scatter";
-  if (spec.indexType != DType::I32 && spec.indexType != DType::I64)
-    throw CompileError(op + ": the index type must be i32 or i64, not " + dtypeName(spec.indexType));
-  if (spec.rowWidth < 1)
-    throw CompileError(op + ": the row width must be at least 1, not " + std::to_string(spec.rowWidth));
-  BuiltKernel k;
-  k.name = op;
-  Type element = storageType(context, spec.dtype), index = storageType(context, spec.indexType);
-  Type buffer = MemRefType::get({ShapedType::kDynamic}, element);
-  Type indexType = IndexType::get(&context);
-  k.params = {{Param::Kind::Buffer, spec.dtype, "table"},
-              {Param::Kind::Buffer, spec.dtype, "rows"},
-              {Param::Kind::Buffer, spec.indexType, "indices"},
-              {Param::Kind::Index, DType::I64, "table_rows"},
-              {Param::Kind::Index, DType::I64, "count"}};
-  KernelScaffold kernel(context, k.name,
-                        {buffer, buffer, MemRefType::get({ShapedType::kDynamic}, index), indexType, indexType},
-                        k.params, buffers);
-  ImplicitLocOpBuilder b = kernel.body();
-  MLIRContext *c = &context;
-  Value count = kernel.arg(4);
-  // The indices, R:1; the rows, (W,R):(1,W); the table's rows gathered
-  // through the indices: blocks of W elements, idx o 0 o (W,R):(1,W).
-  int64_t w = spec.rowWidth;
-  algebra::IntTuple r(algebra::Int::unknown());
-  auto idxLayoutType = LayoutType::get(c, algebra::Layout(r, 1));
-  Value idxLayout = b.create<MakeLayoutOp>(idxLayoutType, ValueRange{count});
-  auto idxType = LayoutTensorType::get(c, index, idxLayoutType, 0);
-  Value idx = b.create<MakeTensorOp>(idxType, kernel.arg(2), idxLayout);
-  auto rowsType = w == 1 ? idxLayoutType : LayoutType::get(c, algebra::Layout({w, r}, {1, w}));
-  Value rowsLayout = b.create<MakeLayoutOp>(rowsType, ValueRange{count});
-  auto composedType = ComposedType::get(c, idxType, rowsType, w);
-  Value gatheredLayout =
-      b.create<MakeComposedLayoutOp>(composedType, idx, b.create<arith::ConstantIndexOp>(0), rowsLayout);
-  Value table =
-      b.create<MakeTensorOp>(LayoutTensorType::get(c, element, composedType, 0), kernel.arg(0), gatheredLayout);
-  Value rows = b.create<MakeTensorOp>(LayoutTensorType::get(c, element, rowsType, 0), kernel.arg(1), rowsLayout);
-  b.create<CopyOp>(gather ? table : rows, gather ? rows : table);
+  ValueRange indexBuffers = kernel.func.getArguments().slice(2, buffers);
+  Value s = tensorOf(b, kernel.arg(0), src, srcValues, indexBuffers);
+  Value d = tensorOf(b, kernel.arg(1), dst, dstValues, indexBuffers);
+  auto copy = b.create<CopyOp>(s, d);
+  if (converts) {
+    OpBuilder::InsertionGuard guard(b);
+    Block *block = b.createBlock(&copy.getMap(), {}, {storageType(context, spec.dtype)}, {b.getLoc()});
+    b.setInsertionPointToStart(block);
+    Value scale = spec.scale ? kernel.func.getArguments().back() : Value();
+    b.create<YieldOp>(ValueRange{castElement(b, block->getArgument(0), spec.dtype, spec.dstType(), scale)});
+  }
   k.module = std::move(kernel.module);
   return k;
 }

@@ -1,17 +1,18 @@
-//===- KernelBuilder.h - Copy, gather and scatter kernels as IR -*- C++ -*-===//
+//===- KernelBuilder.h - A copy spec's kernel as IR -------------*- C++ -*-===//
 //
-// A spec becomes a gpu.func built with OpBuilder: its parameters, the
-// tensors of both sides (their `?` leaves the parameters, shape leaves as
-// fast divisors; an inner function's program as the region of
-// lay.make_composed_function), and one lay.copy, with a map region that converts the
-// elements when the spec asks. It decides nothing about tiling: the lay-copy
-// passes do, on this IR as on any user's.
+// A spec becomes a gpu.func built with OpBuilder: its parameters (CopySpec
+// lists them), the tensors of both sides (their `?` leaves the parameters,
+// shape leaves as fast divisors; an inner function's program as the region
+// of lay.make_composed_function; an indexed side's rows through the index
+// tensor), and one lay.copy, with a map region that converts the elements
+// when the spec asks (ElementCast.h). It decides nothing about tiling: the
+// lay-copy passes do, on this IR as on any user's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_JIT_KERNELBUILDER_H
 #define LAYOUTC_LIB_JIT_KERNELBUILDER_H
 
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/CopySpec.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -26,11 +27,10 @@ struct BuiltKernel {
   std::vector<Param> params;
 };
 
-/// The kernels of specs, for buffers aligned as `buffers` says; a bad spec
-/// throws CompileError naming the option, the mode and the condition.
-BuiltKernel buildCopy(mlir::MLIRContext &context, const CopySpec &spec, BufferAlignment buffers);
-BuiltKernel buildTensorCopy(mlir::MLIRContext &context, const TensorCopySpec &spec, BufferAlignment buffers);
-BuiltKernel buildIndexed(mlir::MLIRContext &context, const IndexedSpec &spec, BufferAlignment buffers);
+/// The kernel of `spec` (named copy, gather or scatter), for buffers aligned
+/// as `build.buffers` says; a bad spec throws CompileError naming the side,
+/// the mode and the condition.
+BuiltKernel buildCopy(mlir::MLIRContext &context, const CopySpec &spec, const BuildOptions &build);
 
 } // namespace layoutc::jit
 

@@ -19,7 +19,9 @@ namespace {
 // The most coordinate modes a function's outer layout may map to.
 constexpr size_t kMaxCoordinateModes = 64;
 
-[[noreturn]] void refuse(const std::string &what, const std::string &why) { throw CompileError(what + ": " + why); }
+[[noreturn]] void refuse(const std::string &what, const std::string &why) {
+  throw CompileError("copy: " + what + ": " + why);
+}
 
 void leaves(const IntTuple &t, std::vector<Int> &out) {
   std::vector<IntTuple> flat;
@@ -129,8 +131,9 @@ algebra::Value KernelOperand::parseValue(std::string_view text, const std::strin
   return v.value();
 }
 
-KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &what,
-                                const std::optional<InnerProgram> &program, size_t indexBuffers) {
+KernelOperand KernelOperand::of(const CopySide &side, const std::string &what, size_t indexBuffers) {
+  const algebra::Value &value = side.layout();
+  const std::optional<InnerProgram> &program = side.program();
   KernelOperand op;
   bool function = false;
   if (value.kind == algebra::Value::Kind::Layout) {
@@ -141,7 +144,7 @@ KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &
     if (function && !program)
       refuse(what, "the composed layout " + c.str() +
                        " has an inner function but no program: give its steps "
-                       "(layoutc_compile_tensor_copy), or write it in MLIR (make_composed_function)");
+                       "(layoutc_compile), or write it in MLIR (make_composed_function)");
     if (!function && (!c.offset.isInt() || !c.offset.isStatic()))
       refuse(what, "the composed layout's offset " + c.offset.str() + " must be a static integer");
     if (c.inner == algebra::ComposedLayout::Inner::Layout) {
@@ -162,6 +165,26 @@ KernelOperand KernelOperand::of(const algebra::Value &value, const std::string &
     op.program = program;
     checkFunctionOffset(op.composed->offset, op.inputCount(), what);
     checkProgram(*program, op.inputCount(), indexBuffers, what);
+  }
+  if (const std::optional<IndexedRows> &rows = side.rows()) {
+    if (op.composed)
+      refuse(what, "rows an index buffer places are a plain layout's, not " + value.describe() + "'s");
+    if (rows->buffer >= indexBuffers)
+      refuse(what, "the rows' index buffer " + std::to_string(rows->buffer) + " is not one of the spec's " +
+                       std::to_string(indexBuffers) + " index buffers");
+    if (rows->width < 1)
+      refuse(what, "the row width must be at least 1, not " + std::to_string(rows->width));
+    // (W, R):(1, W) for rows of W, R:1 for single elements.
+    const algebra::Layout &l = op.layout;
+    bool single = rows->width == 1 && l.shape.isInt() && l.stride.integer().is(1);
+    bool blocks = l.shape.isTuple() && l.shape.size() == 2 && l.shape[0].isInt() && l.shape[1].isInt() &&
+                  l.shape[0].integer().is(rows->width) && l.stride[0].integer().is(1) &&
+                  l.stride[1].integer().is(rows->width);
+    if (!single && !blocks)
+      refuse(what, "rows of " + std::to_string(rows->width) + " are the layout (" + std::to_string(rows->width) +
+                       ",R):(1," + std::to_string(rows->width) + ")" + (rows->width == 1 ? " or R:1" : "") + ", not " +
+                       l.str());
+    op.rows = rows;
   }
   return op;
 }
@@ -195,20 +218,20 @@ KernelOperand KernelOperand::bind(const std::vector<int64_t> &values, size_t &ne
   r.layout.stride = bindTuple(layout.stride, values, next);
   if (r.composed)
     r.composed->outer = r.layout;
-  checkLayout(r.layout, "the layout " + r.layout.str());
+  checkLayout(r.layout, "the layout " + r.layout.str(), r.isFunction());
   return r;
 }
 
 int64_t KernelOperand::size() const { return algebra::size(layout); }
 
-// Refuses a question whose answer depends on a function's index buffers.
-void KernelOperand::requireNoFunction(const char *question) const {
-  if (isFunction())
-    throw CompileError(str() + ": " + question + " depends on the inner function's index buffers");
+// Refuses a question whose answer depends on the index buffers.
+void KernelOperand::requireNoBuffers(const char *question) const {
+  if (readsBuffers())
+    throw CompileError(str() + ": " + question + " depends on its index buffers");
 }
 
 int64_t KernelOperand::maxOffset() const {
-  requireNoFunction("the largest offset");
+  requireNoBuffers("the largest offset");
   int64_t top = 0;
   for (const FlatMode &m : flatModes(layout))
     top = algebra::add(top, algebra::mul(m.shape - 1, m.stride));
@@ -229,6 +252,10 @@ KernelOperand::Cursor::Cursor(const KernelOperand &op, IndexLoad load)
       at_(op.offsetComponents()) {}
 
 int64_t KernelOperand::Cursor::offset() const {
+  if (op_.rows) {
+    int64_t w = op_.rows->width;
+    return load_(int64_t(op_.rows->buffer), at_[0] / w) * w + at_[0] % w;
+  }
   if (!op_.composed)
     return at_[0];
   switch (op_.composed->inner) {
@@ -261,10 +288,18 @@ void KernelOperand::forEachOffset(const std::function<void(int64_t, int64_t)> &f
 }
 
 bool KernelOperand::oneToOne() const {
-  requireNoFunction("whether the offsets repeat");
+  requireNoBuffers("whether the offsets repeat");
   return (composed ? algebra::isInjective(*composed) : algebra::isInjective(layout)).injective();
 }
 
-std::string KernelOperand::str() const { return composed ? composed->str() : layout.str(); }
+std::string KernelOperand::str() const {
+  if (rows)
+    return "rows of " + std::to_string(rows->width) + " through index buffer " + std::to_string(rows->buffer) + " o " +
+           layout.str();
+  return composed ? composed->str() : layout.str();
+}
+
+// A shape prints its tree, its static leaves and its `?`s with their facts.
+bool sameShape(const algebra::Layout &a, const algebra::Layout &b) { return a.shape.str() == b.shape.str(); }
 
 } // namespace layoutc::jit

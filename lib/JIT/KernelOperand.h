@@ -1,11 +1,12 @@
 //===- KernelOperand.h - A layout a kernel reads or writes through -*- C++ -*-===//
 //
-// The side of a copy: a layout, or a composed layout with a swizzle or layout
-// inner and an integer offset, or (a tensor copy's) with an inner function
-// given as an InnerProgram, checked for what a kernel needs (integer strides,
-// nonnegative offsets; a function's outer may map to coordinates). Shared by
-// KernelBuilder, which builds it as lay ops, and the host reference, which
-// enumerates its offsets.
+// The side of a copy (CopySide): a layout, a composed layout with a swizzle
+// or layout inner and an integer offset, with an inner function given as an
+// InnerProgram, or rows an index buffer places, checked for what a kernel
+// needs (integer strides, nonnegative offsets; a function's outer may map
+// to coordinates; an indexed side's outer is its rows, (W,R):(1,W)). Shared
+// by KernelBuilder, which builds it as lay ops, and the host reference,
+// which enumerates its offsets.
 //
 //===----------------------------------------------------------------------===//
 #ifndef LAYOUTC_LIB_JIT_KERNELOPERAND_H
@@ -13,6 +14,7 @@
 
 #include "layoutc/Algebra/Layout.h"
 #include "layoutc/Algebra/Value.h"
+#include "layoutc/JIT/CopySpec.h"
 #include "layoutc/JIT/InnerProgram.h"
 
 #include <cstdint>
@@ -31,6 +33,9 @@ struct KernelOperand {
   std::optional<algebra::ComposedLayout> composed;
   /// The inner function, when composed's inner is one.
   std::optional<InnerProgram> program;
+  /// The rows an index buffer places (a gather's source, a scatter's
+  /// destination): value x at indices[x / width] * width + x % width.
+  std::optional<IndexedRows> rows;
 
   /// The value of `text` (CuTe notation, or an expression), a layout or a
   /// composed layout; else throws CompileError naming `what` ("copy: --src").
@@ -39,13 +44,15 @@ struct KernelOperand {
   static KernelOperand parse(std::string_view text, const std::string &what) {
     return of(parseValue(text, what), what);
   }
-  /// Post-condition: the operand of a layout or composed layout `value`,
-  /// checked; `program` given exactly when its inner is a function, and
-  /// checked against inputCount() inputs and `indexBuffers` buffers; else
-  /// throws CompileError naming `what`.
-  static KernelOperand of(const algebra::Value &value, const std::string &what,
-                          const std::optional<InnerProgram> &program = std::nullopt, size_t indexBuffers = 0);
+  /// Post-condition: the operand of `side`, checked: its program given
+  /// exactly when its inner is a function, and checked against
+  /// inputCount() inputs and `indexBuffers` buffers; its rows read one of
+  /// the `indexBuffers`; else throws CompileError "copy: WHAT ...".
+  static KernelOperand of(const CopySide &side, const std::string &what, size_t indexBuffers = 0);
   bool isFunction() const { return program.has_value(); }
+  /// Whether its offsets come through the index buffers (a program's LOAD
+  /// steps, or rows).
+  bool readsBuffers() const { return isFunction() || rows.has_value(); }
   /// The inner function's inputs: the components of offset + layout(k), one
   /// where that is an integer, else one per coordinate mode; 1 for others.
   size_t inputCount() const;
@@ -72,7 +79,7 @@ struct KernelOperand {
   /// function only.
   int64_t maxOffset() const;
   /// Walks the offsets of domain indices 0, 1, ... in order; static operands
-  /// only; a function's LOAD steps read through `load`.
+  /// only; a function's LOAD steps and the rows' indices read through `load`.
   class Cursor {
   public:
     explicit Cursor(const KernelOperand &op, IndexLoad load = {});
@@ -91,15 +98,19 @@ struct KernelOperand {
   /// fn(k, offset of k) for every domain index k in order; static operands only.
   void forEachOffset(const std::function<void(int64_t k, int64_t offset)> &fn, const IndexLoad &load = {}) const;
   /// Whether no two indices share an offset, as algebra::isInjective proves
-  /// it (Unknown: false); operands without a function only.
+  /// it (Unknown: false); operands that read no buffer only.
   bool oneToOne() const;
   std::string str() const;
 
 private:
-  /// Throws CompileError where this is a function side, whose answer to
-  /// `question` depends on its index buffers.
-  void requireNoFunction(const char *question) const;
+  /// Throws CompileError where this side reads index buffers, on which the
+  /// answer to `question` depends.
+  void requireNoBuffers(const char *question) const;
 };
+
+/// Whether two layouts have one shape: the same tree and the same leaves
+/// (a `?` with the same facts).
+bool sameShape(const algebra::Layout &a, const algebra::Layout &b);
 
 } // namespace layoutc::jit
 

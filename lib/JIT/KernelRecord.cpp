@@ -6,20 +6,29 @@
 namespace layoutc::jit {
 
 namespace {
-constexpr const char *kHeader = "layoutc-kernel 2";
+constexpr const char *kHeader = "layoutc-kernel 3";
+
+const char *kindName(Param::Kind k) {
+  return k == Param::Kind::Buffer ? "buffer" : k == Param::Kind::Index ? "index" : "scalar";
+}
 } // namespace
 
 // Lines: the header; `name N`; `plan threads elements tiles|- indexBits`;
-// a `param buffer|index dtype [name]` per parameter; a `reason TEXT` per
-// remark; per cubin, `cubin ARCH BYTES`, its bytes and a newline; `ptx
-// BYTES`, then the PTX.
+// `tile-shape E...` where there is one; a `param buffer|index|scalar dtype
+// [name]` per parameter; a `reason TEXT` per remark; per cubin, `cubin
+// ARCH BYTES`, its bytes and a newline; `ptx BYTES`, then the PTX.
 std::string KernelRecord::serialize() const {
   std::ostringstream out;
   out << kHeader << "\nname " << name << "\nplan " << plan.threadsPerBlock << " " << plan.elementsPerBlock << " "
       << (plan.tiles ? std::to_string(*plan.tiles) : "-") << " " << plan.indexBits << "\n";
+  if (!plan.tileShape.empty()) {
+    out << "tile-shape";
+    for (int64_t e : plan.tileShape)
+      out << " " << e;
+    out << "\n";
+  }
   for (const Param &p : params)
-    out << "param " << (p.kind == Param::Kind::Buffer ? "buffer " : "index ") << dtypeName(p.dtype) << " " << p.name
-        << "\n";
+    out << "param " << kindName(p.kind) << " " << dtypeName(p.dtype) << " " << p.name << "\n";
   for (const std::string &r : plan.reasons)
     if (r.find('\n') == std::string::npos)
       out << "reason " << r << "\n";
@@ -48,15 +57,28 @@ std::optional<KernelRecord> KernelRecord::parse(const std::string &text) {
     }
   }
   while (std::getline(in, line)) {
-    if (line.rfind("param ", 0) == 0) {
+    if (line.rfind("tile-shape ", 0) == 0) {
+      std::istringstream t(line.substr(11));
+      int64_t e;
+      while (t >> e) {
+        if (e < 1)
+          return std::nullopt;
+        r.plan.tileShape.push_back(e);
+      }
+      if (!t.eof() || r.plan.tileShape.empty())
+        return std::nullopt;
+    } else if (line.rfind("param ", 0) == 0) {
       std::istringstream p(line.substr(6));
       std::string kind, dtype, name;
       p >> kind >> dtype;
       std::getline(p >> std::ws, name);
       std::optional<DType> t = parseDType(dtype);
-      if (!t || (kind != "buffer" && kind != "index"))
+      if (!t || (kind != "buffer" && kind != "index" && kind != "scalar"))
         return std::nullopt;
-      r.params.push_back({kind == "buffer" ? Param::Kind::Buffer : Param::Kind::Index, *t, name});
+      r.params.push_back({kind == "buffer"  ? Param::Kind::Buffer
+                          : kind == "index" ? Param::Kind::Index
+                                            : Param::Kind::Scalar,
+                          *t, name});
     } else if (line.rfind("reason ", 0) == 0) {
       r.plan.reasons.push_back(line.substr(7));
     } else if (line.rfind("cubin ", 0) == 0) {

@@ -10,7 +10,7 @@
 #ifndef LAYOUTC_LIB_JIT_KERNELRECORD_H
 #define LAYOUTC_LIB_JIT_KERNELRECORD_H
 
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/CopySpec.h"
 
 #include <map>
 #include <optional>

@@ -87,8 +87,10 @@ void time(RunReport &report, const RunOptions &options, const runtime::Stream &s
 
 RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   size_t next = 0;
-  KernelOperand src = KernelOperand::of(spec.src, "copy: --src").bind(options.dynamic, next);
-  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  if (!spec.indexTypes.empty())
+    throw std::invalid_argument("copy: a spec with index buffers runs through runIndexed");
+  KernelOperand src = KernelOperand::of(spec.src, "the source layout").bind(options.dynamic, next);
+  KernelOperand dst = KernelOperand::of(spec.dst, "the destination layout").bind(options.dynamic, next);
   checkFits("copy " + src.str() + " -> " + dst.str(), copyFootprint(src, dst, spec, options), options.device);
   CopyKernel kernel = jit.copy(spec);
   const int eb = dtypeBytes(spec.dtype), db = dtypeBytes(spec.dstType());
@@ -113,7 +115,8 @@ RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   RunReport report;
   report.kernel = "copy " + src.str() + " -> " + dst.str() + " " + dtypeName(spec.dtype) +
                   (converts ? std::string(" to ") + dtypeName(spec.dstType()) : "") +
-                  (spec.scale ? " scaled by " + std::to_string(*spec.scale) : "");
+                  (spec.scale ? " scaled by " + std::to_string(*spec.scale) : "") +
+                  (kernel.family().empty() ? "" : " (its family's kernel)");
   report.elements = n;
   report.bytes = double(n) * (eb + db);
   Checker check{report, db, converts ? std::optional<DType>(spec.dstType()) : std::nullopt};
@@ -137,9 +140,10 @@ RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options) {
   return report;
 }
 
-RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const std::vector<int64_t> &indices,
+RunReport runIndexed(Jit &jit, const CopySpec &spec, int64_t tableRows, const std::vector<int64_t> &indices,
                      const RunOptions &options) {
-  bool gather = spec.kind == IndexedKind::Gather;
+  IndexedRows rows = indexedRowsOf(spec);
+  bool gather = spec.src.rows().has_value();
   const char *op = gather ? "gather" : "scatter";
   for (size_t r = 0; r < indices.size(); ++r) {
     int64_t i = indices[r];
@@ -162,9 +166,10 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
                                     "; a scatter's indices must be distinct");
   }
   checkFits(op, indexedFootprint(spec, tableRows, int64_t(indices.size()), options), options.device);
-  IndexedKernel kernel = jit.indexed(spec);
-  const int eb = dtypeBytes(spec.dtype), ib = dtypeBytes(spec.indexType);
-  const int64_t w = spec.rowWidth, count = int64_t(indices.size());
+  CopyKernel kernel = jit.copy(spec);
+  const DType indexType = spec.indexTypes[rows.buffer];
+  const int eb = dtypeBytes(spec.dtype), ib = dtypeBytes(indexType);
+  const int64_t w = rows.width, count = int64_t(indices.size());
 
   runtime::Context context(options.device);
   runtime::Stream stream;
@@ -186,9 +191,9 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
   dIndices.copyFromHost(packed.data(), packed.size());
   (gather ? dTable : dRows).copyFromHost(padded.data(), padded.size());
   (gather ? dRows : dTable).fill(kPoison);
-  auto launch = [&] {
-    kernel.launch(context, dTable.address() + pad, tableRows, dRows.address() + pad, dIndices.address(), count, stream);
-  };
+  LaunchBuffer table{dTable.address() + pad, tableRows * w}, moved{dRows.address() + pad, count * w};
+  std::vector<LaunchBuffer> buffers{gather ? table : moved, gather ? moved : table, {dIndices.address(), count}};
+  auto launch = [&] { kernel.launch(context, buffers, {count}, stream); };
   launch();
   stream.synchronize();
   std::vector<uint8_t> output(pad + (gather ? rowsBytes : tableBytes));
@@ -198,7 +203,7 @@ RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const
 
   RunReport report;
   report.kernel = std::string(op) + " of " + std::to_string(count) + " rows of " + std::to_string(w) + " " +
-                  dtypeName(spec.dtype) + " (" + dtypeName(spec.indexType) + " indices)";
+                  dtypeName(spec.dtype) + " (" + dtypeName(indexType) + " indices)";
   report.elements = count * w;
   report.bytes = 2.0 * double(count * w) * eb + double(count) * ib;
   Checker check{report, eb};

@@ -43,8 +43,8 @@ uint64_t hostMemory() {
 
 RunFootprint copyFootprint(const CopySpec &spec, const RunOptions &options) {
   size_t next = 0;
-  KernelOperand src = KernelOperand::of(spec.src, "copy: --src").bind(options.dynamic, next);
-  KernelOperand dst = KernelOperand::of(spec.dst, "copy: --dst").bind(options.dynamic, next);
+  KernelOperand src = KernelOperand::of(spec.src, "the source layout").bind(options.dynamic, next);
+  KernelOperand dst = KernelOperand::of(spec.dst, "the destination layout").bind(options.dynamic, next);
   return copyFootprint(src, dst, spec, options);
 }
 
@@ -57,19 +57,27 @@ RunFootprint copyFootprint(const KernelOperand &src, const KernelOperand &dst, c
   return {plus(plus(in, out), (count(dst.maxOffset()) + 1) / 8 + 1), plus(in, out)};
 }
 
-RunFootprint indexedFootprint(const IndexedSpec &spec, int64_t tableRows, int64_t rows, const RunOptions &options) {
-  bool gather = spec.kind == IndexedKind::Gather;
-  uint64_t eb = uint64_t(dtypeBytes(spec.dtype)), ib = uint64_t(dtypeBytes(spec.indexType));
+RunFootprint indexedFootprint(const CopySpec &spec, int64_t tableRows, int64_t rows, const RunOptions &options) {
+  bool gather = spec.src.rows().has_value();
+  IndexedRows r = indexedRowsOf(spec);
+  uint64_t eb = uint64_t(dtypeBytes(spec.dtype)), ib = uint64_t(dtypeBytes(spec.indexTypes.at(r.buffer)));
   uint64_t pad = times(count(options.misalign), eb);
-  uint64_t table = plus(times(times(count(tableRows), count(spec.rowWidth)), eb), pad);
-  uint64_t moved = plus(times(times(count(rows), count(spec.rowWidth)), eb), pad);
+  uint64_t table = plus(times(times(count(tableRows), count(r.width)), eb), pad);
+  uint64_t moved = plus(times(times(count(rows), count(r.width)), eb), pad);
   uint64_t indices = times(count(rows), ib);
   // Host: the indices (as int64, packed, and a scatter's sorted copy with
   // positions), the input and the output, one bit per table element of a
   // scatter.
   uint64_t bookkeeping = plus(times(count(rows), 8 + ib), gather ? 0 : times(count(rows), 16));
-  uint64_t written = gather ? 0 : times(count(tableRows), count(spec.rowWidth)) / 8 + 1;
+  uint64_t written = gather ? 0 : times(count(tableRows), count(r.width)) / 8 + 1;
   return {plus(plus(plus(table, moved), bookkeeping), written), plus(plus(table, moved), indices)};
+}
+
+IndexedRows indexedRowsOf(const CopySpec &spec) {
+  const std::optional<IndexedRows> &rows = spec.src.rows() ? spec.src.rows() : spec.dst.rows();
+  if (!rows || spec.indexTypes.size() != 1 || (spec.src.rows() && spec.dst.rows()))
+    throw std::invalid_argument("copy: not a gather or scatter: one side's rows, one index buffer");
+  return *rows;
 }
 
 void checkFits(const std::string &what, const RunFootprint &footprint, int device) {

@@ -8,6 +8,10 @@
 
 namespace layoutc::jit {
 
+/// The rows of a gather's or scatter's spec; std::invalid_argument for
+/// another spec.
+IndexedRows indexedRowsOf(const CopySpec &spec);
+
 /// copyFootprint for operands already bound to the run's `?` values (a run
 /// that parses them once).
 RunFootprint copyFootprint(const KernelOperand &src, const KernelOperand &dst, const CopySpec &spec,

@@ -298,7 +298,7 @@ class SurvivalTest(unittest.TestCase):
         with self.assertRaises(ArgumentError) as e:
             layoutc.Jit(arch="sm_10")
         self.assertEqual(str(e.exception),
-                         "layoutc_jit_create: arch 'sm_10' is not supported: layoutc compiles for sm_90, sm_80, sm_90a")
+                         "layoutc_jit_create: arch 'sm_10' is not supported: layoutc compiles for sm_90, sm_80, sm_86, sm_87, sm_89, sm_90a, sm_100, sm_100a, sm_103, sm_120, sm_121")
 
     # --- and after all of them -------------------------------------------------------
 

@@ -127,8 +127,17 @@ const std::vector<const char *> kFunctions = {
 const std::vector<const char *> kLayouts = {
     "8:1",         "(4,8):(8,1)", "(4,8):(1,4)", "(?,4):(4,1)", "S<3,4,3> o 0 o (8,8):(8,1)",
     "(2,2):(0,1)", "bogus(",      "16:1",        "():()",       "(4,4):(1,?)"};
-const std::vector<const char *> kDtypes = {"f32", "f16", "bf16", "f64", "i32", "i8", "i64", "f128", ""};
-const std::vector<const char *> kArchs = {"sm_90", "sm_80", "sm_90a", "sm_10", "", "sm_900", "compute_90"};
+const std::vector<const char *> kDtypes = {"f32",  "f16",  "bf16",   "f64",     "i32",  "i8", "i64",
+                                           "c128", "bool", "f8e5m2", "float32", "f128", ""};
+const std::vector<const char *> kArchs = {"sm_90", "sm_80", "sm_90a", "sm_100", "sm_120",    "",
+                                          "sm_75", "sm_10", "sm_900", "sm_90 ", "compute_90"};
+// The archs layoutc_jit_create accepts among them ("": each device's own).
+bool acceptedArch(const std::string &arch) {
+  for (const char *a : {"sm_90", "sm_80", "sm_90a", "sm_100", "sm_120", ""})
+    if (arch == a)
+      return true;
+  return false;
+}
 const std::vector<const char *> kModules = {"gpu.module @m { gpu.func @k() kernel { gpu.return } }", "module {}",
                                             "gpu.module @m { bogus }", ""};
 const std::vector<const char *> kNames = {"k", "copy", "", "missing"};
@@ -158,7 +167,7 @@ int innerFunction(void *user, const int8_t *kinds, const int64_t *values, size_t
 layoutc_jit *sharedJit() {
   static layoutc_jit *shared = [] {
     layoutc_jit *j = nullptr;
-    if (layoutc_jit_create(nullptr, 0, 0, nullptr, &j) != LAYOUTC_OK)
+    if (layoutc_jit_create(nullptr, 0, 0, nullptr, 1, &j) != LAYOUTC_OK)
       failed("layoutc_jit_create", "no JIT with the defaults");
     return j;
   }();
@@ -213,7 +222,7 @@ public:
     case 14:
       return compileMlir();
     case 15:
-      return compileTensorCopy();
+      return compileSpec();
     case 16:
       return freeKernel();
     case 17:
@@ -449,9 +458,11 @@ private:
     layoutc_jit *j = nullptr;
     std::string arch = in_.text(kArchs);
     bool null = in_.byte() % 4 == 0;
-    layoutc_status s = layoutc_jit_create(null ? nullptr : arch.c_str(), int(in_.integer() % 5), 0, nullptr, &j);
+    int family = in_.byte() % 2;
+    layoutc_status s =
+        layoutc_jit_create(null ? nullptr : arch.c_str(), int(in_.integer() % 5), 0, nullptr, family, &j);
     expect("layoutc_jit_create", s, false, s ? j : nullptr);
-    if (!s && !null && arch != "sm_90" && arch != "sm_80" && arch != "sm_90a")
+    if (!s && !null && !acceptedArch(arch))
       failed("layoutc_jit_create", "accepted the arch '" + arch + "'");
     if (s)
       return;
@@ -487,7 +498,8 @@ private:
     layoutc_status s = layoutc_compile_copy(j.handle, src.c_str(), dst.c_str(), dtype.c_str(),
                                             b & 1 ? to.c_str() : nullptr, b & 2 ? &scale : nullptr, &k);
     expect("layoutc_compile_copy", s, j.bad, s ? k : nullptr);
-    bool wide = dtype == "f64" || (b & 1 && to == "f64"); // else the scale multiplies in f32
+    auto isWide = [](const std::string &t) { return t == "f64" || t == "c128"; };
+    bool wide = isWide(dtype) || (b & 1 && isWide(to)); // else the scale multiplies in f32
     if (!s && b & 2 && (!std::isfinite(scale) || (!wide && std::fabs(scale) > std::numeric_limits<float>::max())))
       failed("layoutc_compile_copy", "accepted the scale " + std::to_string(scale));
     if (!s)
@@ -519,23 +531,32 @@ private:
       store(target(kernels_), k);
   }
 
-  void compileTensorCopy() {
+  void compileSpec() {
     Pick<layoutc_jit> j = compiler();
     std::array<layoutc_step, 4> steps;
     for (layoutc_step &st : steps)
       st = {int32_t(in_.byte() % 10) - 1, in_.integer() % 8, in_.integer() % 8};
     Pick<layoutc_value> a = pick(values_), b = pick(values_);
-    layoutc_tensor_side src{a.handle, steps.data(), in_.byte() % 2 ? 0 : in_.length(steps.size()), in_.integer() % 5};
-    layoutc_tensor_side dst{b.handle, nullptr, 0, 0};
+    static const int64_t kWidths[] = {0, 0, 1, 4, -1, std::numeric_limits<int64_t>::max()};
+    layoutc_copy_spec spec{};
+    spec.src = {a.handle,
+                steps.data(),
+                in_.byte() % 2 ? 0 : in_.length(steps.size()),
+                in_.integer() % 5,
+                kWidths[in_.byte() % std::size(kWidths)],
+                size_t(in_.byte() % 3)};
+    spec.dst = {b.handle, nullptr, 0, 0, kWidths[in_.byte() % std::size(kWidths)], size_t(in_.byte() % 3)};
     const char *indexTypes[2] = {"i32", "f32"};
-    size_t indexCount = in_.length(2);
     std::string dtype = in_.text(kDtypes);
+    spec.dtype = dtype.c_str();
+    spec.index_dtypes = in_.byte() % 8 ? indexTypes : nullptr;
+    spec.index_count = in_.length(2);
+    spec.shared_shape = in_.byte() % 2;
     layoutc_kernel *k = nullptr;
-    layoutc_status s =
-        layoutc_compile_tensor_copy(j.handle, &src, &dst, dtype.c_str(), nullptr, indexTypes, indexCount, &k);
+    layoutc_status s = layoutc_compile(j.handle, &spec, &k);
     // src.steps is read only for a step_count within LAYOUTC_MAX_STEPS;
     // lengths past it are refused before reading.
-    expect("layoutc_compile_tensor_copy", s, j.bad || a.bad || b.bad, s ? k : nullptr);
+    expect("layoutc_compile", s, j.bad || a.bad || b.bad, s ? k : nullptr);
     if (!s)
       store(target(kernels_), k);
   }
@@ -579,17 +600,42 @@ private:
     std::array<int64_t, 4> dynamic{in_.integer(), in_.integer(), in_.integer(), in_.integer()};
     void *buffer = in_.byte() % 8 ? buffer_.data() : nullptr;
     switch (in_.byte() % 3) {
-    case 0:
-      expectLaunch(
-          "layoutc_launch_copy",
-          layoutc_launch_copy(k.handle, device, buffer, buffer, dynamic.data(), in_.length(dynamic.size()), nullptr),
-          k.bad, device < 0);
+    case 0: {
+      std::array<layoutc_buffer, 3> buffers;
+      bool negative = device < 0;
+      for (layoutc_buffer &b : buffers) {
+        b = {buffer, in_.integer()};
+        negative |= b.elements < 0;
+      }
+      size_t n = in_.length(buffers.size());
+      expectLaunch("layoutc_launch_copy",
+                   layoutc_launch_copy(k.handle, device, in_.byte() % 8 ? buffers.data() : nullptr, n, dynamic.data(),
+                                       in_.length(dynamic.size()), nullptr),
+                   k.bad, negative);
       break;
+    }
     case 1: { // each argument read in order: one input means one program under any compiler
-      int64_t tableRows = in_.integer(), count = in_.integer();
-      expectLaunch("layoutc_launch_indexed",
-                   layoutc_launch_indexed(k.handle, device, buffer, tableRows, buffer, buffer, count, nullptr), k.bad,
-                   device < 0 || tableRows < 0 || count < 0);
+      std::array<int64_t, 3> shape{in_.integer(), in_.integer(), in_.integer()};
+      std::array<int64_t, 3> strides{in_.integer(), in_.integer(), in_.integer()};
+      layoutc_tensor t[3];
+      for (layoutc_tensor &x : t)
+        x = {buffer, int(in_.byte() % 20) - 2, int(in_.byte() % 5) - 1, shape.data(), strides.data()};
+      double scale = in_.scale();
+      Pick<layoutc_jit> j = compiler();
+      switch (in_.byte() % 3) {
+      case 0:
+        expectLaunch("layoutc_copy_tensors",
+                     layoutc_copy_tensors(j.handle, device, &t[0], &t[1], in_.byte() % 2 ? &scale : nullptr, nullptr),
+                     j.bad, false);
+        break;
+      case 1:
+        expectLaunch("layoutc_gather_tensors", layoutc_gather_tensors(j.handle, device, &t[0], &t[1], &t[2], nullptr),
+                     j.bad, false);
+        break;
+      default:
+        expectLaunch("layoutc_scatter_tensors", layoutc_scatter_tensors(j.handle, device, &t[0], &t[1], &t[2], nullptr),
+                     j.bad, false);
+      }
       break;
     }
     default: {

@@ -21,8 +21,6 @@ namespace {
 
 using jit::CopySpec;
 using jit::DType;
-using jit::IndexedKind;
-using jit::IndexedSpec;
 using jit::RunReport;
 
 jit::Jit &sharedJit() {
@@ -94,7 +92,7 @@ TEST(KernelGpu, UnalignedPointersTakeTheAnyAlignmentKernel) {
   expectAllMatch(jit::runCopy(sharedJit(), {"(512,1024):(1024,1)", "(512,1024):(1024,1)", DType::F16}, shifted),
                  524288);
   std::vector<int64_t> indices = jit::randomIndices(999, 5000, false, 8);
-  IndexedSpec rows{IndexedKind::Gather, 64, DType::F32, DType::I32};
+  CopySpec rows = CopySpec::gather(64, DType::F32, DType::I32);
   expectAllMatch(jit::runIndexed(sharedJit(), rows, 5000, indices, shifted), 999 * 64);
 }
 
@@ -162,7 +160,9 @@ TEST(KernelGpu, CastsAndScalesOnTheWay) {
   LAYOUTC_REQUIRE_GPU();
   auto cast = [](const std::string &src, const std::string &dst, DType from, DType to, std::optional<double> scale,
                  int64_t moved) {
-    expectAllMatch(jit::runCopy(sharedJit(), {src, dst, from, to, scale}, once()), moved);
+    CopySpec spec{src, dst, from, to};
+    spec.scale = scale;
+    expectAllMatch(jit::runCopy(sharedJit(), spec, once()), moved);
   };
   std::string rows = "(1000,700):(700,1)", cols = "(1000,700):(1,1000)";
   cast(rows, cols, DType::F32, DType::BF16, std::nullopt, 700000); // staged, bf16 in shared memory
@@ -176,9 +176,9 @@ TEST(KernelGpu, CastsAndScalesOnTheWay) {
   cast(rows, cols, DType::F32, DType::I32, std::nullopt, 700000);
   cast(rows, rows, DType::I8, DType::I32, std::nullopt, 700000);
   cast(rows, rows, DType::I32, DType::I8, std::nullopt, 700000); // truncated
-  expectAllMatch(jit::runCopy(sharedJit(), {"(?,?):(?,1)", "(?,?):(1,?)", DType::F32, DType::BF16, 2.0},
-                              once({500, 301, 301, 500, 301, 500})),
-                 500 * 301);
+  CopySpec dynamic{"(?,?):(?,1)", "(?,?):(1,?)", DType::F32, DType::BF16};
+  dynamic.scale = 2.0;
+  expectAllMatch(jit::runCopy(sharedJit(), dynamic, once({500, 301, 301, 500, 301, 500})), 500 * 301);
 }
 
 // Rows of every width from 1 to 33 and of prime widths, gathered and
@@ -195,9 +195,9 @@ TEST(KernelGpu, GathersAndScattersOfEveryRowWidth) {
   std::vector<int64_t> distinct = jit::randomIndices(1537, 3001, true, 10);
   for (int64_t w : widths)
     for (DType t : {DType::F32, DType::BF16}) {
-      IndexedSpec gather{IndexedKind::Gather, w, t, DType::I32};
+      CopySpec gather = CopySpec::gather(w, t, DType::I32);
       expectAllMatch(jit::runIndexed(sharedJit(), gather, 3001, repeats, once()), 1537 * w);
-      IndexedSpec scatter{IndexedKind::Scatter, w, t, DType::I64};
+      CopySpec scatter = CopySpec::scatter(w, t, DType::I64);
       expectAllMatch(jit::runIndexed(sharedJit(), scatter, 3001, distinct, once()), 1537 * w);
     }
 }
@@ -241,13 +241,13 @@ TEST(KernelGpu, OffsetsBeyondTwoToThe31OnAStridedView) {
   jit::KernelPlan plan;
   tiled(spec, &plan);
   EXPECT_EQ(plan.indexBits, 64);
-  expectCopy(spec.src.str(), spec.dst.str(), spec.dtype, 8192);
+  expectCopy(spec.src.layout().str(), spec.dst.layout().str(), spec.dtype, 8192);
 }
 
 TEST(KernelGpu, GatherElementsWithRepeatedUnorderedIndices) {
   LAYOUTC_REQUIRE_GPU();
   std::vector<int64_t> indices = jit::randomIndices(100003, 5000, false, 3);
-  IndexedSpec spec{IndexedKind::Gather, 1, DType::F32, DType::I32};
+  CopySpec spec = CopySpec::gather(1, DType::F32, DType::I32);
   expectAllMatch(jit::runIndexed(sharedJit(), spec, 5000, indices, once()), 100003);
 }
 
@@ -255,7 +255,7 @@ TEST(KernelGpu, GatherTableRows) {
   LAYOUTC_REQUIRE_GPU();
   std::vector<int64_t> indices = jit::randomIndices(4099, 100000, false, 4);
   for (DType index : {DType::I32, DType::I64}) {
-    IndexedSpec spec{IndexedKind::Gather, 256, DType::F16, index};
+    CopySpec spec = CopySpec::gather(256, DType::F16, index);
     expectAllMatch(jit::runIndexed(sharedJit(), spec, 100000, indices, once()), 4099 * 256);
   }
 }
@@ -263,16 +263,16 @@ TEST(KernelGpu, GatherTableRows) {
 TEST(KernelGpu, ScatterOfAPermutation) {
   LAYOUTC_REQUIRE_GPU();
   std::vector<int64_t> permutation = jit::randomIndices(30011, 30011, true, 5);
-  IndexedSpec rows{IndexedKind::Scatter, 64, DType::F32, DType::I32};
+  CopySpec rows = CopySpec::scatter(64, DType::F32, DType::I32);
   expectAllMatch(jit::runIndexed(sharedJit(), rows, 30011, permutation, once()), 30011 * 64);
-  IndexedSpec elements{IndexedKind::Scatter, 1, DType::BF16, DType::I64};
+  CopySpec elements = CopySpec::scatter(1, DType::BF16, DType::I64);
   expectAllMatch(jit::runIndexed(sharedJit(), elements, 30011, permutation, once()), 30011);
 }
 
 TEST(KernelGpu, ScatterOfASubsetLeavesOtherRowsUntouched) {
   LAYOUTC_REQUIRE_GPU();
   std::vector<int64_t> some = jit::randomIndices(1000, 5000, true, 6);
-  IndexedSpec spec{IndexedKind::Scatter, 3, DType::I8, DType::I32};
+  CopySpec spec = CopySpec::scatter(3, DType::I8, DType::I32);
   RunReport r = jit::runIndexed(sharedJit(), spec, 5000, some, once());
   expectAllMatch(r, 3000);
   EXPECT_EQ(r.checked, 5000 * 3);

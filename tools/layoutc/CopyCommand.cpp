@@ -2,6 +2,8 @@
 #include "Commands.h"
 #include "KernelDriver.h"
 
+#include "layoutc/Transforms/IndexWidth.h"
+
 namespace layoutc::tool {
 
 namespace {
@@ -32,15 +34,36 @@ one-to-one.
       return usageError("needs --src and --dst");
     if (options.refuseBinaryToTerminal(name()))
       return kUsage;
+    try {
+      return copy();
+    } catch (const std::exception &e) { // the JIT names the sides by their roles
+      throw std::runtime_error(withFlags(e.what()));
+    }
+  }
+
+private:
+  int copy() {
     CopySpec spec(src, dst, options.dtype);
     if (to.getNumOccurrences())
       spec.to = to;
     if (scale.getNumOccurrences())
       spec.scale = scale;
-    if (!options.run)
-      return emitStage([&](Compiler &c, const CompileOptions &o,
-                           BufferAlignment buffers) { return compileCopy(c, spec, o, buffers); },
-                       options);
+    if (!options.run) {
+      // The kernel the JIT launches for the spec: its family's (with 32-bit
+      // index math where its tensors fit), or its own.
+      std::optional<SpecFamily> family =
+          options.specialize == JitOptions::Specialize::Family ? familyOf(spec) : std::nullopt;
+      const CopySpec &kernel = family ? family->kernel : spec;
+      int64_t bound = family && family->reach <= transforms::kIndexExtentLimit32 ? transforms::kIndexExtentLimit32 : 0;
+      return emitStage(
+          [&](Compiler &c, const CompileOptions &o, BufferAlignment buffers) {
+            std::string text = compileCopy(c, kernel, o, {buffers, bound});
+            if (family && o.plan && o.emit != Emit::Mlir) // the passes' plan: what the kernel is specialized on first
+              o.plan->reasons.insert(o.plan->reasons.begin(), family->remark);
+            return text;
+          },
+          options);
+    }
     Jit jit(jitOptionsFor(options));
     if (options.explain)
       explain(jit.copy(spec).kernel().plan());
@@ -49,7 +72,15 @@ one-to-one.
     return report(runCopy(jit, spec, run));
   }
 
-private:
+  // A JIT message in this command's words: its sides' roles as the flags
+  // that give them.
+  static std::string withFlags(std::string message) {
+    for (auto [role, flag] : {std::pair{"the source layout", "--src"}, {"the destination layout", "--dst"}})
+      for (size_t at = message.find(role); at != std::string::npos; at = message.find(role, at))
+        message.replace(at, std::string(role).size(), flag);
+    return message;
+  }
+
   cl::opt<std::string> src{"src", cl::desc("the source's layout Ls"), cl::value_desc("LAYOUT"), cl::sub(sub),
                            cl::cat(category)};
   cl::opt<std::string> dst{"dst", cl::desc("the destination's layout Ld"), cl::value_desc("LAYOUT"), cl::sub(sub),

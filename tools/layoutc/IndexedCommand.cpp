@@ -61,14 +61,11 @@ random ones, or a file's).
       return usageError("--run needs either --indices R or --index-file FILE");
     if (options.refuseBinaryToTerminal(name()))
       return kUsage;
-    IndexedSpec spec;
-    spec.kind = scatter_ ? IndexedKind::Scatter : IndexedKind::Gather;
-    spec.dtype = options.dtype;
-    spec.indexType = indexType;
-    spec.rowWidth = width;
+    CopySpec spec = scatter_ ? CopySpec::scatter(width, options.dtype, indexType)
+                             : CopySpec::gather(width, options.dtype, indexType);
     if (!options.run)
       return emitStage([&](Compiler &c, const CompileOptions &o,
-                           BufferAlignment buffers) { return compileIndexed(c, spec, o, buffers); },
+                           BufferAlignment buffers) { return compileCopy(c, spec, o, {buffers}); },
                        options);
     RunOptions run;
     run.seed = options.seed;
@@ -82,7 +79,7 @@ random ones, or a file's).
     }
     Jit jit(jitOptionsFor(options));
     if (options.explain)
-      explain(jit.indexed(spec).kernel().plan());
+      explain(jit.copy(spec).kernel().plan());
     return report(runIndexed(jit, spec, table, idx, run));
   }
 

@@ -52,8 +52,10 @@ void explain(const KernelPlan &plan) {
 
 JitOptions jitOptionsFor(const KernelOptions &o) {
   JitOptions options;
-  options.arch = o.arch;
+  if (o.arch.getNumOccurrences()) // else each device's own
+    options.arch = o.arch;
   options.optLevel = int(o.optLevel);
+  options.specialize = o.specialize;
   return options;
 }
 

@@ -19,8 +19,8 @@ StageOptions::StageOptions(cl::SubCommand &sub, cl::OptionCategory &category)
                clEnumValN(Emit::Llvm, "llvm", "LLVM IR"), clEnumValN(Emit::Ptx, "ptx", "PTX from LLVM's NVPTX backend"),
                clEnumValN(Emit::Cubin, "cubin", "a cubin from ptxas (needs the CUDA toolkit; refused on a terminal)")),
            cl::sub(sub), cl::cat(category)),
-      arch("arch", cl::desc("the GPU: sm_90 (the default), sm_80 or sm_90a"), cl::value_desc("arch"), cl::init("sm_90"),
-           cl::sub(sub), cl::cat(category)),
+      arch("arch", cl::desc("the GPU: sm_80 ... sm_121 (sm_90 by default; with --run, the device's own by default)"),
+           cl::value_desc("arch"), cl::init("sm_90"), cl::sub(sub), cl::cat(category)),
       optLevel("O", cl::desc("-O0..-O3, LLVM's optimization: -O0 (default) a short pipeline, ptxas does the rest"),
                cl::Prefix, cl::init(0), cl::sub(sub), cl::cat(category)),
       explain("explain", cl::desc("print the lay-copy passes' decisions, and the launch they need, on stderr"),
@@ -54,7 +54,14 @@ KernelOptions::KernelOptions(cl::SubCommand &sub, cl::OptionCategory &category)
                    cl::desc("a kernel for buffers at any address (default: 16-byte aligned, as cudaMalloc's)"),
                    cl::sub(sub), cl::cat(category)),
       seed("seed", cl::desc("the seed of --run's random data (default: 1)"), cl::init(1), cl::sub(sub),
-           cl::cat(category)) {
+           cl::cat(category)),
+      specialize("specialize", cl::desc("what the kernel is specialized on (default: family)"),
+                 cl::init(jit::JitOptions::Specialize::Family),
+                 cl::values(clEnumValN(jit::JitOptions::Specialize::Family, "family",
+                                       "a copy's family: its extents and strides given at launch"),
+                            clEnumValN(jit::JitOptions::Specialize::Shape, "shape",
+                                       "the spec as given: every extent compiled in")),
+                 cl::sub(sub), cl::cat(category)) {
   addDataTypes(dtype);
 }
 

@@ -5,7 +5,7 @@
 #include "OptionParsers.h"
 
 #include "layoutc/JIT/Compiler.h"
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/Jit.h"
 
 namespace layoutc::tool {
 
@@ -28,7 +28,7 @@ struct StageOptions {
 };
 
 /// StageOptions and what the commands that generate a kernel add: --dtype,
-/// --run, --any-alignment, --seed.
+/// --run, --any-alignment, --seed, --specialize.
 struct KernelOptions : StageOptions {
   KernelOptions(llvm::cl::SubCommand &sub, llvm::cl::OptionCategory &category);
 
@@ -39,6 +39,7 @@ struct KernelOptions : StageOptions {
   llvm::cl::opt<bool> run;
   llvm::cl::opt<bool> anyAlignment;
   llvm::cl::opt<unsigned long long, false, UnsignedParser> seed;
+  llvm::cl::opt<jit::JitOptions::Specialize, false, ChoiceParser<jit::JitOptions::Specialize>> specialize;
 };
 
 /// Makes `option` take the dtypes a kernel moves (jit::dtypeAt's list), each

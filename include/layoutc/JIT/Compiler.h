@@ -49,6 +49,10 @@ struct KernelPlan {
   /// correct: the loops stride by the grid).
   int64_t elementsPerBlock = 256;
   std::optional<int64_t> tiles;
+  /// For a kernel of one copy tiled over its joint modes, the tile's extent
+  /// along each (in their order): a launch counts the tiles of run-time
+  /// extents from it. Empty for a flat tile over several modes.
+  std::vector<int64_t> tileShape;
   /// The width of the index math: what lay-index-width recorded on the
   /// kernels (lay.index_bits), else CompileOptions::indexBits.
   int indexBits = 64;

@@ -49,17 +49,19 @@ struct RunFootprint {
   uint64_t host = 0, device = 0;
 };
 RunFootprint copyFootprint(const CopySpec &spec, const RunOptions &options = {});
-RunFootprint indexedFootprint(const IndexedSpec &spec, int64_t tableRows, int64_t count,
-                              const RunOptions &options = {});
+/// For a gather's or scatter's spec (CopySpec::gather, CopySpec::scatter).
+RunFootprint indexedFootprint(const CopySpec &spec, int64_t tableRows, int64_t count, const RunOptions &options = {});
 /// Post-condition: `footprint` fits this host's physical memory and device
 /// `device`'s; else std::invalid_argument naming `what`, the bytes it needs
 /// and the bytes there are. runCopy and runIndexed check before they
 /// allocate anything.
 void checkFits(const std::string &what, const RunFootprint &footprint, int device);
 
+/// A spec without index buffers.
 RunReport runCopy(Jit &jit, const CopySpec &spec, const RunOptions &options = {});
+/// A gather's or scatter's spec (CopySpec::gather, CopySpec::scatter):
 /// `indices` must be below `tableRows`; a scatter's must be distinct.
-RunReport runIndexed(Jit &jit, const IndexedSpec &spec, int64_t tableRows, const std::vector<int64_t> &indices,
+RunReport runIndexed(Jit &jit, const CopySpec &spec, int64_t tableRows, const std::vector<int64_t> &indices,
                      const RunOptions &options = {});
 
 /// `count` indices below `tableRows`: uniform with repeats (`distinct` false),

@@ -37,7 +37,7 @@ static void testHandles(void) {
 
   layoutc_jit *jit = NULL;
   layoutc_kernel *kernel = NULL;
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 1, &jit));
   EXPECT_OK(layoutc_compile_gather(jit, 4, "f32", "i32", &kernel));
   /* A handle of another kind where a value belongs. */
   EXPECT_STATUS(layoutc_value_str((const layoutc_value *)kernel, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
@@ -81,20 +81,27 @@ static void testLengths(void) {
 static void testIntegers(void) {
   layoutc_jit *jit = NULL;
   layoutc_kernel *copy = NULL, *gather = NULL;
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 1, &jit));
   EXPECT_OK(layoutc_compile_copy(jit, "8:1", "8:1", "f32", NULL, NULL, &copy));
   EXPECT_OK(layoutc_compile_gather(jit, 16, "f32", "i32", &gather));
   float buffer[8];
   int indices[1] = {0};
-  EXPECT_STATUS(layoutc_launch_copy(copy, -1, buffer, buffer, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+  layoutc_buffer both[2] = {{buffer, 0}, {buffer, 0}};
+  EXPECT_STATUS(layoutc_launch_copy(copy, -1, both, 2, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_launch_copy: device -1 is negative");
-  EXPECT_STATUS(layoutc_launch_indexed(gather, 0, buffer, -1, buffer, indices, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_indexed: table_rows -1 is negative");
-  EXPECT_STATUS(layoutc_launch_indexed(gather, 0, buffer, 1, buffer, indices, -5, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_indexed: count -5 is negative");
-  EXPECT_STATUS(layoutc_launch_indexed(gather, 0, buffer, 1, buffer, indices, INT64_MAX / 8, NULL),
-                LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_indexed: gather: index count 1152921504606846975 times the row width 16 is past int64");
+  layoutc_buffer negative[3] = {{buffer, -1}, {buffer, 0}, {indices, 1}};
+  int64_t rows = 1;
+  EXPECT_STATUS(layoutc_launch_copy(gather, 0, negative, 3, &rows, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: buffers[0].elements -1 is negative");
+  layoutc_buffer table[3] = {{buffer, 16}, {buffer, 0}, {indices, 1}};
+  rows = -5;
+  EXPECT_STATUS(layoutc_launch_copy(gather, 0, table, 3, &rows, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: copy: the layout (16,-5):(1,16): mode 1 (-5:16) has a shape below 1");
+  rows = INT64_MAX / 8;
+  EXPECT_STATUS(layoutc_launch_copy(gather, 0, table, 3, &rows, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: copy: the layout (16,1152921504606846975):(1,16)");
+  EXPECT_STATUS(layoutc_launch_copy(copy, 0, both, SIZE_MAX, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: buffer_count 18446744073709551615 is longer than any buffer can be");
   layoutc_arg args[2] = {{1, buffer, -1}, {1, buffer, 8}};
   EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, args, 2, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_launch: args[0].value (a buffer's elements) -1 is negative");
@@ -108,7 +115,7 @@ static void testIntegers(void) {
 static void testScales(void) {
   layoutc_jit *jit = NULL;
   layoutc_kernel *k = NULL;
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 1, &jit));
   double nan = NAN, inf = INFINITY, minusInf = -INFINITY, big = 1e39;
   EXPECT_STATUS(layoutc_compile_copy(jit, "8:1", "8:1", "f32", NULL, &nan, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_compile_copy: copy: the scale nan is not a finite number");
@@ -118,7 +125,7 @@ static void testScales(void) {
                 "layoutc_compile_copy: copy: the scale -inf is not a finite number");
   EXPECT_STATUS(layoutc_compile_copy(jit, "8:1", "8:1", "f32", NULL, &big, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_compile_copy: copy: the scale 1e+39 is past f32's range (largest 3.40282e+38), the type it "
-                "multiplies in unless a side is f64");
+                "multiplies in unless a side is f64 or c128");
   CHECK(k == NULL);
   EXPECT_OK(layoutc_compile_copy(jit, "8:1", "8:1", "f64", NULL, &big, &k)); /* f64 multiplies in f64 */
   layoutc_kernel_free(k);
@@ -128,7 +135,7 @@ static void testScales(void) {
 static void testLaunchBounds(void) {
   layoutc_jit *jit = NULL;
   layoutc_kernel *k = NULL;
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 1, &jit));
   EXPECT_STATUS(layoutc_compile_mlir(jit,
                                      "gpu.module @m { gpu.func @k() kernel attributes "
                                      "{known_block_size = array<i32: -1, 1, 1>} { gpu.return } }",
@@ -162,12 +169,14 @@ static void testLaunchBounds(void) {
 
 static void testArch(void) {
   layoutc_jit *jit = (layoutc_jit *)&jit;
-  EXPECT_STATUS(layoutc_jit_create("sm_10", 0, 0, NULL, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_jit_create: arch 'sm_10' is not supported: layoutc compiles for sm_90, sm_80, sm_90a");
+  EXPECT_STATUS(layoutc_jit_create("sm_10", 0, 0, NULL, 1, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_jit_create: arch 'sm_10' is not supported: layoutc compiles for sm_90, sm_80, sm_86, sm_87, "
+                "sm_89, sm_90a, sm_100, sm_100a, sm_103, sm_120, sm_121 (or, by default, for each device's own)");
   CHECK(jit == NULL);
-  EXPECT_STATUS(layoutc_jit_create("", 0, 0, NULL, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_jit_create: arch '' is not supported");
-  EXPECT_OK(layoutc_jit_create("sm_80", 0, 0, NULL, &jit));
+  /* "" as NULL: each device's own target. */
+  EXPECT_OK(layoutc_jit_create("", 0, 0, NULL, 1, &jit));
+  layoutc_jit_destroy(jit);
+  EXPECT_OK(layoutc_jit_create("sm_80", 0, 0, NULL, 1, &jit));
   layoutc_jit_destroy(jit);
 }
 

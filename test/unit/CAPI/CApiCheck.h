@@ -28,9 +28,9 @@ void expectStatus(layoutc_status got, layoutc_status expected, const char *messa
 #define EXPECT_STATUS(call, status, message) expectStatus((call), (status), (message), __FILE__, __LINE__)
 #define EXPECT_OK(call) expectStatus((call), LAYOUTC_OK, "", __FILE__, __LINE__)
 
-/* layoutc_compile_tensor_copy (TensorCopyTest.c), its launches as the
-   driver `mode` ("no-driver" or "stand-in") allows. */
-void testTensorCopy(const char *mode);
+/* layoutc_compile (CompileTest.c), its launches as the driver `mode`
+   ("no-driver" or "stand-in") allows. */
+void testCompile(const char *mode);
 /* Bad arguments of every kind, refused before use (BoundaryTest.c). */
 void testBoundary(void);
 /* One rank's exchange of a redistribution (ExchangeTest.c). */

@@ -372,40 +372,58 @@ static const char *kTranspose[2] = {"(64,32):(32,1)", "(64,32):(1,64)"};
 
 static void testJit(const char *cacheDir) {
   layoutc_jit *jit = NULL;
-  EXPECT_STATUS(layoutc_jit_create(NULL, 7, 0, NULL, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
+  EXPECT_STATUS(layoutc_jit_create(NULL, 7, 0, NULL, 1, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_jit_create: opt_level 7 is not 0, 1, 2 or 3");
-  EXPECT_STATUS(layoutc_jit_create(NULL, 0, 0, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+  EXPECT_STATUS(layoutc_jit_create("sm_75", 0, 0, NULL, 1, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_jit_create: arch 'sm_75' is not supported: layoutc compiles for sm_90, sm_80");
+  EXPECT_STATUS(layoutc_jit_create(NULL, 0, 0, NULL, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_jit_create: jit is NULL");
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 1, cacheDir, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 1, cacheDir, 1, &jit));
 
   layoutc_kernel *copy = NULL;
   EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &copy));
-  const char *name = NULL, *ptx = NULL;
+  const char *name = NULL, *ptx = NULL, *family = NULL;
   EXPECT_OK(layoutc_kernel_name(copy, &name));
   CHECK(strcmp(name, "copy") == 0);
   EXPECT_OK(layoutc_kernel_ptx(copy, &ptx));
   CHECK(strstr(ptx, ".target sm_90") && strstr(ptx, ".visible .entry copy("));
+  /* A static copy launches its family's kernel: the extents at launch. */
+  EXPECT_OK(layoutc_kernel_family(copy, &family));
+  CHECK(strcmp(family, "lay-copy-family: modes=2 sizes=?{div=4},?{div=4} src=?{div=4},1 dst=1,?{div=4}") == 0);
   int64_t size = 0, srcElements = 0, dstElements = 0;
   EXPECT_OK(layoutc_copy_extents(copy, NULL, 0, &size, &srcElements, &dstElements));
   CHECK(size == 2048 && srcElements == 2048 && dstElements == 2048);
 
-  /* The same spec again is a memory hit, not a compile. */
+  /* The same spec again is a memory hit, not a compile; so is another
+     shape of its family. */
   layoutc_cache_stats before, after;
   EXPECT_OK(layoutc_jit_cache_stats(jit, &before));
-  layoutc_kernel *again = NULL;
+  CHECK(before.families == 1 && before.misses == 1);
+  layoutc_kernel *again = NULL, *taller = NULL;
   EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &again));
+  EXPECT_OK(layoutc_compile_copy(jit, "(96,20):(20,1)", "(96,20):(1,96)", "f32", NULL, NULL, &taller));
   EXPECT_OK(layoutc_jit_cache_stats(jit, &after));
-  CHECK(after.hits == before.hits + 1 && after.misses == before.misses);
+  CHECK(after.hits == before.hits + 2 && after.misses == before.misses && after.families == 1);
   layoutc_kernel_free(again);
+  layoutc_kernel_free(taller);
 
   /* A second JIT finds it on disk. */
   layoutc_jit *second = NULL;
-  EXPECT_OK(layoutc_jit_create("sm_90", 0, 1, cacheDir, &second));
+  EXPECT_OK(layoutc_jit_create("sm_90", 0, 1, cacheDir, 1, &second));
   EXPECT_OK(layoutc_compile_copy(second, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &again));
   EXPECT_OK(layoutc_jit_cache_stats(second, &after));
   CHECK(after.disk_hits == 1 && after.misses == 0);
   layoutc_kernel_free(again);
   layoutc_jit_destroy(second);
+
+  /* A JIT of shape kernels: the spec is its own kernel. */
+  layoutc_jit *shapes = NULL;
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 0, &shapes));
+  EXPECT_OK(layoutc_compile_copy(shapes, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &again));
+  EXPECT_OK(layoutc_kernel_family(again, &family));
+  CHECK(strcmp(family, "") == 0);
+  layoutc_kernel_free(again);
+  layoutc_jit_destroy(shapes);
 
   /* `?` leaves: the extents follow the values given. */
   layoutc_kernel *dynamic = NULL;
@@ -418,6 +436,7 @@ static void testJit(const char *cacheDir) {
   EXPECT_STATUS(layoutc_copy_extents(dynamic, NULL, 3, &size, &srcElements, &dstElements),
                 LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_copy_extents: dynamic is NULL with count 3");
 
+  /* Gathers and scatters are copies: R, the rows, is their `?`. */
   layoutc_kernel *gather = NULL, *scatter = NULL;
   EXPECT_OK(layoutc_compile_gather(jit, 64, "bf16", "i64", &gather));
   EXPECT_OK(layoutc_kernel_name(gather, &name));
@@ -425,8 +444,9 @@ static void testJit(const char *cacheDir) {
   EXPECT_OK(layoutc_compile_scatter(jit, 1, "i8", "i32", &scatter));
   EXPECT_OK(layoutc_kernel_name(scatter, &name));
   CHECK(strcmp(name, "scatter") == 0);
-  EXPECT_STATUS(layoutc_copy_extents(gather, NULL, 0, &size, &srcElements, &dstElements),
-                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_copy_extents: the kernel is not a copy");
+  int64_t rows = 10;
+  EXPECT_OK(layoutc_copy_extents(gather, &rows, 1, &size, &srcElements, &dstElements));
+  CHECK(size == 640 && srcElements == 0 && dstElements == 640);
 
   layoutc_kernel_free(copy);
   layoutc_kernel_free(dynamic);
@@ -439,13 +459,13 @@ static void testJit(const char *cacheDir) {
 
 static void testJitErrors(void) {
   layoutc_jit *jit = NULL;
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 1, &jit));
   layoutc_kernel *k = (layoutc_kernel *)&k; /* set to NULL on failure */
   EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,4):(1,4)", "f32", NULL, NULL, &k), LAYOUTC_ERROR_COMPILE,
                 "16");
   CHECK(k == NULL);
   EXPECT_STATUS(layoutc_compile_copy(jit, "(4,8):(8,1", "(4,8):(1,4)", "f32", NULL, NULL, &k), LAYOUTC_ERROR_COMPILE,
-                "--src");
+                "copy: the source layout: '(4,8):(8,1' is not a layout");
   EXPECT_STATUS(
       layoutc_compile_copy(jit, "(4,8):(8,1)", "(4,8):(1,4)", "f23", NULL, NULL, &k), LAYOUTC_ERROR_INVALID_ARGUMENT,
       "layoutc_compile_copy: dtype 'f23' is not a dtype: layoutc moves f32, f16, bf16, f64, i32, i8, i64, u8, "
@@ -474,6 +494,8 @@ static void testJitErrors(void) {
   EXPECT_STATUS(layoutc_kernel_name(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_kernel_name: kernel is NULL");
   EXPECT_STATUS(layoutc_kernel_ptx(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_kernel_ptx: kernel is NULL");
+  EXPECT_STATUS(layoutc_kernel_family(NULL, &text), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_kernel_family: kernel is NULL");
   EXPECT_STATUS(layoutc_jit_cache_stats(NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_jit_cache_stats: jit is NULL");
   layoutc_jit_destroy(jit);
@@ -483,7 +505,7 @@ static void testJitErrors(void) {
 static void testLaunch(const char *mode) {
   int standIn = strcmp(mode, "stand-in") == 0;
   layoutc_jit *jit = NULL;
-  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, &jit));
+  EXPECT_OK(layoutc_jit_create(NULL, 0, 0, NULL, 1, &jit));
   layoutc_kernel *copy = NULL, *gather = NULL;
   EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &copy));
   EXPECT_OK(layoutc_compile_gather(jit, 16, "f32", "i32", &gather));
@@ -491,38 +513,92 @@ static void testLaunch(const char *mode) {
      are never read. */
   float *src = malloc(2048 * sizeof(float)), *dst = malloc(2048 * sizeof(float));
   int *indices = malloc(8 * sizeof(int));
+  layoutc_buffer both[2] = {{src, 0}, {dst, 0}}, offset[2] = {{src + 1, 0}, {dst, 0}};
+  layoutc_buffer rows[3] = {{src, 128 * 16}, {dst, 0}, {indices, 8}};
+  int64_t count = 8;
+  /* The tensors of the path from Python: a (64, 32) f32 transposed. */
+  int64_t shape[2] = {64, 32}, rowMajor[2] = {32, 1}, colMajor[2] = {1, 64};
+  layoutc_tensor tSrc = {src, 0, 2, shape, rowMajor}, tDst = {dst, 0, 2, shape, colMajor};
+  int64_t tableShape[2] = {128, 16}, tableStrides[2] = {16, 1}, idxShape[1] = {8}, one[1] = {1};
+  int64_t rowsShape[2] = {8, 16};
+  layoutc_tensor table = {src, 0, 2, tableShape, tableStrides}, idx = {indices, 4, 1, idxShape, one},
+                 out = {dst, 0, 2, rowsShape, tableStrides};
+  int64_t taller[2] = {48, 32};
 
   int devices = -1;
   EXPECT_STATUS(layoutc_device_count(NULL), LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_device_count: count is NULL");
   if (standIn) {
     EXPECT_OK(layoutc_device_count(&devices));
     CHECK(devices == 1);
-    EXPECT_OK(layoutc_launch_copy(copy, 0, src, dst, NULL, 0, NULL));
-    EXPECT_OK(layoutc_launch_copy(copy, 0, src + 1, dst, NULL, 0, NULL)); /* the any-alignment kernel */
-    EXPECT_OK(layoutc_launch_indexed(gather, 0, src, 128, dst, indices, 8, NULL));
-    EXPECT_STATUS(layoutc_launch_copy(copy, 5, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_NO_DEVICE,
+    EXPECT_OK(layoutc_launch_copy(copy, 0, both, 2, NULL, 0, NULL));
+    EXPECT_OK(layoutc_launch_copy(copy, 0, offset, 2, NULL, 0, NULL)); /* the any-alignment kernel */
+    EXPECT_OK(layoutc_launch_copy(gather, 0, rows, 3, &count, 1, NULL));
+    EXPECT_STATUS(layoutc_launch_copy(copy, 5, both, 2, NULL, 0, NULL), LAYOUTC_ERROR_NO_DEVICE,
                   "no CUDA device 5: the driver reports 1 device(s)");
+    EXPECT_OK(layoutc_copy_tensors(jit, 0, &tSrc, &tDst, NULL, NULL));
+    double half = 0.5;
+    EXPECT_OK(layoutc_copy_tensors(jit, 0, &tSrc, &tDst, &half, NULL));
+    EXPECT_OK(layoutc_gather_tensors(jit, 0, &table, &idx, &out, NULL));
+    EXPECT_OK(layoutc_scatter_tensors(jit, 0, &out, &idx, &table, NULL));
+    /* A taller tensor of the same family compiles nothing. */
+    layoutc_cache_stats before, after;
+    EXPECT_OK(layoutc_jit_cache_stats(jit, &before));
+    layoutc_tensor tallSrc = tSrc, tallDst = tDst;
+    tallSrc.shape = tallDst.shape = taller;
+    tallDst.strides = (int64_t[]){1, 48};
+    EXPECT_OK(layoutc_copy_tensors(jit, 0, &tallSrc, &tallDst, NULL, NULL));
+    EXPECT_OK(layoutc_jit_cache_stats(jit, &after));
+    CHECK(after.misses == before.misses && after.families == before.families && after.hits == before.hits + 1);
     layoutc_arg args[3] = {{1, src, 2048}, {1, dst, 2048}, {0, NULL, 7}};
-    EXPECT_OK(layoutc_launch(copy, 0, 1, 0, args, 2, NULL));
     EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, args, 3, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                  "kernel copy: the launch arguments do not match its 2 parameters");
+                  "kernel copy: the launch arguments do not match its");
   } else {
     EXPECT_STATUS(layoutc_device_count(&devices), LAYOUTC_ERROR_NO_DRIVER, "no CUDA driver found: ");
-    EXPECT_STATUS(layoutc_launch_copy(copy, 0, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_NO_DRIVER,
+    EXPECT_STATUS(layoutc_launch_copy(copy, 0, both, 2, NULL, 0, NULL), LAYOUTC_ERROR_NO_DRIVER,
                   "no CUDA driver found: ");
-    EXPECT_STATUS(layoutc_launch_indexed(gather, 0, src, 128, dst, indices, 8, NULL), LAYOUTC_ERROR_NO_DRIVER,
+    EXPECT_STATUS(layoutc_launch_copy(gather, 0, rows, 3, &count, 1, NULL), LAYOUTC_ERROR_NO_DRIVER,
+                  "no CUDA driver found: ");
+    EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &tDst, NULL, NULL), LAYOUTC_ERROR_NO_DRIVER,
                   "no CUDA driver found: ");
   }
-  EXPECT_STATUS(layoutc_launch_copy(copy, 0, NULL, dst, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_copy: src is NULL");
-  EXPECT_STATUS(layoutc_launch_copy(gather, 0, src, dst, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_copy: the kernel is not a copy");
-  EXPECT_STATUS(layoutc_launch_copy(copy, 0, src, dst, (const int64_t *)indices, 1, NULL),
-                LAYOUTC_ERROR_INVALID_ARGUMENT, "layoutc_launch_copy: the kernel takes 0 values for `?` leaves, got 1");
-  EXPECT_STATUS(layoutc_launch_indexed(copy, 0, src, 128, dst, indices, 8, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_indexed: the kernel is not a gather or scatter");
-  EXPECT_STATUS(layoutc_launch_indexed(gather, 0, src, 128, dst, NULL, 8, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_launch_indexed: indices is NULL");
+  layoutc_buffer none[2] = {{NULL, 0}, {dst, 0}};
+  EXPECT_STATUS(layoutc_launch_copy(copy, 0, none, 2, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: buffers[0].address is NULL");
+  EXPECT_STATUS(layoutc_launch_copy(copy, 0, both, 2, &count, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: the kernel takes 0 values for `?` leaves, got 1");
+  EXPECT_STATUS(layoutc_launch_copy(gather, 0, both, 2, &count, 1, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: copy: the kernel takes 3 buffers (src, dst and its index buffers), got 2");
+  layoutc_buffer small[2] = {{src, 100}, {dst, 0}};
+  EXPECT_STATUS(layoutc_launch_copy(copy, 0, small, 2, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_launch_copy: copy: the source's layout reaches element 2047, but its buffer holds 100");
+  /* The tensors' checks come before the driver is needed. */
+  layoutc_tensor badType = tSrc;
+  badType.dtype = 14;
+  EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &badType, &tDst, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_copy_tensors: src.dtype 14 is not a dtype's index (0 .. 13)");
+  layoutc_tensor other = tDst;
+  other.shape = taller;
+  EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &other, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_copy_tensors: copy: src and dst have different shapes");
+  layoutc_tensor repeated = tDst;
+  repeated.strides = (int64_t[]){1, 0};
+  EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &repeated, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_copy_tensors: copy: dst's elements repeat");
+  layoutc_tensor negative = tSrc;
+  negative.strides = (int64_t[]){-32, 1};
+  EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &negative, &tDst, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_copy_tensors: src: stride -32 of mode 0 is negative");
+  double infinite = 1.0 / 0.0;
+  EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &tDst, &infinite, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_copy_tensors: copy: the scale inf is not a finite number");
+  layoutc_tensor floatIndices = idx;
+  floatIndices.dtype = 0;
+  EXPECT_STATUS(layoutc_gather_tensors(jit, 0, &table, &floatIndices, &out, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_gather_tensors: gather: indices are f32; they must be i32 or i64");
+  layoutc_tensor transposed = table;
+  transposed.strides = (int64_t[]){1, 128};
+  EXPECT_STATUS(layoutc_gather_tensors(jit, 0, &transposed, &idx, &out, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_gather_tensors: gather: table is not contiguous (row-major)");
   EXPECT_STATUS(layoutc_launch(NULL, 0, 1, 0, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_launch: kernel is NULL");
   EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, NULL, 2, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
@@ -551,7 +627,7 @@ int main(int argc, char **argv) {
   testJit(argv[2]);
   testJitErrors();
   testLaunch(argv[1]);
-  testTensorCopy(argv[1]);
+  testCompile(argv[1]);
   testBoundary();
   testExchange();
   if (failures) {

@@ -9,7 +9,7 @@
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/Conversion/Passes.h"
 #include "layoutc/Dialect/Layout/LayoutDialect.h"
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/CopySpec.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

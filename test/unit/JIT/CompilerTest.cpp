@@ -1,6 +1,6 @@
 //===- CompilerTest.cpp - One Compiler, many kernels ----------------------===//
 #include "layoutc/JIT/Compiler.h"
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/CopySpec.h"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +20,7 @@ jit::CompileOptions at(jit::Emit emit, jit::KernelPlan *plan = nullptr) {
 // kernel as built and from its text alike.
 TEST(Compiler, ReusedPipelinesGiveWhatFreshOnesGive) {
   jit::CopySpec narrow{"(4096,4096):(4096,1)", "(4096,4096):(1,4096)", DType::F16};
-  jit::IndexedSpec wide{jit::IndexedKind::Gather, 256, DType::F32, DType::I64};
+  jit::CopySpec wide = jit::CopySpec::gather(256, DType::F32, DType::I64);
   jit::KernelPlan narrowPlan, widePlan;
   std::string narrowPtx, widePtx, narrowText;
   {
@@ -30,7 +30,7 @@ TEST(Compiler, ReusedPipelinesGiveWhatFreshOnesGive) {
   }
   {
     jit::Compiler fresh;
-    widePtx = jit::compileIndexed(fresh, wide, at(jit::Emit::Ptx, &widePlan));
+    widePtx = jit::compileCopy(fresh, wide, at(jit::Emit::Ptx, &widePlan));
   }
   ASSERT_EQ(narrowPlan.indexBits, 32);
   ASSERT_EQ(widePlan.indexBits, 64);
@@ -39,14 +39,14 @@ TEST(Compiler, ReusedPipelinesGiveWhatFreshOnesGive) {
   jit::CompileOptions timed = at(jit::Emit::Ptx);
   timed.timeReport = &report;
   EXPECT_EQ(jit::compileCopy(compiler, narrow, at(jit::Emit::Ptx)), narrowPtx);
-  EXPECT_EQ(jit::compileIndexed(compiler, wide, at(jit::Emit::Ptx)), widePtx);
+  EXPECT_EQ(jit::compileCopy(compiler, wide, at(jit::Emit::Ptx)), widePtx);
   EXPECT_THROW(compiler.compile("gpu.module @m { not an op }", "bad.mlir"), jit::CompileError);
   EXPECT_EQ(jit::compileCopy(compiler, narrow, timed), narrowPtx);
   EXPECT_NE(report.find("lay-copy passes"), std::string::npos) << report;
   EXPECT_NE(report.find("lower to NVVM"), std::string::npos) << report;
   // The width is the kernel's, recorded by lay-index-width, whatever the options say.
   EXPECT_EQ(compiler.compile(narrowText, "copy.mlir", at(jit::Emit::Ptx)), narrowPtx);
-  EXPECT_EQ(jit::compileIndexed(compiler, wide, at(jit::Emit::Ptx)), widePtx);
+  EXPECT_EQ(jit::compileCopy(compiler, wide, at(jit::Emit::Ptx)), widePtx);
 }
 
 // The plan is what the passes recorded on the kernel, and why.

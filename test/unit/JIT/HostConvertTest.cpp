@@ -102,15 +102,15 @@ TEST(HostConvert, EightBitFloatsAreC10s) {
 
 TEST(HostConvert, IntegersAreTheHardwaresConversionsTruncated) {
   // To i32, i16, i8: saturated to int32, then the low bits.
-  EXPECT_EQ(convert(DType::F32, "43960000", DType::I8), "2c");   // 300 -> 44
-  EXPECT_EQ(convert(DType::F32, "4f000000", DType::I8), "ff");   // 2^31 -> INT32_MAX -> -1
+  EXPECT_EQ(convert(DType::F32, "43960000", DType::I8), "2c"); // 300 -> 44
+  EXPECT_EQ(convert(DType::F32, "4f000000", DType::I8), "ff"); // 2^31 -> INT32_MAX -> -1
   EXPECT_EQ(convert(DType::F32, "7fc00000", DType::I32), "00000000");
   EXPECT_EQ(convert(DType::F64, "7ff8000000000000", DType::I32), "80000000"); // NaN from f64: INT32_MIN
   // To i64 and u8: saturated to int64 (NaN INT64_MIN), then the low bits.
   EXPECT_EQ(convert(DType::F32, "7fc00000", DType::I64), "8000000000000000");
-  EXPECT_EQ(convert(DType::F32, "c2f60000", DType::U8), "85");   // -123 -> 133
-  EXPECT_EQ(convert(DType::F32, "7f800000", DType::U8), "ff");   // inf -> INT64_MAX -> 255
-  EXPECT_EQ(convert(DType::I32, "0000012c", DType::I8), "2c");   // integers truncate
+  EXPECT_EQ(convert(DType::F32, "c2f60000", DType::U8), "85"); // -123 -> 133
+  EXPECT_EQ(convert(DType::F32, "7f800000", DType::U8), "ff"); // inf -> INT64_MAX -> 255
+  EXPECT_EQ(convert(DType::I32, "0000012c", DType::I8), "2c"); // integers truncate
   EXPECT_EQ(convert(DType::I8, "fb", DType::I64), "fffffffffffffffb");
   EXPECT_EQ(convert(DType::U8, "fb", DType::I32), "000000fb");
   EXPECT_EQ(convert(DType::I64, "0000000001010001", DType::BF16), "4b80"); // through f32: rounded twice
@@ -120,9 +120,9 @@ TEST(HostConvert, BoolAndComplex) {
   EXPECT_EQ(convert(DType::F32, "7fc00000", DType::Bool), "01"); // NaN != 0
   EXPECT_EQ(convert(DType::F32, "80000000", DType::Bool), "00"); // -0 == 0
   EXPECT_EQ(convert(DType::Bool, "01", DType::F16), "3c00");
-  EXPECT_EQ(convert(DType::F32, "3f800000", DType::C64), "000000003f800000");      // (1, 0)
-  EXPECT_EQ(convert(DType::C64, "400000003f800000", DType::F32), "3f800000");      // the real part
-  EXPECT_EQ(convert(DType::C64, "3f80000000000000", DType::Bool), "01");           // (0, 1) is not 0
+  EXPECT_EQ(convert(DType::F32, "3f800000", DType::C64), "000000003f800000"); // (1, 0)
+  EXPECT_EQ(convert(DType::C64, "400000003f800000", DType::F32), "3f800000"); // the real part
+  EXPECT_EQ(convert(DType::C64, "3f80000000000000", DType::Bool), "01");      // (0, 1) is not 0
   EXPECT_EQ(convert(DType::C64, "400000003f800000", DType::C128),
             "40000000000000003ff0000000000000"); // (1, 2), each part widened
 }

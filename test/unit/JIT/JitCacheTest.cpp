@@ -1,4 +1,5 @@
 //===- JitCacheTest.cpp - The in-memory kernel cache, without a GPU -------===//
+#include "layoutc/Algebra/Notation.h"
 #include "layoutc/JIT/Compiler.h"
 #include "layoutc/JIT/DiskCache.h"
 #include "layoutc/JIT/Jit.h"
@@ -28,24 +29,54 @@ jit::JitOptions memoryOnly() {
   return o;
 }
 
-TEST(JitCache, ASpecCompilesOnce) {
+jit::JitOptions shapeSpecialized() {
+  jit::JitOptions o = memoryOnly();
+  o.specialize = jit::JitOptions::Specialize::Shape;
+  return o;
+}
+
+// Every transpose of f32 whose sizes are multiples of 4 (a 16-byte vector)
+// is one family: one kernel whatever the sizes; the copy's extents are its
+// launch values. Sizes of other divisibility, or another dtype, are other
+// families.
+TEST(JitCache, OneKernelServesAFamily) {
   jit::Jit j(memoryOnly());
   jit::CopyKernel a = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32});
-  jit::CopyKernel b = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32});
-  EXPECT_EQ(&a.kernel(), &b.kernel());
+  for (const char *shape : {"(32,48)", "(100,12)", "(3000,4096)"}) {
+    algebra::Layout rows = algebra::makeLayoutRight(algebra::parseIntTuple(shape).value());
+    algebra::Layout cols = algebra::makeLayout(algebra::parseIntTuple(shape).value());
+    EXPECT_EQ(&j.copy({rows, cols, DType::F32}).kernel(), &a.kernel()) << shape;
+  }
   jit::CopyKernel c = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F16});
   EXPECT_NE(&a.kernel(), &c.kernel());
+  jit::CopyKernel odd = j.copy({"(100,7):(7,1)", "(100,7):(1,100)", DType::F32});
+  EXPECT_NE(&a.kernel(), &odd.kernel());
+  EXPECT_EQ(&j.copy({"(64,9):(9,1)", "(64,9):(1,64)", DType::F32}).kernel(), &odd.kernel());
   jit::Jit::CacheStats s = j.cacheStats();
-  EXPECT_EQ(s.misses, 2u);
-  EXPECT_EQ(s.hits, 1u);
-  EXPECT_EQ(s.entries, 2u);
+  EXPECT_EQ(s.misses, 3u);
+  EXPECT_EQ(s.entries, 3u);
+  EXPECT_EQ(s.families, 3u);
   EXPECT_NE(a.kernel().ptx().find(".entry copy("), std::string::npos);
+  EXPECT_EQ(a.family(), "lay-copy-family: modes=2 sizes=?{div=4},?{div=4} src=?{div=4},1 dst=1,?{div=4}");
+  EXPECT_EQ(odd.family(), "lay-copy-family: modes=2 sizes=?{div=4},? src=?,1 dst=1,?{div=4}");
+  EXPECT_EQ(a.dynamicCount(), 0);
+  EXPECT_EQ(a.srcExtent(), 64 * 64);
+}
+
+// Specialized on shapes, every spec is a kernel of its own.
+TEST(JitCache, SpecializedOnShapesEachSpecIsItsOwnKernel) {
+  jit::Jit j(shapeSpecialized());
+  jit::CopyKernel a = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32});
+  jit::CopyKernel b = j.copy({"(32,64):(64,1)", "(32,64):(1,32)", DType::F32});
+  EXPECT_NE(&a.kernel(), &b.kernel());
+  EXPECT_EQ(a.family(), "");
+  EXPECT_EQ(j.cacheStats().misses, 2u);
 }
 
 // A spec is its algebra values: one layout written in other words, as an
 // expression, or built in code is the same spec, compiled once.
 TEST(JitCache, OneLayoutWrittenTwoWaysCompilesOnce) {
-  jit::Jit j(memoryOnly());
+  jit::Jit j(shapeSpecialized());
   jit::CopyKernel a = j.copy({"(32,64):(64,1)", "(32,64):(1,32)", DType::F32});
   jit::CopyKernel b = j.copy({"( 32 , 64 ) : ( 64 , 1 )", "(32, 64):(1, 32)", DType::F32});
   jit::CopyKernel c = j.copy({"make_layout((32,64), (64,1))", "coalesce((32,(8,8)):(1,(32,256)), (1,1))", DType::F32});
@@ -55,16 +86,22 @@ TEST(JitCache, OneLayoutWrittenTwoWaysCompilesOnce) {
     EXPECT_EQ(&k->kernel(), &a.kernel());
   jit::Jit::CacheStats s = j.cacheStats();
   EXPECT_EQ(s.misses, 1u);
-  EXPECT_EQ(s.hits, 3u);
   EXPECT_EQ(s.entries, 1u);
-  // CuTe tells (8):(1), a tuple of one mode, from 8:1: two specs.
+  EXPECT_EQ(s.families, 1u);
+  // CuTe tells (8):(1), a tuple of one mode, from 8:1: two specs, though
+  // one family.
   j.copy({"8:1", "8:1", DType::F32});
   j.copy({"(8):(1)", "(8):(1)", DType::F32});
   EXPECT_EQ(j.cacheStats().misses, 3u);
+  jit::Jit family(memoryOnly());
+  family.copy({"8:1", "8:1", DType::F32});
+  family.copy({"(8):(1)", "(8):(1)", DType::F32});
+  EXPECT_EQ(family.cacheStats().misses, 1u);
 }
 
 // A repeat is found by the spec's structure first (nothing printed): only a
-// spec equal in every leaf, fact, type and scale bit is the same one.
+// spec equal in every leaf, fact, type and program is the same one. A
+// scale's value is a launch's: specs that differ in it share a kernel.
 TEST(JitCache, ARepeatIsFoundByItsStructure) {
   jit::Jit j(memoryOnly());
   jit::CopyKernel a = j.copy({"(?,64):(64,1)", "(?,64):(1,?)", DType::F32});
@@ -72,22 +109,24 @@ TEST(JitCache, ARepeatIsFoundByItsStructure) {
   EXPECT_EQ(&a.kernel(), &b.kernel());
   jit::CopyKernel fact = j.copy({"(?{div=4},64):(64,1)", "(?{div=4},64):(1,?)", DType::F32});
   EXPECT_NE(&a.kernel(), &fact.kernel());
-  jit::CopyKernel plus = j.copy({"(8,8):(8,1)", "(8,8):(1,8)", DType::F32, std::nullopt, 0.0});
-  jit::CopyKernel minus = j.copy({"(8,8):(8,1)", "(8,8):(1,8)", DType::F32, std::nullopt, -0.0});
-  EXPECT_NE(&plus.kernel(), &minus.kernel());
+  jit::CopySpec scaled{"(8,8):(8,1)", "(8,8):(1,8)", DType::F32}, negative = scaled;
+  scaled.scale = 0.5, negative.scale = -0.0;
+  jit::CopyKernel plus = j.copy(scaled), minus = j.copy(negative);
+  EXPECT_EQ(&plus.kernel(), &minus.kernel());
+  EXPECT_NE(&j.copy({"(8,8):(8,1)", "(8,8):(1,8)", DType::F32}).kernel(), &plus.kernel());
   jit::CopyKernel swizzled = j.copy({"S<3,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F16});
   EXPECT_EQ(&j.copy({"S<3,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F16}).kernel(), &swizzled.kernel());
   EXPECT_NE(&j.copy({"S<2,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F16}).kernel(), &swizzled.kernel());
   jit::Jit::CacheStats s = j.cacheStats();
   EXPECT_EQ(s.misses, 6u);
-  EXPECT_EQ(s.hits, 2u);
+  EXPECT_EQ(s.families, 6u);
 }
 
 // A spec compiles its kernel for 16-byte aligned buffers; the kernel for any
 // others compiles once, when first asked for (a launch on such buffers),
 // even after the Jit that made it is gone.
 TEST(JitCache, TheAnyAlignmentKernelCompilesWhenFirstAskedFor) {
-  std::optional<jit::IndexedKernel> gather;
+  std::optional<jit::CopyKernel> gather;
   {
     jit::Jit j(memoryOnly());
     jit::CopyKernel k = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32});
@@ -96,22 +135,30 @@ TEST(JitCache, TheAnyAlignmentKernelCompilesWhenFirstAskedFor) {
     EXPECT_EQ(&k.kernel(jit::BufferAlignment::Any), &any);
     EXPECT_EQ(j.cacheStats().misses, 2u);
     EXPECT_NE(any.ptx(), k.kernel().ptx());
-    gather = j.indexed({jit::IndexedKind::Gather, 8, DType::F16, DType::I32});
+    gather = j.copy(jit::CopySpec::gather(8, DType::F16));
   }
   EXPECT_NE(gather->kernel(jit::BufferAlignment::Any).ptx().find(".entry gather("), std::string::npos);
 }
 
 // An algebra error inside the passes (index math past int64) reaches the
-// host as the CompileError Jit.h promises, naming the pass.
+// host as the CompileError Jit.h promises, naming the pass; a family's
+// launch values past int64 are refused before any kernel is built.
 TEST(JitCache, IndexMathPastInt64IsACompileError) {
-  jit::Jit j(memoryOnly());
+  jit::Jit shapes(shapeSpecialized());
   try {
-    j.copy({"(2,2):(4611686018427387904,1)", "(2,2):(2,1)", DType::F32});
+    shapes.copy({"(2,2):(4611686018427387904,1)", "(2,2):(2,1)", DType::F32});
     FAIL() << "compiled";
   } catch (const jit::CompileError &e) {
     EXPECT_NE(std::string(e.what()).find("lay-copy-partition: int64 overflow computing 4611686018427387904 * 2"),
               std::string::npos)
         << e.what();
+  }
+  jit::Jit families(memoryOnly());
+  try {
+    families.copy({"(2,2):(4611686018427387904,1)", "(2,2):(2,1)", DType::F32});
+    FAIL() << "compiled";
+  } catch (const jit::CompileError &e) {
+    EXPECT_NE(std::string(e.what()).find("int64"), std::string::npos) << e.what();
   }
 }
 
@@ -140,14 +187,14 @@ TEST(JitCache, ConcurrentCompilesShareOneKernel) {
   for (size_t t = 0; t < seen.size(); ++t)
     threads.emplace_back([&, t] {
       seen[t] = &j.copy({"(128,32):(32,1)", "(128,32):(1,128)", DType::BF16}).kernel();
-      j.indexed({t % 2 ? jit::IndexedKind::Gather : jit::IndexedKind::Scatter, 8, DType::F32, DType::I32});
+      j.copy(t % 2 ? jit::CopySpec::gather(8, DType::F32) : jit::CopySpec::scatter(8, DType::F32));
     });
   for (std::thread &t : threads)
     t.join();
   for (const jit::CompiledKernel *k : seen)
     EXPECT_EQ(k, seen[0]);
   EXPECT_EQ(j.cacheStats().entries, 3u);
-  EXPECT_EQ(j.cacheStats().hits + j.cacheStats().misses, 16u);
+  EXPECT_EQ(j.cacheStats().misses, 3u);
 }
 
 TEST(JitCache, LaunchArgumentsAreCheckedAgainstTheParameters) {
@@ -235,7 +282,7 @@ TEST(DiskCache, ADamagedEntryIsDetectedAndRebuilt) {
 // removed, and the kernel asked for compiled.
 TEST(DiskCache, AnEntryLoadsOnlyForItsKey) {
   TempDir dir;
-  jit::CopySpec a{"(32,8):(8,1)", "(32,8):(1,32)", DType::F32}, b{"(16,8):(8,1)", "(16,8):(1,16)", DType::F32};
+  jit::CopySpec a{"(32,8):(8,1)", "(32,8):(1,32)", DType::F32}, b{"(16,8):(8,1)", "(16,8):(1,16)", DType::F16};
   std::string ptxB;
   std::filesystem::path entryA;
   {
@@ -351,7 +398,7 @@ TEST(DiskCache, ProcessesShareADirectory) {
   for (size_t t = 0; t < ptx.size(); ++t)
     threads.emplace_back([&, t] {
       jit::Jit j(onDisk(dir.path));
-      ptx[t] = j.indexed({jit::IndexedKind::Gather, 4, DType::F32, DType::I32}).kernel().ptx();
+      ptx[t] = j.copy(jit::CopySpec::gather(4, DType::F32)).kernel().ptx();
     });
   for (std::thread &t : threads)
     t.join();

@@ -7,7 +7,8 @@
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/JIT/Compiler.h"
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/CopySpec.h"
+#include "layoutc/Transforms/IndexWidth.h"
 
 #include <gtest/gtest.h>
 
@@ -21,12 +22,9 @@ using jit::CopySpec;
 using jit::DType;
 
 // A spec's kernel as built, printed.
-template <class Spec> Built build(const Spec &spec, jit::BufferAlignment buffers = jit::BufferAlignment::Aligned16) {
+Built build(const CopySpec &spec, jit::BufferAlignment buffers = jit::BufferAlignment::Aligned16) {
   jit::Compiler compiler;
-  if constexpr (std::is_same_v<Spec, CopySpec>)
-    return printed(jit::buildCopy(compiler.context(), spec, buffers));
-  else
-    return printed(jit::buildIndexed(compiler.context(), spec, buffers));
+  return printed(jit::buildCopy(compiler.context(), spec, {buffers}));
 }
 
 std::string ptx(const CopySpec &spec) {
@@ -34,11 +32,12 @@ std::string ptx(const CopySpec &spec) {
   return jit::compileCopy(compiler, spec, {"sm_90", jit::Emit::Ptx, 3});
 }
 
-// The width of the index math lay-index-width records on a spec's kernel.
-int indexBits(const CopySpec &spec) {
+// The width of the index math lay-index-width records on a spec's kernel,
+// built on the launch's promise `bound` (0: none).
+int indexBits(const CopySpec &spec, int64_t bound = 0) {
   jit::Compiler compiler;
   jit::KernelPlan plan;
-  jit::compileCopy(compiler, spec, {"sm_90", jit::Emit::Tiled, 0, 64, &plan});
+  jit::compileCopy(compiler, spec, {"sm_90", jit::Emit::Tiled, 0, 64, &plan}, {jit::BufferAlignment::Aligned16, bound});
   return plan.indexBits;
 }
 
@@ -87,14 +86,14 @@ TEST(KernelBuilder, BufferAlignmentIsStatedOrTestedInTheKernel) {
   EXPECT_FALSE(has(build(transpose, jit::BufferAlignment::Any).mlir, "llvm.align"));
   jit::Compiler compiler;
   jit::CompileOptions tiled{"sm_90", jit::Emit::Tiled};
-  std::string aligned = jit::compileCopy(compiler, transpose, tiled, jit::BufferAlignment::Aligned16);
-  std::string any = jit::compileCopy(compiler, transpose, tiled, jit::BufferAlignment::Any);
+  std::string aligned = jit::compileCopy(compiler, transpose, tiled, {jit::BufferAlignment::Aligned16});
+  std::string any = jit::compileCopy(compiler, transpose, tiled, {jit::BufferAlignment::Any});
   EXPECT_FALSE(has(aligned, "extract_aligned_pointer_as_index")) << aligned;
   EXPECT_TRUE(has(aligned, "srcWidth = 4, dstWidth = 4")) << aligned;
   EXPECT_TRUE(has(any, "memref.extract_aligned_pointer_as_index %src")) << any;
   EXPECT_TRUE(has(any, "memref.extract_aligned_pointer_as_index %dst")) << any;
   EXPECT_TRUE(has(any, "srcWidth = 4, dstWidth = 4")) << any;
-  Built gather = build(jit::IndexedSpec{jit::IndexedKind::Gather, 8, DType::F32, DType::I32});
+  Built gather = build(CopySpec::gather(8, DType::F32, DType::I32));
   EXPECT_TRUE(has(gather.mlir, "%indices: memref<?xi32> {llvm.align = 16 : i64}")) << gather.mlir;
 }
 
@@ -102,6 +101,39 @@ TEST(KernelBuilder, IndexWidthFollowsTheLargestOffset) {
   EXPECT_EQ(indexBits(CopySpec{"(2,1024):(1073741823,1)", "2048:1", DType::I8}), 32);
   EXPECT_EQ(indexBits(CopySpec{"(2,1024):(2147483647,1)", "2048:1", DType::I8}), 64);
   EXPECT_EQ(indexBits(CopySpec{"(?,?):(?,1)", "(?,?):(1,?)", DType::F32}), 64);
+  // `?` leaves within a launch's bound: 32 bits, the launch checks the bound.
+  EXPECT_EQ(indexBits(CopySpec{"(?,?):(?,1)", "(?,?):(1,?)", DType::F32}, transforms::kIndexExtentLimit32), 32);
+  EXPECT_EQ(indexBits(CopySpec::gather(77, DType::F32), transforms::kIndexExtentLimit32), 32);
+  EXPECT_EQ(indexBits(CopySpec::gather(77, DType::F32)), 64);
+  // A bound past int32's has no effect.
+  EXPECT_EQ(indexBits(CopySpec{"(?,?):(?,1)", "(?,?):(1,?)", DType::F32}, int64_t(1) << 40), 64);
+}
+
+// A family's spec: the sides share their shape's leaves, one parameter
+// each; the strides that are not 0 or 1 have theirs; the scale is a float.
+TEST(KernelBuilder, AFamilysSidesShareTheirShape) {
+  std::optional<jit::SpecFamily> f = jit::familyOf(CopySpec{"(64,32):(32,1)", "(64,32):(1,64)", DType::F32});
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->kernel.src.layout().str(), "(?{div=4},?{div=4}):(?{div=4},1)");
+  EXPECT_EQ(f->kernel.dst.layout().str(), "(?{div=4},?{div=4}):(1,?{div=4})");
+  // The joint modes by the destination's stride: 64:(32,1), then 32:(1,64).
+  EXPECT_EQ(f->values, (std::vector<int64_t>{64, 32, 32, 64}));
+  EXPECT_EQ(f->modes, 2);
+  EXPECT_EQ(f->reach, 2048);
+  f->kernel.scale = 0.5;
+  Built k = build(f->kernel);
+  // src, dst, 2 sizes, the source's stride, the destination's, 2 (multiplier, shift), the scale.
+  ASSERT_EQ(k.params.size(), 11u);
+  EXPECT_EQ(k.params[4].name, "src_2");
+  EXPECT_EQ(k.params[5].name, "dst_0");
+  EXPECT_EQ(k.params[10].kind, jit::Param::Kind::Scalar);
+  EXPECT_EQ(k.params[10].dtype, DType::F32);
+  EXPECT_TRUE(has(k.mlir, "%scale: f32")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "arith.mulf %0, %scale : f32") || has(k.mlir, "%scale : f32")) << k.mlir;
+  // Neither side plain: its own kernel.
+  EXPECT_FALSE(jit::familyOf(CopySpec{"S<3,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F32}));
+  EXPECT_FALSE(jit::familyOf(CopySpec{"(?,8):(8,1)", "(?,8):(1,?)", DType::F32}));
+  EXPECT_FALSE(jit::familyOf(CopySpec::gather(8, DType::F32)));
 }
 
 TEST(KernelBuilder, DynamicLeavesBecomeIndexParameters) {
@@ -123,7 +155,7 @@ TEST(KernelBuilder, DynamicLeavesBecomeIndexParameters) {
 }
 
 // x / d by multiply-high and shift, for divisors and dividends across the
-// whole range (the dividend below 2^63).
+// whole range (the dividend below 2^63, or 2^31 in 32-bit index math).
 TEST(KernelBuilder, FastDivisorsDivideExactly) {
   auto check = [](int64_t d, uint64_t x) {
     if (x > uint64_t(INT64_MAX)) // outside the dividends' range
@@ -132,6 +164,12 @@ TEST(KernelBuilder, FastDivisorsDivideExactly) {
     uint64_t high = uint64_t(((unsigned __int128)x * f.multiplier) >> 64);
     uint64_t q = f.multiplier == 0 ? x : high >> f.shift;
     ASSERT_EQ(q, x / uint64_t(d)) << x << " / " << d;
+    if (x > uint64_t(INT32_MAX) || d > INT32_MAX)
+      return;
+    jit::FastDivisor n = jit::fastDivisor(d, 32);
+    ASSERT_LT(n.multiplier, uint64_t(1) << 32) << d;
+    uint32_t narrow = uint32_t((x * n.multiplier) >> 32);
+    ASSERT_EQ(n.multiplier == 0 ? x : narrow >> n.shift, x / uint64_t(d)) << x << " / " << d << " in 32 bits";
   };
   std::vector<int64_t> divisors;
   for (int64_t d = 1; d <= 2000; ++d)
@@ -150,7 +188,13 @@ TEST(KernelBuilder, FastDivisorsDivideExactly) {
     for (int i = 0; i < 200; ++i)
       check(d, next() >> 1);
   }
+  for (int64_t d = 1; d <= 100000; d += 7) // every dividend's class, in 32 bits
+    for (uint64_t x :
+         {uint64_t(INT32_MAX), uint64_t(INT32_MAX) - uint64_t(d), uint64_t(INT32_MAX) / uint64_t(d) * uint64_t(d)})
+      check(d, x);
   EXPECT_THROW(jit::fastDivisor(0), std::invalid_argument);
+  EXPECT_THROW(jit::fastDivisor(int64_t(1) << 31, 32), std::invalid_argument);
+  EXPECT_THROW(jit::fastDivisor(3, 16), std::invalid_argument);
 }
 
 TEST(KernelBuilder, CastsAndScalesAreTheCopysMap) {
@@ -158,12 +202,15 @@ TEST(KernelBuilder, CastsAndScalesAreTheCopysMap) {
   EXPECT_TRUE(has(cast.mlir, "map {")) << cast.mlir;
   EXPECT_TRUE(has(cast.mlir, "to bf16")) << cast.mlir;
   EXPECT_EQ(cast.params[1].dtype, DType::BF16);
-  Built scaled = build(CopySpec{"64:1", "64:1", DType::F16, std::nullopt, 0.5});
+  CopySpec half{"64:1", "64:1", DType::F16};
+  half.scale = 0.5;
+  Built scaled = build(half);
   EXPECT_TRUE(has(scaled.mlir, "arith.extf")) << scaled.mlir;
   EXPECT_TRUE(has(scaled.mlir, "arith.mulf")) << scaled.mlir;
   Built toInt = build(CopySpec{"64:1", "64:1", DType::F32, DType::I8});
   EXPECT_TRUE(has(toInt.mlir, "arith.fptosi")) << toInt.mlir;
-  EXPECT_TRUE(has(toInt.mlir, "arith.select")) << toInt.mlir; // saturated, NaN to 0
+  EXPECT_TRUE(has(toInt.mlir, "arith.select")) << toInt.mlir; // saturated to int32, NaN to 0
+  EXPECT_TRUE(has(toInt.mlir, "arith.trunci")) << toInt.mlir; // then truncated
   Built widen = build(CopySpec{"64:1", "64:1", DType::I8, DType::I32});
   EXPECT_TRUE(has(widen.mlir, "arith.extsi")) << widen.mlir;
   // Pairs of floats rounded by one instruction, where the buffers are aligned.
@@ -177,43 +224,48 @@ TEST(KernelBuilder, SwizzledOperandsAreComposedLayouts) {
 }
 
 TEST(KernelBuilder, BadCopiesAreRefusedWithTheReason) {
+  // The sides are named by their roles (the command line maps them to its
+  // flags).
   EXPECT_EQ(refusal({"(8,8):(8,1)", "(8,4):(1,8)", DType::F32}),
-            "copy: --src (8,8):(8,1) has 64 elements but --dst (8,4):(1,8) has 32; a copy maps one domain");
+            "copy: the source layout (8,8):(8,1) has 64 elements but the destination layout (8,4):(1,8) has 32; a "
+            "copy maps one domain");
   EXPECT_EQ(refusal({"(8,8):(8,1)", "(8,8):(0,1)", DType::F32}),
-            "copy: --dst (8,8):(0,1) maps two domain indices to one element (a stride-0 or overlapping mode); a "
-            "copy's destination must be one-to-one");
+            "copy: the destination layout (8,8):(0,1) maps two domain indices to one element (a stride-0 or "
+            "overlapping mode); a copy's destination must be one-to-one");
   EXPECT_EQ(refusal({"(4,4):(2,1)", "16:1", DType::F32}), "(accepted)"); // overlapping reads are fine
-  EXPECT_EQ(refusal({"16:1", "(4,4):(2,1)", DType::F32}).rfind("copy: --dst (4,4):(2,1) maps two", 0), 0u);
-  EXPECT_EQ(refusal({"(8,8):(8,-1)", "64:1", DType::F32}),
-            "copy: --src: mode 1 (8:-1) has a negative stride; kernels address buffers from offset 0 upward");
-  EXPECT_EQ(refusal({"(8,8):(1@0,1@1)", "64:1", DType::F32}).rfind("copy: --src: mode 0 (8:1@0) has a scaled-basis", 0),
+  EXPECT_EQ(refusal({"16:1", "(4,4):(2,1)", DType::F32}).rfind("copy: the destination layout (4,4):(2,1) maps two", 0),
             0u);
-  EXPECT_EQ(refusal("(8,8", "64:1").rfind("copy: --src: '(8,8' is not a layout: ", 0), 0u);
-  EXPECT_EQ(refusal("(2,3)", "6:1"), "copy: --src: '(2,3)' is the tuple (2,3), not a layout");
+  EXPECT_EQ(refusal({"(8,8):(8,-1)", "64:1", DType::F32}),
+            "copy: the source layout: mode 1 (8:-1) has a negative stride; kernels address buffers from offset 0 "
+            "upward");
+  EXPECT_EQ(refusal({"(8,8):(1@0,1@1)", "64:1", DType::F32})
+                .rfind("copy: the source layout: mode 0 (8:1@0) has a scaled-basis", 0),
+            0u);
+  EXPECT_EQ(refusal("(8,8", "64:1").rfind("copy: the source layout: '(8,8' is not a layout: ", 0), 0u);
+  EXPECT_EQ(refusal("(2,3)", "6:1"), "copy: the source layout: '(2,3)' is the tuple (2,3), not a layout");
   // Every dtype is data, and converts to every other.
   EXPECT_EQ(refusal({"64:1", "64:1", DType::I64}), "(accepted)");
   EXPECT_EQ(refusal({"64:1", "64:1", DType::C128, DType::F8E4M3FN}), "(accepted)");
 }
 
 TEST(KernelBuilder, GathersAndScattersCopyThroughBlocksOfRows) {
-  Built rows = build(jit::IndexedSpec{jit::IndexedKind::Gather, 256, DType::F16, DType::I32});
-  ASSERT_EQ(rows.params.size(), 5u);
+  Built rows = build(CopySpec::gather(256, DType::F16, DType::I32));
+  // table, rows, indices, R and its (multiplier, shift).
+  ASSERT_EQ(rows.params.size(), 6u);
   EXPECT_EQ(rows.params[2].dtype, DType::I32);
   EXPECT_TRUE(has(rows.mlir, "!lay.composed<!lay.tensor<i32, !lay.layout<\"?:1\">>, !lay.layout<\"(256,?):(1,256)\">, "
                              "block 256>"))
       << rows.mlir;
   EXPECT_TRUE(has(rows.mlir, "lay.copy %")) << rows.mlir;
-  Built elements = build(jit::IndexedSpec{jit::IndexedKind::Scatter, 1, DType::BF16, DType::I64});
+  Built elements = build(CopySpec::scatter(1, DType::BF16, DType::I64));
   EXPECT_TRUE(has(elements.mlir, "!lay.tensor<bf16, !lay.composed<!lay.tensor<i64, !lay.layout<\"?:1\">>, "
                                  "!lay.layout<\"?:1\">>>"))
       << elements.mlir;
   jit::Compiler compiler;
-  for (auto spec : {jit::IndexedSpec{jit::IndexedKind::Gather, 256, DType::F16, DType::I32},
-                    jit::IndexedSpec{jit::IndexedKind::Scatter, 1, DType::BF16, DType::I64}})
-    EXPECT_TRUE(has(jit::compileIndexed(compiler, spec, {}),
-                    spec.kind == jit::IndexedKind::Gather ? ".entry gather(" : ".entry scatter("));
-  EXPECT_THROW(build(jit::IndexedSpec{jit::IndexedKind::Gather, 0, DType::F16, DType::I32}), CompileError);
-  EXPECT_THROW(build(jit::IndexedSpec{jit::IndexedKind::Gather, 4, DType::F16, DType::F32}), CompileError);
+  EXPECT_TRUE(has(jit::compileCopy(compiler, CopySpec::gather(256, DType::F16, DType::I32), {}), ".entry gather("));
+  EXPECT_TRUE(has(jit::compileCopy(compiler, CopySpec::scatter(1, DType::BF16, DType::I64), {}), ".entry scatter("));
+  EXPECT_THROW(CopySpec::gather(0, DType::F16, DType::I32), CompileError);
+  EXPECT_THROW(CopySpec::gather(4, DType::F16, DType::F32), CompileError);
 }
 
 // The host reference's walk over a static operand is the layout's function.

@@ -8,11 +8,18 @@ using namespace layoutc::jit;
 namespace {
 
 KernelRecord sample() {
-  KernelRecord r{"copy", {{Param::Kind::Buffer, DType::F32, "src"}, {Param::Kind::Index, DType::I64, "n"}}, {}, {}, {}};
+  KernelRecord r{"copy",
+                 {{Param::Kind::Buffer, DType::F32, "src"},
+                  {Param::Kind::Index, DType::I64, "n"},
+                  {Param::Kind::Scalar, DType::F64, "scale"}},
+                 {},
+                 {},
+                 {}};
   r.plan.threadsPerBlock = 256;
   r.plan.elementsPerBlock = 4096;
   r.plan.tiles = 65536;
   r.plan.indexBits = 32;
+  r.plan.tileShape = {64, 64, 1};
   r.plan.reasons = {"lay-copy-partition: tile=64x64"};
   r.ptx = ".visible .entry copy(\n)\n{\n\tret;\n}\n";
   // Cubins are binary: NULs, newlines and the text of record lines.
@@ -26,9 +33,12 @@ TEST(KernelRecord, ReadsBackWhatItWrote) {
   std::optional<KernelRecord> back = KernelRecord::parse(r.serialize());
   ASSERT_TRUE(back);
   EXPECT_EQ(back->name, "copy");
-  ASSERT_EQ(back->params.size(), 2u);
+  ASSERT_EQ(back->params.size(), 3u);
   EXPECT_EQ(back->params[0].name, "src");
   EXPECT_EQ(back->params[1].dtype, DType::I64);
+  EXPECT_EQ(back->params[2].kind, Param::Kind::Scalar);
+  EXPECT_EQ(back->params[2].dtype, DType::F64);
+  EXPECT_EQ(back->plan.tileShape, (std::vector<int64_t>{64, 64, 1}));
   EXPECT_EQ(back->plan.threadsPerBlock, 256);
   EXPECT_EQ(back->plan.elementsPerBlock, 4096);
   EXPECT_EQ(back->plan.tiles, 65536);
@@ -54,7 +64,7 @@ TEST(KernelRecord, EveryCutShortRecordIsRefused) {
 }
 
 TEST(KernelRecord, ACubinLineThatDoesNotAddUpIsRefused) {
-  std::string head = "layoutc-kernel 2\nname copy\nplan 256 4096 - 32\n", ptx = "ptx 4\nret;";
+  std::string head = "layoutc-kernel 3\nname copy\nplan 256 4096 - 32\n", ptx = "ptx 4\nret;";
   EXPECT_TRUE(KernelRecord::parse(head + "cubin sm_90 2\nab\n" + ptx));
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 3\nab\n" + ptx));   // longer than its bytes
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 1\nab\n" + ptx));   // no newline after them
@@ -63,7 +73,9 @@ TEST(KernelRecord, ACubinLineThatDoesNotAddUpIsRefused) {
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 2 x\nab\n" + ptx));
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 -2\nab\n" + ptx));
   EXPECT_FALSE(KernelRecord::parse(head + "cubin sm_90 2")); // the last line
-  EXPECT_FALSE(KernelRecord::parse("layoutc-kernel 1\nname copy\nplan 256 4096 - 32\n" + ptx));
+  EXPECT_FALSE(KernelRecord::parse("layoutc-kernel 2\nname copy\nplan 256 4096 - 32\n" + ptx));
+  EXPECT_FALSE(KernelRecord::parse(head + "tile-shape\n" + ptx));     // a tile of no modes
+  EXPECT_FALSE(KernelRecord::parse(head + "tile-shape 8 x\n" + ptx)); // not an extent
 }
 
 } // namespace

@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "layoutc/Algebra/Notation.h"
 #include "layoutc/JIT/Compiler.h"
-#include "layoutc/JIT/Kernels.h"
+#include "layoutc/JIT/CopySpec.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -55,8 +55,8 @@ TEST(NotationParses, NoneAfterTheInputIsParsed) {
   };
   for (const jit::CopySpec &spec : copies)
     EXPECT_EQ(parsesToCompile(compiler, jit::compileCopy(compiler, spec, mlir)), 0u) << spec.key();
-  jit::IndexedSpec gather{jit::IndexedKind::Gather, 77, DType::F32, DType::I32};
-  EXPECT_EQ(parsesToCompile(compiler, jit::compileIndexed(compiler, gather, mlir)), 0u);
+  jit::CopySpec gather = jit::CopySpec::gather(77, DType::F32, DType::I32);
+  EXPECT_EQ(parsesToCompile(compiler, jit::compileCopy(compiler, gather, mlir)), 0u);
 }
 
 } // namespace

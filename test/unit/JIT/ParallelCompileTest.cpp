@@ -18,6 +18,14 @@ jit::JitOptions memoryOnly() {
   return o;
 }
 
+// Every spec a kernel of its own: n x 64 transposes of different n are
+// different kernels.
+jit::JitOptions shapeSpecialized() {
+  jit::JitOptions o = memoryOnly();
+  o.specialize = jit::JitOptions::Specialize::Shape;
+  return o;
+}
+
 // The transpose of an n x 64 tile: a different spec for each n.
 jit::CopySpec transpose(int64_t n) {
   algebra::IntTuple shape{n, 64};
@@ -36,11 +44,11 @@ template <class Body> void onThreads(Body body) {
 TEST(ParallelCompile, DistinctSpecsGiveTheSerialKernels) {
   std::vector<std::string> serial;
   {
-    jit::Jit j(memoryOnly());
+    jit::Jit j(shapeSpecialized());
     for (size_t t = 0; t < kThreads; ++t)
       serial.push_back(j.copy(transpose(int64_t(8 + t))).kernel().ptx());
   }
-  jit::Jit j(memoryOnly());
+  jit::Jit j(shapeSpecialized());
   std::vector<std::string> parallel(kThreads);
   onThreads([&](size_t t) { parallel[t] = j.copy(transpose(int64_t(8 + t))).kernel().ptx(); });
   EXPECT_EQ(parallel, serial);

@@ -12,23 +12,24 @@ namespace {
 using jit::DType;
 
 TEST(RunFootprint, ACopyTakesItsBuffersAndABitPerOutputElement) {
-  jit::RunFootprint f = jit::copyFootprint({"(1024,1024):(1024,1)", "(1024,1024):(1,1024)", DType::F32, DType::F16});
+  jit::RunFootprint f =
+      jit::copyFootprint(jit::CopySpec{"(1024,1024):(1024,1)", "(1024,1024):(1,1024)", DType::F32, DType::F16});
   EXPECT_EQ(f.device, 1048576u * 4 + 1048576u * 2);
   EXPECT_EQ(f.host, 1048576u * 4 + 1048576u * 2 + 1048576u / 8 + 1);
   jit::RunOptions shifted;
   shifted.misalign = 3;
-  EXPECT_EQ(jit::copyFootprint({"1024:1", "1024:1", DType::F16}, shifted).device, (1024u + 3) * 2 * 2);
+  EXPECT_EQ(jit::copyFootprint(jit::CopySpec{"1024:1", "1024:1", DType::F16}, shifted).device, (1024u + 3) * 2 * 2);
 }
 
 TEST(RunFootprint, AScatterTakesTheTableAndItsIndicesNotMore) {
-  jit::IndexedSpec scatter{jit::IndexedKind::Scatter, 4, DType::F32, DType::I64};
+  jit::CopySpec scatter = jit::CopySpec::scatter(4, DType::F32, DType::I64);
   jit::RunFootprint f = jit::indexedFootprint(scatter, 1000, 10);
   EXPECT_EQ(f.device, 1000u * 16 + 10u * 16 + 10u * 8);
   EXPECT_EQ(f.host, 1000u * 16 + 10u * 16 + 10u * (8 + 8) + 10u * 16 + 4000u / 8 + 1);
 }
 
 TEST(RunFootprint, SizesPast2To64SaturateAndAreRefusedBeforeTheDevice) {
-  jit::IndexedSpec gather{jit::IndexedKind::Gather, 1 << 20, DType::F64, DType::I32};
+  jit::CopySpec gather = jit::CopySpec::gather(1 << 20, DType::F64, DType::I32);
   jit::RunFootprint f = jit::indexedFootprint(gather, int64_t(1) << 62, 8);
   EXPECT_EQ(f.host, std::numeric_limits<uint64_t>::max());
   try {

@@ -232,13 +232,13 @@ void expectSame(const std::vector<float> &out, const std::vector<float> &want) {
 // copy(src, dst) run on the CPU, element by element against the host
 // reference; the source's elements are their offsets, the index buffer
 // `idx` (when the spec has one) is read by the programs' LOAD steps.
-Plan runAndCompare(const jit::TensorCopySpec &spec, std::vector<int32_t> idx = {}) {
+Plan runAndCompare(const jit::CopySpec &spec, std::vector<int32_t> idx = {}) {
   HostContext host;
-  jit::BuiltKernel built = jit::buildTensorCopy(*host.context, spec, jit::BufferAlignment::Any);
+  jit::BuiltKernel built = jit::buildCopy(*host.context, spec, {jit::BufferAlignment::Any});
 
   jit::IndexLoad load = [&](int64_t, int64_t at) { return int64_t(idx.at(size_t(at))); };
-  jit::KernelOperand src = jit::KernelOperand::of(spec.src.layout(), "src", spec.src.program(), spec.indexTypes.size());
-  jit::KernelOperand dst = jit::KernelOperand::of(spec.dst.layout(), "dst", spec.dst.program(), spec.indexTypes.size());
+  jit::KernelOperand src = jit::KernelOperand::of(spec.src, "src", spec.indexTypes.size());
+  jit::KernelOperand dst = jit::KernelOperand::of(spec.dst, "dst", spec.indexTypes.size());
   // The buffers span every offset the reference reaches.
   int64_t srcTop = 0, dstTop = 0;
   src.forEachOffset([&](int64_t, int64_t at) { srcTop = std::max(srcTop, at); }, load);
@@ -267,11 +267,11 @@ bool loads(const std::optional<InnerProgram> &p) {
   return p && llvm::any_of(p->steps, [](const jit::Step &s) { return s.op == jit::StepOp::Load; });
 }
 
-jit::TensorCopySpec spec(algebra::Value src, algebra::Value dst, std::optional<InnerProgram> srcProgram = {},
-                         std::optional<InnerProgram> dstProgram = {}) {
-  jit::TensorCopySpec s;
-  s.src = jit::TensorSide(src, std::move(srcProgram));
-  s.dst = jit::TensorSide(dst, std::move(dstProgram));
+jit::CopySpec spec(algebra::Value src, algebra::Value dst, std::optional<InnerProgram> srcProgram = {},
+                   std::optional<InnerProgram> dstProgram = {}) {
+  jit::CopySpec s;
+  s.src = jit::CopySide(src, std::move(srcProgram));
+  s.dst = jit::CopySide(dst, std::move(dstProgram));
   if (loads(s.src.program()) || loads(s.dst.program()))
     s.indexTypes = {jit::DType::I32};
   return s;
@@ -441,7 +441,7 @@ TEST_F(TiledKernelOnCpu, CastsBetweenEveryPairOfDtypesAreTheHostReferences) {
       // The destination every other element: the odd ones must stay as they were.
       jit::BuiltKernel built =
           jit::buildCopy(*host.context, jit::CopySpec(std::to_string(n) + ":1", std::to_string(n) + ":2", from, to),
-                         jit::BufferAlignment::Any);
+                         {jit::BufferAlignment::Any});
       std::vector<uint8_t> out(size_t(2 * n * tb), 0xA5), want(out);
       for (int64_t k = 0; k < n; ++k)
         jit::convertElement(&in[size_t(k * fb)], from, &want[size_t(2 * k * tb)], to, std::nullopt);

@@ -1,8 +1,8 @@
-//===- TensorCopyTest.cpp - Copies between tensor sides, inner functions as programs -===//
+//===- FunctionSideTest.cpp - Copies of sides whose inner is a program ----===//
 //
-// The kernels built from tensor sides (an inner function's program as
-// lay.make_composed_function's region, through to PTX), the host reference's
-// walk over a function side, and the cache's key.
+// The kernels of copies with a side whose inner function is a traced
+// program (its program as lay.make_composed_function's region, through to
+// PTX), the host reference's walk over a function side, and the cache's key.
 //
 //===----------------------------------------------------------------------===//
 #include "BuiltText.h"
@@ -13,7 +13,6 @@
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Operations.h"
 #include "layoutc/JIT/Jit.h"
-#include "layoutc/JIT/Kernels.h"
 
 #include <gtest/gtest.h>
 
@@ -31,30 +30,30 @@ algebra::Layout layoutOf(const char *text) { return algebra::evaluateExpression(
 
 algebra::Value valueOf(const char *text) { return algebra::evaluateExpression(text).value(); }
 
-jit::TensorCopySpec gatherSpec(InnerProgram program = gatherProgram()) {
-  jit::TensorCopySpec spec;
-  spec.src = jit::TensorSide(function("(16,8):(8,1)"), std::move(program));
-  spec.dst = jit::TensorSide(valueOf("(16,8):(1,16)"));
+jit::CopySpec gatherSpec(InnerProgram program = gatherProgram()) {
+  jit::CopySpec spec;
+  spec.src = jit::CopySide(function("(16,8):(8,1)"), std::move(program));
+  spec.dst = jit::CopySide(valueOf("(16,8):(1,16)"));
   spec.indexTypes = {DType::I32};
   return spec;
 }
 
-Built build(const jit::TensorCopySpec &spec) {
+Built build(const jit::CopySpec &spec) {
   jit::Compiler compiler;
-  return printed(jit::buildTensorCopy(compiler.context(), spec, jit::BufferAlignment::Aligned16));
+  return printed(jit::buildCopy(compiler.context(), spec, {}));
 }
 
 // The width of the index math lay-index-width records on a spec's kernel.
-int indexBits(const jit::TensorCopySpec &spec) {
+int indexBits(const jit::CopySpec &spec) {
   jit::Compiler compiler;
   jit::KernelPlan plan;
-  jit::compileTensorCopy(compiler, spec, {"sm_90", jit::Emit::Tiled, 0, 64, &plan});
+  jit::compileCopy(compiler, spec, {"sm_90", jit::Emit::Tiled, 0, 64, &plan});
   return plan.indexBits;
 }
 
-std::string ptx(const jit::TensorCopySpec &spec) {
+std::string ptx(const jit::CopySpec &spec) {
   jit::Compiler compiler;
-  return jit::compileTensorCopy(compiler, spec, {"sm_90", jit::Emit::Ptx});
+  return jit::compileCopy(compiler, spec, {"sm_90", jit::Emit::Ptx});
 }
 
 size_t count(const std::string &text, const std::string &part) {
@@ -70,10 +69,10 @@ bool has(const std::string &text, const std::string &part) { return count(text, 
 // index buffer is the third parameter, read with memref.load inside the
 // function's region; 32-bit index math, as an i32 buffer's elements and
 // every other step stay within int32.
-TEST(TensorCopyBuilder, AGatherReadsItsIndexBufferInTheRegion) {
+TEST(FunctionSideBuilder, AGatherReadsItsIndexBufferInTheRegion) {
   Built k = build(gatherSpec());
   ASSERT_EQ(k.params.size(), 3u);
-  EXPECT_EQ(k.params[2].name, "index_0");
+  EXPECT_EQ(k.params[2].name, "index_0"); // a function's buffers are numbered
   EXPECT_EQ(k.params[2].kind, jit::Param::Kind::Buffer);
   EXPECT_EQ(k.params[2].dtype, DType::I32);
   EXPECT_EQ(indexBits(gatherSpec()), 32);
@@ -97,10 +96,10 @@ TEST(TensorCopyBuilder, AGatherReadsItsIndexBufferInTheRegion) {
 // (b) Every op, floor division and modulo as floordivsi (a modulo as
 // a - b * floordivsi(a, b)), through to PTX; an i64 index buffer is read
 // without a cast but index_cast.
-TEST(TensorCopyBuilder, EveryOpBuildsAndLowers) {
-  jit::TensorCopySpec spec = gatherSpec(everyOp());
-  spec.src = jit::TensorSide(function("128:1", algebra::IntTuple(-64)), everyOp());
-  spec.dst = jit::TensorSide(valueOf("128:1"));
+TEST(FunctionSideBuilder, EveryOpBuildsAndLowers) {
+  jit::CopySpec spec = gatherSpec(everyOp());
+  spec.src = jit::CopySide(function("128:1", algebra::IntTuple(-64)), everyOp());
+  spec.dst = jit::CopySide(valueOf("128:1"));
   spec.indexTypes = {DType::I64};
   Built k = build(spec);
   EXPECT_TRUE(has(k.mlir, "%c-64 = arith.constant -64 : index")) << k.mlir;
@@ -121,20 +120,20 @@ TEST(TensorCopyBuilder, EveryOpBuildsAndLowers) {
 // A function side's math is 32 bits wide exactly where every step stays
 // within int32 at every domain index: an i64 index buffer's elements, or a
 // product that can pass int32, make it 64.
-TEST(TensorCopyBuilder, IndexMathIs32BitsWhereEveryStepFits) {
-  jit::TensorCopySpec spec = gatherSpec();
+TEST(FunctionSideBuilder, IndexMathIs32BitsWhereEveryStepFits) {
+  jit::CopySpec spec = gatherSpec();
   spec.indexTypes = {DType::I64};
   EXPECT_EQ(indexBits(spec), 64);
   // x * 2^19 over 4096 indices reaches 4095 * 2^19 < 2^31; * 2^20 passes it
   auto scaled = [](int64_t factor) {
-    jit::TensorCopySpec s;
-    s.src = jit::TensorSide(function("4096:1"), jit::InnerProgram{{{jit::StepOp::Input, 0, 0},
-                                                                   {jit::StepOp::Constant, factor, 0},
-                                                                   {jit::StepOp::Mul, 0, 1},
-                                                                   {jit::StepOp::Constant, factor, 0},
-                                                                   {jit::StepOp::FloorDiv, 2, 3}},
-                                                                  4});
-    s.dst = jit::TensorSide(valueOf("4096:1"));
+    jit::CopySpec s;
+    s.src = jit::CopySide(function("4096:1"), jit::InnerProgram{{{jit::StepOp::Input, 0, 0},
+                                                                 {jit::StepOp::Constant, factor, 0},
+                                                                 {jit::StepOp::Mul, 0, 1},
+                                                                 {jit::StepOp::Constant, factor, 0},
+                                                                 {jit::StepOp::FloorDiv, 2, 3}},
+                                                                4});
+    s.dst = jit::CopySide(valueOf("4096:1"));
     return s;
   };
   EXPECT_EQ(indexBits(scaled(int64_t(1) << 19)), 32);
@@ -143,10 +142,10 @@ TEST(TensorCopyBuilder, IndexMathIs32BitsWhereEveryStepFits) {
 
 // (c) An identity-layout outer yields coordinates: the function takes one
 // input per mode, the offset is a coordinate.
-TEST(TensorCopyBuilder, AnIdentityOuterGivesOneInputPerMode) {
-  jit::TensorCopySpec spec;
-  spec.src = jit::TensorSide(function("(16,8):(1@0,1@1)", algebra::IntTuple{1, 0}), twoInputs());
-  spec.dst = jit::TensorSide(valueOf("(16,8):(1,16)"));
+TEST(FunctionSideBuilder, AnIdentityOuterGivesOneInputPerMode) {
+  jit::CopySpec spec;
+  spec.src = jit::CopySide(function("(16,8):(1@0,1@1)", algebra::IntTuple{1, 0}), twoInputs());
+  spec.dst = jit::CopySide(valueOf("(16,8):(1,16)"));
   Built k = build(spec);
   EXPECT_EQ(k.params.size(), 2u);
   EXPECT_TRUE(has(k.mlir, "lay.constant : !lay.tuple<\"(1,0)\">")) << k.mlir;
@@ -159,10 +158,10 @@ TEST(TensorCopyBuilder, AnIdentityOuterGivesOneInputPerMode) {
 
 // (d) Plain and swizzled sides through the same entry: no function, no index
 // buffer, 32-bit index math where the offsets fit.
-TEST(TensorCopyBuilder, PlainAndSwizzledSidesTakeTheSameEntry) {
-  jit::TensorCopySpec spec;
-  spec.src = jit::TensorSide(valueOf("(64,64):(64,1)"));
-  spec.dst = jit::TensorSide(valueOf("S<3,4,3> o 0 o (64,64):(1,64)"));
+TEST(FunctionSideBuilder, PlainAndSwizzledSidesTakeTheSameEntry) {
+  jit::CopySpec spec;
+  spec.src = jit::CopySide(valueOf("(64,64):(64,1)"));
+  spec.dst = jit::CopySide(valueOf("S<3,4,3> o 0 o (64,64):(1,64)"));
   spec.dtype = DType::F16;
   spec.to = DType::F32;
   Built k = build(spec);
@@ -179,17 +178,18 @@ TEST(TensorCopyBuilder, PlainAndSwizzledSidesTakeTheSameEntry) {
 // The host reference walks a function side through the program: the
 // gather's offsets are idx at the outer layout's offsets, the identity
 // outer's its coordinates through x * 9 + (y + 1).
-TEST(TensorCopyOperand, TheCursorEvaluatesTheProgram) {
+TEST(FunctionSideOperand, TheCursorEvaluatesTheProgram) {
   std::vector<int64_t> idx(128);
   for (size_t i = 0; i < idx.size(); ++i)
     idx[i] = int64_t((i * 37) % 128);
   jit::IndexLoad load = [&](int64_t, int64_t offset) { return idx.at(size_t(offset)); };
-  jit::KernelOperand gather = jit::KernelOperand::of(function("(16,8):(8,1)"), "test", gatherProgram(), 1);
+  jit::KernelOperand gather =
+      jit::KernelOperand::of(jit::CopySide(function("(16,8):(8,1)"), gatherProgram()), "test", 1);
   algebra::Layout outer = layoutOf("(16,8):(8,1)");
   gather.forEachOffset(
       [&](int64_t k, int64_t offset) { EXPECT_EQ(offset, idx[size_t(algebra::evaluate(outer, k))]) << k; }, load);
   jit::KernelOperand identity =
-      jit::KernelOperand::of(function("(16,8):(1@0,1@1)", algebra::IntTuple{1, 0}), "test", twoInputs());
+      jit::KernelOperand::of(jit::CopySide(function("(16,8):(1@0,1@1)", algebra::IntTuple{1, 0}), twoInputs()), "test");
   EXPECT_EQ(identity.inputCount(), 2u);
   jit::KernelOperand::Cursor cursor(identity);
   for (int64_t k = 0; k < 128; ++k, cursor.advance()) {
@@ -201,16 +201,16 @@ TEST(TensorCopyOperand, TheCursorEvaluatesTheProgram) {
     gather.maxOffset();
     ADD_FAILURE() << "a function side's largest offset was given";
   } catch (const CompileError &e) {
-    EXPECT_STREQ(e.what(), "f o 0 o (16,8):(8,1): the largest offset depends on the inner function's index buffers");
+    EXPECT_STREQ(e.what(), "f o 0 o (16,8):(8,1): the largest offset depends on its index buffers");
   }
 }
 
 // The kernel's copy on the host: dst[Ld(k)] = src[Ls(k)], Ls through the
 // gather's index buffer.
-TEST(TensorCopyOperand, TheHostReferenceOfAGather) {
+TEST(FunctionSideOperand, TheHostReferenceOfAGather) {
   std::vector<int32_t> idx = {5, 3, 0, 7, 1, 2, 6, 4};
   jit::IndexLoad load = [&](int64_t, int64_t offset) { return int64_t(idx.at(size_t(offset))); };
-  jit::KernelOperand src = jit::KernelOperand::of(function("(4,2):(2,1)"), "src", gatherProgram(), 1);
+  jit::KernelOperand src = jit::KernelOperand::of(jit::CopySide(function("(4,2):(2,1)"), gatherProgram()), "src", 1);
   jit::KernelOperand dst = jit::KernelOperand::of(valueOf("(4,2):(1,4)"), "dst");
   std::vector<int> data = {10, 11, 12, 13, 14, 15, 16, 17}, out(8, -1);
   jit::KernelOperand::Cursor from(src, load), to(dst);
@@ -220,30 +220,30 @@ TEST(TensorCopyOperand, TheHostReferenceOfAGather) {
   EXPECT_EQ(out, (std::vector<int>{15, 10, 11, 16, 13, 17, 12, 14}));
 }
 
-TEST(TensorCopyCache, EqualProgramsShareAKernelAndOthersDoNot) {
+TEST(FunctionSideCache, EqualProgramsShareAKernelAndOthersDoNot) {
   jit::JitOptions options;
   options.diskCache = false;
   jit::Jit j(options);
-  jit::TensorCopyKernel a = j.tensorCopy(gatherSpec());
-  jit::TensorCopyKernel b = j.tensorCopy(gatherSpec());
+  jit::CopyKernel a = j.copy(gatherSpec());
+  jit::CopyKernel b = j.copy(gatherSpec());
   EXPECT_EQ(&a.kernel(), &b.kernel());
-  EXPECT_EQ(j.cacheStats().hits, 1u);
   EXPECT_EQ(j.cacheStats().misses, 1u);
+  EXPECT_EQ(j.cacheStats().families, 1u);
   // Another function name, the same program: the same kernel.
-  jit::TensorCopySpec renamed = gatherSpec();
+  jit::CopySpec renamed = gatherSpec();
   algebra::ComposedLayout c = renamed.src.layout().composed();
   c.function.name = "g";
-  renamed.src = jit::TensorSide(algebra::Value::of(c), gatherProgram());
-  EXPECT_EQ(&j.tensorCopy(renamed).kernel(), &a.kernel());
+  renamed.src = jit::CopySide(algebra::Value::of(c), gatherProgram());
+  EXPECT_EQ(&j.copy(renamed).kernel(), &a.kernel());
   // idx[i] * 2 is another kernel.
   InnerProgram doubled = gatherProgram();
   doubled.steps.push_back({StepOp::Constant, 2, 0});
   doubled.steps.push_back({StepOp::Mul, 1, 2});
   doubled.result = 3;
-  jit::TensorCopyKernel d = j.tensorCopy(gatherSpec(doubled));
+  jit::CopyKernel d = j.copy(gatherSpec(doubled));
   EXPECT_NE(&d.kernel(), &a.kernel());
   EXPECT_EQ(j.cacheStats().misses, 2u);
-  EXPECT_EQ(gatherSpec().key(), "tensor-copy\nsrc composed function o 0 o (16,8):(8,1) program in 0; load 0 0 -> 1\n"
+  EXPECT_EQ(gatherSpec().key(), "copy\nsrc composed function o 0 o (16,8):(8,1) program in 0; load 0 0 -> 1\n"
                                 "dst layout (16,8):(1,16)\nf32 f32\nindices i32");
   // A static copy knows its tiles: grid 0 launches one block per tile.
   ASSERT_TRUE(a.kernel().plan().tiles.has_value());
