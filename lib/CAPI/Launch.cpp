@@ -4,6 +4,7 @@
 
 #include "layoutc/Runtime/Resources.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -52,7 +53,8 @@ jit::StridedTensor tensorArgument(const layoutc_tensor *tensor, const char *func
   if (t.rank < 0 || t.rank > 64 || (t.rank > 0 && (!t.shape || !t.strides)))
     throw std::invalid_argument(std::string(function) + ": " + argument + " has rank " + std::to_string(t.rank) +
                                 (t.rank > 0 && t.rank <= 64 ? " with a NULL shape or strides" : ", not 0 to 64"));
-  if (!t.address)
+  // An empty tensor may have no memory (torch's data_ptr() of one is 0).
+  if (!t.address && std::none_of(t.shape, t.shape + t.rank, [](int64_t e) { return e == 0; }))
     throw std::invalid_argument(std::string(function) + ": " + argument + ".address is NULL");
   return {address(t.address), jit::DType(t.dtype), t.rank, t.shape, t.strides};
 }
@@ -139,7 +141,8 @@ layoutc_status layoutc_copy_tensors(layoutc_jit *jit, int device, const layoutc_
     jit::StridedTensor s = tensorArgument(src, function, "src"), d = tensorArgument(dst, function, "dst");
     // Checked before the driver is needed.
     jit::TensorCopy copy = j.prepareCopy(s, d, scale ? std::optional<double>(*scale) : std::nullopt);
-    copy.launch(primaryContext(device, function), runtime::Stream::borrowed(stream));
+    if (!copy.empty()) // nothing to move needs no device
+      copy.launch(primaryContext(device, function), runtime::Stream::borrowed(stream));
   });
 }
 
@@ -156,7 +159,8 @@ layoutc_status rowsCopy(bool gather, layoutc_jit *jit, int device, const layoutc
     jit::StridedTensor t = tensorArgument(table, function, "table"), i = tensorArgument(indices, function, "indices"),
                        r = tensorArgument(rows, function, "rows");
     jit::TensorCopy copy = gather ? j.prepareGather(t, i, r) : j.prepareScatter(r, i, t);
-    copy.launch(primaryContext(device, function), runtime::Stream::borrowed(stream));
+    if (!copy.empty())
+      copy.launch(primaryContext(device, function), runtime::Stream::borrowed(stream));
   });
 }
 } // namespace

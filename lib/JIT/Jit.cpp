@@ -236,7 +236,11 @@ struct JitState {
       return fixed;
     auto decide = [&] {
       const runtime::DeviceInfo &d = runtime::Driver::get().devices()[size_t(ordinal)];
-      return target::archFor(d.computeMajor, d.computeMinor);
+      try {
+        return target::archFor(d.computeMajor, d.computeMinor);
+      } catch (const target::TargetError &e) { // a device of no target: the compiler's refusal
+        throw CompileError("device " + std::to_string(ordinal) + " (" + d.name + "): " + e.what());
+      }
     };
     if (ordinal < 0 || ordinal >= kMaxDevices)
       return decide();

@@ -92,8 +92,7 @@ bool destinationOneToOne(const CopyFamily &f) {
 }
 
 std::optional<SpecFamily> familyOf(const CopySpec &spec) {
-  if (!spec.src.plain() || !spec.dst.plain() || !spec.indexTypes.empty() || spec.src.program() ||
-      spec.dst.program())
+  if (!spec.src.plain() || !spec.dst.plain() || !spec.indexTypes.empty() || spec.src.program() || spec.dst.program())
     return std::nullopt;
   // A scale the spec's own kernel refuses is refused there.
   if (spec.scale && !scaleProblem(*spec.scale, spec.dtype, spec.dstType()).empty())
@@ -117,8 +116,11 @@ std::optional<SpecFamily> familyOf(const CopySpec &spec) {
   // So is a destination whose elements repeat.
   if (!transforms::copyFamily(src, dst, family) || !destinationOneToOne(family))
     return std::nullopt;
-  SpecFamily out{familySpec(family, spec.dtype, spec.dstType(), spec.scale.has_value()), {}, family.remark(),
-                 familyReach(family), family.modes};
+  SpecFamily out{familySpec(family, spec.dtype, spec.dstType(), spec.scale.has_value()),
+                 {},
+                 family.remark(),
+                 familyReach(family),
+                 family.modes};
   int64_t values[kMaxFamilyValues];
   out.values.assign(values, values + familyValues(family, values));
   return out;

@@ -7,7 +7,8 @@
 // argument list is an invalid read) but runs nothing. Loaded through
 // LAYOUTC_LIBCUDA, it lets valgrind check the host side of the GPU tests on a
 // machine without a GPU (test/gpu/host-memcheck.test); the tests' results do
-// not match there, by design.
+// not match there, by design. STANDIN_DEVICES lists the devices' compute
+// capabilities ("9.0,8.6": two devices of two kinds; default one 9.0).
 //
 //===----------------------------------------------------------------------===//
 #include <cstdint>
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -36,15 +38,38 @@ Result init(unsigned) { return kSuccess; }
 Result driverVersion(int *v) { return *v = 13000, kSuccess; }
 Result errorName(Result, const char **s) { return *s = "STANDIN_ERROR", kSuccess; }
 Result errorString(Result, const char **s) { return *s = "stand-in driver error", kSuccess; }
-Result deviceCount(int *n) { return *n = 1, kSuccess; }
+// The devices' compute capabilities (major, minor), from STANDIN_DEVICES.
+struct Capability {
+  int major, minor;
+};
+const std::vector<Capability> &devices() {
+  static const std::vector<Capability> list = [] {
+    std::vector<Capability> out;
+    const char *spec = std::getenv("STANDIN_DEVICES");
+    for (const char *p = spec ? spec : ""; *p;) {
+      char *end = nullptr;
+      long major = std::strtol(p, &end, 10);
+      long minor = *end == '.' ? std::strtol(end + 1, &end, 10) : 0;
+      out.push_back({int(major), int(minor)});
+      p = *end == ',' ? end + 1 : end + std::strlen(end);
+    }
+    if (out.empty())
+      out.push_back({9, 0});
+    return out;
+  }();
+  return list;
+}
+Result deviceCount(int *n) { return *n = int(devices().size()), kSuccess; }
 Result deviceGet(int *d, int ordinal) { return *d = ordinal, kSuccess; }
 Result deviceName(char *s, int n, int) {
   std::strncpy(s, "Stand-in (host only)", size_t(n));
   return kSuccess;
 }
-// Compute capability 9.0 (attributes 75 and 76), 132 of anything else.
-Result deviceAttribute(int *v, int attribute, int) {
-  return *v = attribute == 75 ? 9 : attribute == 76 ? 0 : 132, kSuccess;
+// The device's compute capability (attributes 75 and 76), 132 of anything
+// else.
+Result deviceAttribute(int *v, int attribute, int device) {
+  const Capability &c = devices()[size_t(device)];
+  return *v = attribute == 75 ? c.major : attribute == 76 ? c.minor : 132, kSuccess;
 }
 Result totalMemory(size_t *bytes, int) { return *bytes = size_t(80) << 30, kSuccess; }
 Result retainPrimary(void **context, int) { return *context = &primaryContext, kSuccess; }
@@ -71,6 +96,8 @@ Result fill(uint64_t to, unsigned char value, size_t n) {
 // ARCH`, then the PTX). Setting STANDIN_REFUSE_CUBINS refuses cubins, as a
 // driver older than the toolkit that made them does.
 int ptxLoads = 0, cubinLoads = 0;
+// The `.target` of the last image loaded (a cubin's arch).
+std::string lastTarget;
 constexpr Result kInvalidImage = 200;
 
 Result loadModule(void **module, const void *image, unsigned, int *, void **) {
@@ -83,6 +110,8 @@ Result loadModule(void **module, const void *image, unsigned, int *, void **) {
   } else {
     ++ptxLoads;
   }
+  size_t target = ptx.find(".target ");
+  lastTarget = target == std::string::npos ? "" : ptx.substr(target + 8, ptx.find('\n', target) - target - 8);
   for (size_t at = ptx.find(".entry "); at != std::string::npos; at = ptx.find(".entry ", at + 1)) {
     size_t open = ptx.find('(', at), close = ptx.find(')', open);
     int count = 0;
@@ -160,6 +189,7 @@ const std::map<std::string, void *> &entries() {
 
 extern "C" int standin_driver_ptx_loads() { return ptxLoads; }
 extern "C" int standin_driver_cubin_loads() { return cubinLoads; }
+extern "C" const char *standin_driver_last_target() { return lastTarget.c_str(); }
 
 extern "C" Result cuGetProcAddress_v2(const char *name, void **function, int, uint64_t, int *status) {
   auto it = entries().find(name);

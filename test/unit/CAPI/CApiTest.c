@@ -588,6 +588,14 @@ static void testLaunch(const char *mode) {
   negative.strides = (int64_t[]){-32, 1};
   EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &negative, &tDst, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_copy_tensors: src: stride -32 of mode 0 is negative");
+  /* Empty tensors (torch's have address 0) move nothing, with no driver needed. */
+  int64_t noRows[2] = {0, 64}, emptyStrides[2] = {64, 1};
+  layoutc_tensor empty = {NULL, 0, 2, noRows, emptyStrides};
+  EXPECT_OK(layoutc_copy_tensors(jit, 0, &empty, &empty, NULL, NULL));
+  layoutc_tensor nowhere = tSrc;
+  nowhere.address = NULL;
+  EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &nowhere, &tDst, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_copy_tensors: src.address is NULL");
   double infinite = 1.0 / 0.0;
   EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &tDst, &infinite, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_copy_tensors: copy: the scale inf is not a finite number");
