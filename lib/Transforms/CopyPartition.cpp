@@ -88,6 +88,10 @@ std::string composedSides(const CopySide &src, const CopySide &dst) {
   return !src.plain() && !dst.plain() ? "both" : !src.plain() ? "source" : !dst.plain() ? "destination" : "";
 }
 
+// The registers of a multiprocessor (every NVIDIA GPU from sm_80 on), and
+// those a staged tile's thread is bounded to where its extents are run-time.
+constexpr int64_t kRegistersPerMultiprocessor = 65536, kStagedRegisters = 64;
+
 struct Partitioner {
   gpu::GPUFuncOp func;
   int64_t threads;
@@ -203,6 +207,14 @@ struct Partitioner {
         shape[plan.order[i]] = plan.tile[i];
     }
     launch.add(staticTiles, plan.elements(), std::move(shape));
+    // A staged tile of run-time extents has an edge path (predicated, one
+    // element at a time) whose addresses the compiler keeps live beside the
+    // interior's: its registers are bounded so that its blocks fit to a
+    // multiprocessor as the static kernel's do (the f16 transpose's family
+    // kernel took 80 registers a thread against the static one's 48: three
+    // blocks of 256 threads a multiprocessor instead of five).
+    if (plan.kind == TilePlan::Kind::Staged && !staticTiles)
+      launch.blocksPerMultiprocessor(kRegistersPerMultiprocessor / (threads * kStagedRegisters));
     Remark remark("lay-copy-partition");
     remark.add("plan", "tiles")
         .add("domain", domain.str())
@@ -248,7 +260,9 @@ struct LayCopyPartition : layoutc::impl::LayCopyPartitionBase<LayCopyPartition> 
         return;
       LaunchAttributes launch;
       std::optional<int64_t> threads = LaunchAttributes::blockThreads(func, this->threads);
-      Partitioner p{func, threads.value_or(this->threads), bounds, launch,
+      TileBounds kernelBounds = bounds;
+      kernelBounds.exactFacts = func->hasAttr(kExactFactsAttr);
+      Partitioner p{func, threads.value_or(this->threads), kernelBounds, launch,
                     !func.getKnownBlockSize() && copies.size() == 1};
       for (CopyOp c : copies) {
         if (!threads)

@@ -120,9 +120,11 @@ int64_t TilePlan::elements() const {
 namespace {
 
 // The chunk of a side contiguous along the tile's mode `unit` of `layout`
-// (its modes in tile order): its widest access, assuming run-time facts.
-int64_t chunkAlong(const algebra::Layout &layout, int unit, int64_t extent, const SideMemory &side, bool withinLeaf) {
-  return widestAccess(layout, unit, extent, side, withinLeaf, /*assumeUnknown=*/true).elements;
+// (its modes in tile order): its widest access, assuming run-time facts
+// unless the facts are exact (bounds.exactFacts).
+int64_t chunkAlong(const algebra::Layout &layout, int unit, int64_t extent, const SideMemory &side, bool withinLeaf,
+                   const TileBounds &bounds) {
+  return widestAccess(layout, unit, extent, side, withinLeaf, /*assumeUnknown=*/!bounds.exactFacts).elements;
 }
 
 // The chunks per thread of a flat tile with an indexed side in narrow rows:
@@ -148,7 +150,7 @@ std::optional<int64_t> indexedChunks(const JointDomain &domain, const SideMemory
     const SideMemory &side = isDst ? dst : src;
     if (!side.indexed || side.run < 1 || side.run > 63 / side.elementBytes) // under 64 bytes (no product:
       continue;                                                             // a run may be any int64)
-    int64_t access = chunkAlong(domain.layout(isDst), 0, chunk, side, domain.modes.size() > 1);
+    int64_t access = chunkAlong(domain.layout(isDst), 0, chunk, side, domain.modes.size() > 1, bounds);
     if (8 * access < side.run)
       continue;
     int64_t perChunk = chunk / access; // the side's accesses a chunk takes
@@ -188,7 +190,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
     for (size_t i = 1; i < modes.size(); ++i)
       if (i != srcUnit)
         order.push_back(i);
-    int64_t chunk = chunkAlong(reordered(domain, order, true), 0, 16 / dst.elementBytes, dst, false);
+    int64_t chunk = chunkAlong(reordered(domain, order, true), 0, 16 / dst.elementBytes, dst, false, bounds);
     StagedTile t = stagedTile(wider, extentA, extentB, n.isStatic() ? n.value : 0, chunk == 1, threads, bounds);
     if (holds(extentA, extentB, t)) {
       plan.kind = TilePlan::Kind::Staged;
@@ -209,7 +211,8 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
     return std::nullopt;
   }
   plan.kind = TilePlan::Kind::Flat;
-  int64_t chunk = dstUnit ? chunkAlong(domain.layout(true), 0, 16 / dst.elementBytes, dst, modes.size() > 1) : 1;
+  int64_t chunk =
+      dstUnit ? chunkAlong(domain.layout(true), 0, 16 / dst.elementBytes, dst, modes.size() > 1, bounds) : 1;
   // A source read in rows narrower than four such chunks (a gather's rows
   // of 2 to 63 bytes for 16-byte chunks) reads chunks no wider than its own
   // access: consecutive lanes then read consecutive pieces of a row in one
@@ -217,7 +220,7 @@ std::optional<TilePlan> planTiles(const JointDomain &domain, const SideMemory &s
   // put nearly every lane of an instruction in a row of its own. Wider rows
   // keep the destination's vectors (a row's lanes share its sectors anyway).
   if (src.run > 1 && src.run < 4 * chunk && modes[0].src.is(1))
-    chunk = std::min(chunk, chunkAlong(domain.layout(false), 0, chunk, src, modes.size() > 1));
+    chunk = std::min(chunk, chunkAlong(domain.layout(false), 0, chunk, src, modes.size() > 1, bounds));
   int64_t chunks = flatChunks(chunk, dst.elementBytes, bounds);
   std::optional<int64_t> indexed = indexedChunks(domain, src, dst, chunk, bounds);
   if (indexed)

@@ -50,6 +50,10 @@ public:
     shape_ = ++copies_ == 1 ? std::move(shape) : std::vector<int64_t>();
   }
 
+  /// Asks the kernel's blocks to fit `blocks` to a multiprocessor
+  /// (nvvm.minctasm: ptxas keeps the registers within it).
+  void blocksPerMultiprocessor(int64_t blocks) { minBlocks_ = std::max(minBlocks_, blocks); }
+
   /// Writes the attributes, merged with those the kernel has.
   void apply(mlir::gpu::GPUFuncOp func, int64_t threads) const {
     mlir::Builder b(func.getContext());
@@ -70,12 +74,15 @@ public:
       func->setAttr(kTileShapeAttr, b.getDenseI64ArrayAttr(shape_));
     else
       func->removeAttr(kTileShapeAttr);
+    if (minBlocks_ > 0)
+      func->setAttr("nvvm.minctasm", b.getI32IntegerAttr(int32_t(minBlocks_)));
   }
 
 private:
   std::optional<int64_t> staticTiles_ = 0;
   int64_t elements_ = 0;
   int copies_ = 0;
+  int64_t minBlocks_ = 0;
   std::vector<int64_t> shape_;
 };
 

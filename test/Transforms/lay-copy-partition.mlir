@@ -50,8 +50,10 @@ module attributes {gpu.container_module} {
 
     // Dynamic sizes: the two sides' sizes are checked equal at run time; the
     // tiles are counted in the kernel; where the sizes differ, the element loop.
+    // A staged tile of run-time extents bounds its registers so that four
+    // blocks of 256 threads fit a multiprocessor (nvvm.minctasm).
     // CHECK-LABEL: gpu.func @dynamic
-    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tile_shape = array<i64: 64, 64>}
+    // CHECK-SAME: lay.tile_elements = 4096 : i64, lay.tile_shape = array<i64: 64, 64>, nvvm.minctasm = 4 : i32}
     // CHECK: %[[EQ0:.*]] = arith.cmpi eq, %arg2, %arg5 : index
     // CHECK: %[[EQ1:.*]] = arith.cmpi eq, %arg3, %arg6 : index
     // CHECK: %[[SAME:[a-z0-9_]+]] = arith.andi %[[EQ0]], %[[EQ1]] : i1

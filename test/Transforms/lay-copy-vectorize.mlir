@@ -45,6 +45,43 @@ module attributes {gpu.container_module} {
       gpu.return
     }
 
+    // Issue 50: a family's kernel states its facts exact (lay.exact_facts):
+    // a `?` stride without a fact is then odd, so the source moves one
+    // element per access and nothing is tested in the kernel...
+    // CHECK-LABEL: gpu.func @exact_facts
+    // CHECK-NOT: arith.remui %arg2
+    // CHECK: dstWidth = 4>
+    gpu.func @exact_facts(%src: memref<?xf32>, %dst: memref<?xf32>, %ld: index, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<4096xf32, 3> {llvm.align = 16 : i64}) kernel attributes {lay.exact_facts} {
+      %ls = lay.make_layout %ld : !lay.layout<"(1024,1024):(?,1)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(1024,1024):(?,1)"> -> !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>
+      %sl = lay.constant : !lay.layout<"(64,64):(64,1)">
+      %m = lay.make_tensor %smem, %sl : memref<4096xf32, 3>, !lay.layout<"(64,64):(64,1)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      %tiler = lay.constant : !lay.tiler<"<64:1,64:1>">
+      %t = gpu.thread_id x
+      %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"(1024,1024):(?,1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=1 src-bytes=4 src-leaf=1 dst-width=4 dst-bytes=16 dst-leaf=1 dst-align=given}}
+      lay.tiled_copy %st, %m thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(?,1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3> plan #lay.copy_plan<tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">>
+      gpu.return
+    }
+
+    // ...and a stride whose fact is a multiple of 4 moves four at a time,
+    // only the buffer's address tested.
+    // CHECK-LABEL: gpu.func @exact_facts_divisible
+    // CHECK-NOT: arith.remui %arg2
+    // CHECK: srcWidth = 4, dstWidth = 4>
+    gpu.func @exact_facts_divisible(%src: memref<?xf32>, %dst: memref<?xf32>, %ld: index, %r: !lay.tuple<"(?,?)">) workgroup(%smem : memref<4096xf32, 3> {llvm.align = 16 : i64}) kernel attributes {lay.exact_facts} {
+      %ls = lay.make_layout %ld : !lay.layout<"(1024,1024):(?{div=4},1)">
+      %s = lay.make_tensor %src, %ls : memref<?xf32>, !lay.layout<"(1024,1024):(?{div=4},1)"> -> !lay.tensor<f32, !lay.layout<"(1024,1024):(?{div=4},1)">>
+      %sl = lay.constant : !lay.layout<"(64,64):(64,1)">
+      %m = lay.make_tensor %smem, %sl : memref<4096xf32, 3>, !lay.layout<"(64,64):(64,1)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3>
+      %tiler = lay.constant : !lay.tiler<"<64:1,64:1>">
+      %t = gpu.thread_id x
+      %st = lay.local_tile %s, %tiler, %r : !lay.tensor<f32, !lay.layout<"(1024,1024):(?{div=4},1)">>, !lay.tiler<"<64:1,64:1>">, !lay.tuple<"(?,?)"> -> !lay.tensor<f32, !lay.layout<"(64,64):(?{div=4},1)">>
+      // expected-remark @+1 {{lay-copy-vectorize: src-width=4 src-bytes=16 src-leaf=1 dst-width=4 dst-bytes=16 dst-leaf=1 src-align=checked dst-align=given}}
+      lay.tiled_copy %st, %m thread %t : !lay.tensor<f32, !lay.layout<"(64,64):(?{div=4},1)">>, !lay.tensor<f32, !lay.layout<"(64,64):(64,1)">, 3> plan #lay.copy_plan<tv = !lay.layout<"((16,16),(4,4)):((256,1),(64,16))">>
+      gpu.return
+    }
+
     // Columns 8191 elements apart start at every residue of 4: no access is
     // wider than one element, and nothing is tested.
     // CHECK-LABEL: gpu.func @odd_stride

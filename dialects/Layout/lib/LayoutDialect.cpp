@@ -57,6 +57,13 @@ LogicalResult LayDialect::verifyOperationAttribute(Operation *op, NamedAttribute
     return verifyLaunchCount(op, attribute, 1, "the tiles a launch covers");
   if (name == "lay.reach_bound")
     return verifyLaunchCount(op, attribute, 1, "the elements every tensor of a launch reaches at most");
+  if (name == "lay.exact_facts") {
+    if (!isa<FunctionOpInterface>(op) || !isa<UnitAttr>(attribute.getValue()))
+      return op->emitOpError() << "has 'lay.exact_facts' = " << attribute.getValue()
+                               << "; the promise that a kernel's `?` facts are all there is, a unit attribute on a "
+                                  "function (gpu.func)";
+    return success();
+  }
   if (name == "lay.tile_shape") {
     auto extents = dyn_cast<DenseI64ArrayAttr>(attribute.getValue());
     if (!extents || extents.empty() || llvm::any_of(extents.asArrayRef(), [](int64_t e) { return e < 1; }))

@@ -48,6 +48,10 @@ struct TileBounds {
   /// own, and many small blocks keep more of them in flight than few large
   /// ones.
   int64_t indexedAccesses = 2;
+  /// Whether the `?` leaves' facts are all there is (lay.exact_facts): a
+  /// side's access is as wide as they prove, not as a run-time check might
+  /// find.
+  bool exactFacts = false;
 };
 
 /// A wide flat tile: 1024 threads, each moving 128 bytes in 16-byte

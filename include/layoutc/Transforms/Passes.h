@@ -28,6 +28,13 @@ constexpr const char *kTileShapeAttr = "lay.tile_shape";
 /// offset + 1 and its lowest offset negated; an index tensor's gather, its
 /// table's elements). lay-index-width bounds `?` leaves by it.
 constexpr const char *kReachBoundAttr = "lay.reach_bound";
+/// Set by whoever builds a kernel for a family of copies (a unit
+/// attribute): every `?` leaf's divisibility fact is exact, the largest
+/// power of two dividing each launch value up to a 16-byte vector's
+/// elements (a `?` stride is odd where it states no fact), so the passes
+/// decide from the facts and assume nothing more (no access widened on a
+/// run-time check).
+constexpr const char *kExactFactsAttr = "lay.exact_facts";
 
 /// The kernel passes in their order: lay-index-width, lay-copy-partition, lay-copy-stage,
 /// lay-copy-predicate, lay-copy-vectorize, lay-copy-unroll, then

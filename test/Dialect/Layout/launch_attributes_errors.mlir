@@ -78,3 +78,24 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// Issue 50: lay.exact_facts, the builder's promise that a family kernel's `?`
+// facts are all there is, is a unit attribute on a function.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op has 'lay.exact_facts' = 1 : i64; the promise that a kernel's `?` facts are all there is, a unit attribute on a function (gpu.func)}}
+    gpu.func @k() kernel attributes {lay.exact_facts = 1 : i64} {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{'gpu.module' op has 'lay.exact_facts' = unit; the promise that a kernel's `?` facts are all there is, a unit attribute on a function (gpu.func)}}
+  gpu.module @kernels attributes {lay.exact_facts} {
+  }
+}

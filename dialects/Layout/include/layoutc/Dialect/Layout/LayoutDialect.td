@@ -30,7 +30,11 @@ def Lay_Dialect : Dialect {
     math, 32 or 64, as `lay-index-width` records it; the lowering follows
     it. `lay.reach_bound` on a kernel is its launcher's promise that every
     tensor reaches at most that many elements, which bounds its `?` leaves
-    for `lay-index-width`. `lay-copy-partition` records the launch a kernel
+    for `lay-index-width`. `lay.exact_facts` (a unit attribute) on a
+    kernel is its builder's promise that the facts of its `?` leaves are
+    all there is (a family's kernel, built for every size the facts
+    allow), so the tiling decides from them alone rather than assuming
+    more of an unknown extent. `lay-copy-partition` records the launch a kernel
     needs: `lay.tile_elements` (the elements a block moves per step),
     `lay.tiles` (the tiles there are, when static) and `lay.tile_shape`
     (the tile's extent along each joint mode, to count tiles of run-time
