@@ -357,7 +357,7 @@ const CompiledKernel &Family::variant(const Variant &v, int optLevel, const Comp
       return *it->second;
   }
   BuildOptions build{key.aligned ? BufferAlignment::Aligned16 : BufferAlignment::Any,
-                     key.narrow ? transforms::kIndexExtentLimit32 : 0};
+                     key.narrow ? transforms::kIndexExtentLimit32 : 0, jointSizes > 0};
   std::string text = this->key + (key.aligned ? "\naligned16" : "\nany") + (key.narrow ? "\nreach-bound" : "");
   CopySpec s = spec;
   std::string arch = key.arch;
@@ -712,6 +712,20 @@ namespace {
 
 [[noreturn]] void refuse(const std::string &why) { throw std::invalid_argument(why); }
 
+// `count` integers as Python prints a tuple: (8, 4), (5,), ().
+std::string tupleText(const int64_t *values, int count) {
+  std::string s = "(";
+  for (int i = 0; i < count; ++i)
+    s += (i ? ", " : "") + std::to_string(values[i]);
+  return s + (count == 1 ? ",)" : ")");
+}
+
+// A tensor in messages: its role, shape, strides and dtype.
+std::string describe(const StridedTensor &t, const char *role) {
+  return std::string(role) + " (shape " + tupleText(t.shape, t.rank) + ", strides " + tupleText(t.strides, t.rank) +
+         ", " + dtypeName(t.dtype) + ")";
+}
+
 // The elements a strided tensor holds (1 + its largest offset; 0 when it is
 // empty) and its size; refused with `role` named where a stride is
 // negative, a size is, or either passes int64.
@@ -756,7 +770,8 @@ algebra::Layout layoutOf(const StridedTensor &t) {
 TensorCopy Jit::prepareCopy(const StridedTensor &src, const StridedTensor &dst, std::optional<double> scale) {
   Extent s = extentOf(src, "src"), d = extentOf(dst, "dst");
   if (src.rank != dst.rank || !std::equal(src.shape, src.shape + src.rank, dst.shape))
-    refuse("copy: src and dst have different shapes; a copy between tensors takes one shape (give layouts to copy "
+    refuse("copy: src has shape " + tupleText(src.shape, src.rank) + " but dst " + tupleText(dst.shape, dst.rank) +
+           "; a copy between tensors takes one shape (give layouts to copy "
            "between others)");
   if (scale)
     checkScale(*scale, src.dtype, dst.dtype);
@@ -799,17 +814,24 @@ TensorCopy Jit::prepareRows(bool gather, const StridedTensor &table, const Strid
   const char *op = gather ? "gather" : "scatter";
   const char *rowsRole = gather ? "out" : "src";
   Extent t = extentOf(table, "table"), r = extentOf(rows, rowsRole), i = extentOf(indices, "indices");
-  if (table.rank < 1 || table.rank > 2 || rows.rank != table.rank || indices.rank != 1)
-    refuse(std::string(op) + ": the table and " + rowsRole + " take 1 or 2 modes alike (rank " +
-           std::to_string(table.rank) + " and " + std::to_string(rows.rank) + "), the indices 1 (rank " +
-           std::to_string(indices.rank) + ")");
+  auto modes = [&](const StridedTensor &x, const char *role, int most) {
+    if (x.rank < 1 || x.rank > most)
+      refuse(std::string(op) + ": " + describe(x, role) + " has " + std::to_string(x.rank) + " modes; " + role +
+             " takes " + (most == 1 ? "1" : "1 or 2"));
+  };
+  modes(table, "table", 2);
+  modes(indices, "indices", 1);
+  modes(rows, rowsRole, 2);
+  if (rows.rank != table.rank)
+    refuse(std::string(op) + ": " + rowsRole + " has " + std::to_string(rows.rank) + " modes but the table " +
+           std::to_string(table.rank) + "; rows of the table are its rows");
   // Row-major: each stride the product of the sizes after it (any stride
   // where the size is 1).
   auto rowMajor = [&](const StridedTensor &x, const char *role) {
     int64_t expected = 1;
     for (int m = x.rank - 1; m >= 0; --m) {
       if (x.shape[m] != 1 && x.strides[m] != expected)
-        refuse(std::string(op) + ": " + role + " is not contiguous (row-major)");
+        refuse(std::string(op) + ": " + describe(x, role) + " is not contiguous (row-major)");
       expected *= x.shape[m];
     }
   };

@@ -240,6 +240,8 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, const BuildOpt
   KernelScaffold kernel(context, k.name, types, k.params, build.buffers);
   if (build.reachBound > 0 && (srcLeaves + dstOwn > 0))
     kernel.func->setAttr(kReachBoundAttr, IntegerAttr::get(IntegerType::get(&context, 64), build.reachBound));
+  if (build.family)
+    kernel.func->setAttr(kExactFactsAttr, UnitAttr::get(&context));
   ImplicitLocOpBuilder b = kernel.body();
   unsigned firstLeaf = unsigned(2 + buffers);
   unsigned nextDivisor = firstLeaf + unsigned(srcLeaves + dstOwn);

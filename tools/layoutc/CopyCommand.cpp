@@ -57,7 +57,7 @@ private:
       int64_t bound = family && family->reach <= transforms::kIndexExtentLimit32 ? transforms::kIndexExtentLimit32 : 0;
       return emitStage(
           [&](Compiler &c, const CompileOptions &o, BufferAlignment buffers) {
-            std::string text = compileCopy(c, kernel, o, {buffers, bound});
+            std::string text = compileCopy(c, kernel, o, {buffers, bound, family.has_value()});
             if (family && o.plan && o.emit != Emit::Mlir) // the passes' plan: what the kernel is specialized on first
               o.plan->reasons.insert(o.plan->reasons.begin(), family->remark);
             return text;

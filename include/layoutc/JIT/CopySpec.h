@@ -161,10 +161,14 @@ enum class BufferAlignment { Aligned16, Any };
 /// How a spec's kernel is built: for buffers aligned as `buffers` says, and,
 /// where `reachBound` is not 0, on the launch's promise that every tensor
 /// reaches at most that many elements (lay.reach_bound: where it is within
-/// int32, 32-bit index math over `?` leaves).
+/// int32, 32-bit index math over `?` leaves), and for a family's spec with
+/// its facts exact.
 struct BuildOptions {
   BufferAlignment buffers = BufferAlignment::Aligned16;
   int64_t reachBound = 0;
+  /// The spec is a family's (familyOf): its `?` leaves' facts are exact
+  /// (lay.exact_facts), so the passes decide from them alone.
+  bool family = false;
 };
 
 /// A kernel parameter: a buffer (a memref<?xT> descriptor: allocated and

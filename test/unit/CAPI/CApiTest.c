@@ -398,7 +398,7 @@ static void testJit(const char *cacheDir) {
      shape of its family. */
   layoutc_cache_stats before, after;
   EXPECT_OK(layoutc_jit_cache_stats(jit, &before));
-  CHECK(before.families == 1 && before.misses == 1);
+  CHECK(before.families == 1 && before.misses + before.disk_hits == 1); /* the directory may hold it */
   layoutc_kernel *again = NULL, *taller = NULL;
   EXPECT_OK(layoutc_compile_copy(jit, kTranspose[0], kTranspose[1], "f32", NULL, NULL, &again));
   EXPECT_OK(layoutc_compile_copy(jit, "(96,20):(20,1)", "(96,20):(1,96)", "f32", NULL, NULL, &taller));
@@ -579,7 +579,8 @@ static void testLaunch(const char *mode) {
   layoutc_tensor other = tDst;
   other.shape = taller;
   EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &other, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_copy_tensors: copy: src and dst have different shapes");
+                "layoutc_copy_tensors: copy: src has shape (64, 32) but dst (48, 32); a copy between tensors takes one "
+                "shape");
   layoutc_tensor repeated = tDst;
   repeated.strides = (int64_t[]){1, 0};
   EXPECT_STATUS(layoutc_copy_tensors(jit, 0, &tSrc, &repeated, NULL, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
@@ -605,8 +606,9 @@ static void testLaunch(const char *mode) {
                 "layoutc_gather_tensors: gather: indices are f32; they must be i32 or i64");
   layoutc_tensor transposed = table;
   transposed.strides = (int64_t[]){1, 128};
-  EXPECT_STATUS(layoutc_gather_tensors(jit, 0, &transposed, &idx, &out, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
-                "layoutc_gather_tensors: gather: table is not contiguous (row-major)");
+  EXPECT_STATUS(
+      layoutc_gather_tensors(jit, 0, &transposed, &idx, &out, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
+      "layoutc_gather_tensors: gather: table (shape (128, 16), strides (1, 128), f32) is not contiguous (row-major)");
   EXPECT_STATUS(layoutc_launch(NULL, 0, 1, 0, NULL, 0, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,
                 "layoutc_launch: kernel is NULL");
   EXPECT_STATUS(layoutc_launch(copy, 0, 1, 0, NULL, 2, NULL), LAYOUTC_ERROR_INVALID_ARGUMENT,

@@ -194,6 +194,16 @@ FailureOr<Plan> tileAndRun(ModuleOp module, std::vector<void *> args, int64_t gr
     return failure();
   ExecutionEngineOptions options;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::None;
+  // Code for a baseline x86-64, whatever the host: a host with AVX512-BF16
+  // would narrow to bf16 with vcvtneps2bf16, which flushes subnormals (the
+  // GPU's cvt.rn.bf16.f32 and the reference keep them).
+  options.transformer = [](llvm::Module *m) {
+    for (llvm::Function &f : *m) {
+      f.addFnAttr("target-cpu", "x86-64");
+      f.addFnAttr("target-features", "");
+    }
+    return llvm::Error::success();
+  };
   auto engine = ExecutionEngine::create(module, options);
   EXPECT_TRUE(bool(engine)) << llvm::toString(engine.takeError());
   if (!engine)
