@@ -5,7 +5,8 @@
  * ctypes spends microseconds packing arguments. This extension makes the
  * crossing one C function per call: it turns Python's ints and tuples into
  * the C API's flat form, holds values in Handle objects that free them, and
- * builds the results' Python values, all without leaving C.
+ * builds the results' Python values, all without leaving C. _launch.c adds
+ * the launches on torch's tensors to the module.
  *
  * It links nothing: bind() opens the very library the package loaded with
  * ctypes (by its path) and takes the C API's functions from it, and is given
@@ -675,6 +676,9 @@ static PyMethodDef functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* _launch.c's: the launches on torch's tensors. */
+extern PyMethodDef layoutc_launch_functions[];
+
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT,
                                     "_hotpath",
                                     "layoutc's C API calls without ctypes (see _hotpath.c)",
@@ -700,7 +704,8 @@ PyMODINIT_FUNC PyInit__hotpath(void) {
     return NULL;
   }
   Py_INCREF(handle_type);
-  if (PyModule_AddObject(m, "Handle", (PyObject *)handle_type) < 0) {
+  if (PyModule_AddFunctions(m, layoutc_launch_functions) < 0 ||
+      PyModule_AddObject(m, "Handle", (PyObject *)handle_type) < 0) {
     Py_DECREF(handle_type);
     Py_DECREF(m);
     return NULL;

@@ -15,7 +15,7 @@ import threading
 import types
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Type, Union
 
-API_VERSION = 2
+API_VERSION = 3
 
 # layoutc_status values (layoutc.h).
 (OK, INVALID_ARGUMENT, ALGEBRA, COMPILE, NO_DRIVER, NO_DEVICE, CUDA, OUT_OF_MEMORY, INTERNAL, ALGEBRA_TYPE,
@@ -254,14 +254,14 @@ class _Checked(ctypes.Structure):
 
 class _CacheStats(ctypes.Structure):
     """layoutc_jit_cache_stats's counters (layoutc.h): hits, disk_hits,
-    misses, entries.
+    misses, entries, families.
 
-    >>> _CacheStats(1, 2, 3, 4).misses
-    3
+    >>> _CacheStats(1, 2, 3, 4, 5).families
+    5
     """
 
     _fields_ = [("hits", ctypes.c_uint64), ("disk_hits", ctypes.c_uint64), ("misses", ctypes.c_uint64),
-                ("entries", ctypes.c_uint64)]
+                ("entries", ctypes.c_uint64), ("families", ctypes.c_uint64)]
 
 
 class Step(_Checked):
@@ -276,17 +276,57 @@ class Step(_Checked):
     _fields_ = [("op", ctypes.c_int32), ("a", ctypes.c_int64), ("b", ctypes.c_int64)]
 
 
-class TensorSide(_Checked):
-    """One side of layoutc_compile_tensor_copy (layoutc_tensor_side): its
-    layout (a layoutc_value), and its inner function's steps and result.
+class CopySide(_Checked):
+    """One side of a copy (layoutc_copy_side): its layout (a layoutc_value),
+    its inner function's steps and result, or rows of `row_width` that index
+    buffer `index_buffer` places.
 
-    >>> TensorSide(None, None, 0, 0).step_count
+    >>> CopySide(None, None, 0, 0, 0, 0).step_count
     0
     """
 
-    _c_name = "layoutc_tensor_side"
+    _c_name = "layoutc_copy_side"
     _fields_ = [("layout", ctypes.c_void_p), ("steps", ctypes.POINTER(Step)), ("step_count", ctypes.c_size_t),
-                ("result", ctypes.c_int64)]
+                ("result", ctypes.c_int64), ("row_width", ctypes.c_int64), ("index_buffer", ctypes.c_size_t)]
+
+
+class CopySpec(_Checked):
+    """A copy's spec (layoutc_copy_spec): two sides, the dtypes, an optional
+    scale, the index buffers' dtypes and whether the sides share their shape.
+
+    >>> CopySpec(dtype=b"f32").index_count
+    0
+    """
+
+    _c_name = "layoutc_copy_spec"
+    _fields_ = [("src", CopySide), ("dst", CopySide), ("dtype", ctypes.c_char_p), ("to_dtype", ctypes.c_char_p),
+                ("scale", ctypes.POINTER(ctypes.c_double)), ("index_dtypes", ctypes.POINTER(ctypes.c_char_p)),
+                ("index_count", ctypes.c_size_t), ("shared_shape", ctypes.c_int)]
+
+
+class Buffer(_Checked):
+    """One buffer of a copy's launch (layoutc_buffer): a device address and
+    the elements it holds.
+
+    >>> Buffer(4096, 32).elements
+    32
+    """
+
+    _c_name = "layoutc_buffer"
+    _fields_ = [("address", ctypes.c_void_p), ("elements", ctypes.c_int64)]
+
+
+class TensorArg(ctypes.Structure):
+    """A tensor of the launches between tensors (layoutc_tensor): address,
+    dtype (an index of the library's dtypes), rank, shape and strides in
+    elements. Made from a Tensor, whose fields are checked already.
+
+    >>> TensorArg(4096, 0, 1, None, None).rank
+    1
+    """
+
+    _fields_ = [("address", ctypes.c_void_p), ("dtype", ctypes.c_int), ("rank", ctypes.c_int),
+                ("shape", ctypes.POINTER(ctypes.c_int64)), ("strides", ctypes.POINTER(ctypes.c_int64))]
 
 
 class Arg(_Checked):
@@ -377,7 +417,7 @@ def _declare(lib: ctypes.CDLL) -> types.SimpleNamespace:
         "layoutc_exchange_extents": (status, [c_void_p, P(c_int64), P(c_int64)]),
         "layoutc_dtype_count": (c_int, []),
         "layoutc_dtype_info": (status, [c_int, P(c_char_p), P(c_char_p), P(c_int)]),
-        "layoutc_jit_create": (status, [c_char_p, c_int, c_int, c_char_p, P(c_void_p)]),
+        "layoutc_jit_create": (status, [c_char_p, c_int, c_int, c_char_p, c_int, P(c_void_p)]),
         "layoutc_jit_destroy": (None, [c_void_p]),
         "layoutc_jit_cache_stats": (status, [c_void_p, P(_CacheStats)]),
         "layoutc_compile_copy": (status, [c_void_p, c_char_p, c_char_p, c_char_p, c_char_p, P(ctypes.c_double),
@@ -385,16 +425,18 @@ def _declare(lib: ctypes.CDLL) -> types.SimpleNamespace:
         "layoutc_compile_gather": (status, [c_void_p, c_int64, c_char_p, c_char_p, P(c_void_p)]),
         "layoutc_compile_scatter": (status, [c_void_p, c_int64, c_char_p, c_char_p, P(c_void_p)]),
         "layoutc_compile_mlir": (status, [c_void_p, c_char_p, c_char_p, c_int, P(c_void_p)]),
-        "layoutc_compile_tensor_copy": (status, [c_void_p, P(TensorSide), P(TensorSide), c_char_p, c_char_p,
-                                                 P(c_char_p), c_size_t, P(c_void_p)]),
+        "layoutc_compile": (status, [c_void_p, P(CopySpec), P(c_void_p)]),
         "layoutc_kernel_free": (None, [c_void_p]),
         "layoutc_kernel_name": (status, [c_void_p, P(c_char_p)]),
         "layoutc_kernel_ptx": (status, [c_void_p, P(c_char_p)]),
+        "layoutc_kernel_family": (status, [c_void_p, P(c_char_p)]),
         "layoutc_device_count": (status, [P(c_int)]),
         "layoutc_copy_extents": (status, [c_void_p, P(c_int64), c_size_t, P(c_int64), P(c_int64), P(c_int64)]),
-        "layoutc_launch_copy": (status, [c_void_p, c_int, c_void_p, c_void_p, P(c_int64), c_size_t, c_void_p]),
-        "layoutc_launch_indexed": (status, [c_void_p, c_int, c_void_p, c_int64, c_void_p, c_void_p, c_int64,
-                                            c_void_p]),
+        "layoutc_launch_copy": (status, [c_void_p, c_int, P(Buffer), c_size_t, P(c_int64), c_size_t, c_void_p]),
+        "layoutc_copy_tensors": (status, [c_void_p, c_int, P(TensorArg), P(TensorArg), P(ctypes.c_double),
+                                          c_void_p]),
+        "layoutc_gather_tensors": (status, [c_void_p, c_int, P(TensorArg), P(TensorArg), P(TensorArg), c_void_p]),
+        "layoutc_scatter_tensors": (status, [c_void_p, c_int, P(TensorArg), P(TensorArg), P(TensorArg), c_void_p]),
         "layoutc_launch": (status, [c_void_p, c_int, ctypes.c_uint, ctypes.c_uint, P(Arg), c_size_t, c_void_p]),
     }
     # Each function's parameters, as layoutc.h names them (for messages).
@@ -431,21 +473,24 @@ def _declare(lib: ctypes.CDLL) -> types.SimpleNamespace:
         "layoutc_exchange_extents": ("exchange", "source", "destination"),
         "layoutc_dtype_count": (),
         "layoutc_dtype_info": ("index", "name", "torch_name", "bytes"),
-        "layoutc_jit_create": ("arch", "opt_level", "disk_cache", "cache_directory", "jit"),
+        "layoutc_jit_create": ("arch", "opt_level", "disk_cache", "cache_directory", "family", "jit"),
         "layoutc_jit_destroy": ("jit",),
         "layoutc_jit_cache_stats": ("jit", "stats"),
         "layoutc_compile_copy": ("jit", "src_layout", "dst_layout", "dtype", "to_dtype", "scale", "kernel"),
         "layoutc_compile_gather": ("jit", "row_width", "dtype", "index_dtype", "kernel"),
         "layoutc_compile_scatter": ("jit", "row_width", "dtype", "index_dtype", "kernel"),
         "layoutc_compile_mlir": ("jit", "mlir", "kernel_name", "index_bits", "kernel"),
-        "layoutc_compile_tensor_copy": ("jit", "src", "dst", "dtype", "to_dtype", "index_dtypes", "index_count", "kernel"),
+        "layoutc_compile": ("jit", "spec", "kernel"),
         "layoutc_kernel_free": ("kernel",),
         "layoutc_kernel_name": ("kernel", "name"),
         "layoutc_kernel_ptx": ("kernel", "ptx"),
+        "layoutc_kernel_family": ("kernel", "family"),
         "layoutc_device_count": ("count",),
         "layoutc_copy_extents": ("kernel", "dynamic", "count", "size", "src_elements", "dst_elements"),
-        "layoutc_launch_copy": ("kernel", "device", "src", "dst", "dynamic", "count", "stream"),
-        "layoutc_launch_indexed": ("kernel", "device", "table", "table_rows", "rows", "indices", "count", "stream"),
+        "layoutc_launch_copy": ("kernel", "device", "buffers", "buffer_count", "dynamic", "count", "stream"),
+        "layoutc_copy_tensors": ("jit", "device", "src", "dst", "scale", "stream"),
+        "layoutc_gather_tensors": ("jit", "device", "table", "indices", "rows", "stream"),
+        "layoutc_scatter_tensors": ("jit", "device", "rows", "indices", "table", "stream"),
         "layoutc_launch": ("kernel", "device", "grid", "block", "args", "count", "stream"),
     }
     unchecked = types.SimpleNamespace()
@@ -510,13 +555,23 @@ def check(status: int) -> None:
     ...
     """
     if status != OK:
-        message = lib.layoutc_last_error().decode(errors="backslashreplace")
-        error = _ERRORS.get(status, InternalError)(message, lib.layoutc_status_name(status).decode())
+        error = error_of(status, lib.layoutc_last_error().decode(errors="backslashreplace"))
         raised = getattr(callback_error, "error", None)
         if raised is not None:  # a Python inner function failed inside the call: its exception
             callback_error.error = None
             raise raised from error
         raise error
+
+
+def error_of(status: int, message: str) -> Error:
+    """The exception of a failed call's `status`, with `message`: the Error
+    subclass for the status (InternalError for one this package does not
+    know).
+
+    >>> error_of(INVALID_ARGUMENT, "copy: ...").status
+    'LAYOUTC_ERROR_INVALID_ARGUMENT'
+    """
+    return _ERRORS.get(status, InternalError)(message, lib.layoutc_status_name(status).decode())
 
 
 def text(s: Union[str, bytes], what: str = "text") -> bytes:

@@ -10,7 +10,7 @@ import importlib
 import sys
 from typing import Any, List, Optional, Tuple
 
-from ._library import ArgumentError, check, unchecked
+from ._library import ArgumentError
 from .distributed import _global, _group_name, _own_beside, _symmetric, _turns
 from .kernels import Jit, _require_row_major, _tensors, default_jit, gather, scatter
 
@@ -241,22 +241,26 @@ class _PeerRows:
         self.place = self.there.address - peers.buffer_ptrs[rank]  # the same on every rank: symmetric
         # The rows of its width that `there`'s buffer holds from its place (any number of empty rows).
         self.room = (peers.buffer_size - self.place) // self.row_bytes if self.row_bytes else sys.maxsize
-        self.kernel = (jit or default_jit()).indexed_kernel(kind, width, self.table.dtype, self.indices.dtype) \
-            if width else None
+        j = jit or default_jit()
+        self.gather = kind == "gather"
+        compile = j.gather_kernel if self.gather else j.scatter_kernel
+        self.kernel = compile(width, self.table.dtype, self.indices.dtype) if width else None
+        self.width = width
         self.peers, self.rank = peers, rank
 
     def run(self, matrix: List[List[int]]) -> None:
         ranks, buffers, counts = len(matrix), self.peers.buffer_ptrs, matrix[self.rank]
         at = _starts(counts)
         if self.kernel is not None:  # None: rows of no width, nothing to move
-            handle = self.kernel._handle
+            kernel = self.kernel
 
             def launch(q: int, stream: Any) -> None:
                 land = sum(matrix[s][q] for s in range(self.rank))
-                check(unchecked.layoutc_launch_indexed(handle, self.device, self.table.address, self.table.shape[0],
-                                                       buffers[q] + self.place + land * self.row_bytes,
-                                                       self.indices.address + at[q] * self.indices.itemsize,
-                                                       counts[q], stream))
+                table = (self.table.address, self.table.extent)
+                rows = (buffers[q] + self.place + land * self.row_bytes, counts[q] * self.width)
+                indices = (self.indices.address + at[q] * self.indices.itemsize, counts[q])
+                kernel.launch_copy([table, rows, indices] if self.gather else [rows, table, indices], [counts[q]],
+                                   self.device, stream)
 
             _own_beside([q for q in _turns(list(range(ranks)), self.rank, ranks) if counts[q]], self.rank,
                         self.device, self.stream, launch)

@@ -170,7 +170,7 @@ def redistribute(tensor: Any, source: Any, destination: Any, group: Any = None, 
     jit = jit or default_jit()
 
     def launch(kernel: Any, a: int, b: int, on: Any = stream) -> None:
-        check(lib.layoutc_launch_copy(kernel._handle, device, a, b, None, 0, on))
+        kernel.launch_copy([(a, 0), (b, 0)], device=device, stream=on)
 
     peers = _symmetric(out, group, dist) if given else None
     if peers is not None:

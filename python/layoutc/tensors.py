@@ -5,7 +5,6 @@ __cuda_array_interface__ (CuPy, Numba, JAX), else from DLPack's __dlpack__
 (dlpack.py); nothing is copied.
 """
 import ctypes
-import functools
 import importlib
 from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple, Union
 
@@ -44,7 +43,8 @@ class Tensor:
             self.shape = int64_tuple(shape, "%s: shape" % role)
             self.strides = int64_tuple(strides, "%s: strides" % role)
         self.dtype, self.device, self.stream, self.readonly, self.torch = dtype, device, stream, readonly, torch
-        self.owner = owner  # what must outlive the launch (a DLPack capsule)
+        self.owner = owner  # what must outlive the launch (a DLPack capsule, a resolved view)
+        self.resolved = False  # a copy of the caller's lazy (conjugate or negative) torch view: not writable
         self.itemsize = itemsize = BYTES[dtype]
         if len(self.strides) != len(self.shape):
             raise ArgumentError("%s: shape %s and strides %s differ in length" % (role, self.shape, self.strides))
@@ -183,21 +183,25 @@ def _is_torch(obj: Any) -> bool:
     return False
 
 
-@functools.lru_cache(maxsize=None)
+# torch's current-stream accessor, found at the first torch tensor.
+_stream_accessor: Optional[Callable[[int], int]] = None
+
+
 def _current_stream() -> Callable[[int], int]:
     """The current CUDA stream of a device, as a CUstream handle: torch's
     raw accessor where it has one (as Triton calls it; the public
     torch.cuda.current_stream builds a Stream object each call, tens of
     microseconds a launch), else the public one. Asked for once torch is
     imported (a torch tensor is at hand)."""
-    torch = importlib.import_module("torch")
-    raw: Optional[Callable[[int], int]] = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is not None:
-        return raw
-
-    def public(device: int) -> int:
-        return int(torch.cuda.current_stream(device).cuda_stream)
-    return public
+    global _stream_accessor
+    if _stream_accessor is None:
+        torch = importlib.import_module("torch")
+        raw: Optional[Callable[[int], int]] = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+        if raw is None:
+            def raw(device: int) -> int:
+                return int(torch.cuda.current_stream(device).cuda_stream)
+        _stream_accessor = raw
+    return _stream_accessor
 
 
 # torch's dtypes as layoutc's, keyed by the dtype objects themselves (a
@@ -215,8 +219,13 @@ def _from_torch(obj: Any, role: str) -> Tensor:
             raise ArgumentError(unsupported(role + ": dtype", "torch." + name))
         dtype = _torch_dtypes[obj.dtype] = FROM_TORCH[name]
     device = obj.get_device()
-    return Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), dtype, device, _current_stream()(device),
-                  torch=True)
+    lazy = obj.is_conj() or obj.is_neg()
+    if lazy:  # a conjugate or negative view: its memory holds the values before the bit
+        obj = obj.resolve_conj().resolve_neg()
+    t = Tensor(role, obj.data_ptr(), obj.shape, obj.stride(), dtype, device, _current_stream()(device), torch=True,
+               owner=obj if lazy else None)
+    t.resolved = lazy
+    return t
 
 
 def _device_of(obj: Any) -> Optional[int]:

@@ -105,15 +105,15 @@ class TorchKernelsTest(unittest.TestCase):
         side.synchronize()
         self.assertTrue(torch.equal(out, expected))
 
-    def test_compiled_once_per_spec(self):
+    def test_compiled_once_per_family(self):
         jit = layoutc.Jit(disk_cache=False)
-        x = random((128, 64), torch.float32, self.g)
-        for _ in range(3):
-            out = poisoned((64, 128), torch.float32)
+        for m, n in ((128, 64), (256, 32), (1000, 96)):
+            x = random((m, n), torch.float32, self.g)
+            out = poisoned((n, m), torch.float32)
             layoutc.copy(x.t(), out, jit=jit)
-        torch.cuda.synchronize()
-        self.assertTrue(torch.equal(out, x.t().contiguous()))
-        self.assertEqual(jit.cache_stats()["misses"], 1)
+            torch.cuda.synchronize()
+            self.assertTrue(torch.equal(out, x.t().contiguous()))
+        self.assertEqual((jit.cache_stats()["misses"], jit.cache_stats()["families"]), (1, 1))
 
     def test_dlpack_only(self):
         for dtype in (torch.float32, torch.float16, torch.bfloat16, torch.float64, torch.int32, torch.int8):
@@ -174,18 +174,24 @@ class TorchKernelsTest(unittest.TestCase):
             layoutc.copy(x, torch.empty(16, 16))
         self.assertIn("dst: a torch tensor on cpu; layoutc's kernels take CUDA tensors", str(e.exception))
         with self.assertRaises(layoutc.ArgumentError) as e:
-            layoutc.copy(x.to(torch.uint8), poisoned((16, 16), torch.float32))
-        self.assertIn("src: dtype torch.uint8 is not supported", str(e.exception))
+            layoutc.copy(x.to(torch.float8_e4m3fnuz), poisoned((16, 16), torch.float32))
+        self.assertIn("src: dtype 'torch.float8_e4m3fnuz' is not a dtype: layoutc moves f32, f16, bf16,",
+                      str(e.exception))
         with self.assertRaises(layoutc.ArgumentError) as e:
             layoutc.gather(x, torch.zeros(4, dtype=torch.int32, device="cuda"), poisoned((4, 16), torch.float16))
-        self.assertIn("gather: out has dtype f16 but table f32", str(e.exception))
+        self.assertIn("gather: out has dtype f16 but the table f32", str(e.exception))
+        with self.assertRaises(layoutc.ArgumentError) as e:
+            layoutc.copy(x, poisoned((8, 32), torch.float32))
+        self.assertEqual("copy: src has shape (16, 16) but dst (8, 32); a copy between tensors takes one shape (give "
+                         "layouts to copy between others)", str(e.exception))
         with self.assertRaises(layoutc.ArgumentError) as e:
             layoutc.copy(DLPackOnly(torch.zeros(16, 16)), poisoned((16, 16), torch.float32))
         self.assertIn("src: a DLPack tensor on CPU (device type 1); layoutc's kernels take CUDA tensors",
                       str(e.exception))
         with self.assertRaises(layoutc.ArgumentError) as e:
-            layoutc.copy(DLPackOnly(x.to(torch.uint8)), poisoned((16, 16), torch.float32))
-        self.assertIn("src: DLPack dtype uint8 is not supported", str(e.exception))
+            layoutc.copy(DLPackOnly(torch.empty(16, 16, dtype=torch.uint16, device="cuda")),
+                         poisoned((16, 16), torch.float32))
+        self.assertIn("src: DLPack dtype 'uint16' is not a dtype", str(e.exception))
 
 
 if __name__ == "__main__":

@@ -136,7 +136,7 @@ class ArgumentChecksTest(unittest.TestCase):
 
     def test_copy_arguments(self):
         a, b = FakeArray((4, 8)), FakeArray((8, 4))
-        self.assertRefused("copy: src has shape (8, 4) but dst (4, 8); give src_layout and dst_layout", layoutc.copy,
+        self.assertRefused("copy: src has shape (8, 4) but dst (4, 8); a copy between tensors takes one shape", layoutc.copy,
                            b, a)
         self.assertRefused("src: typestr '<u2' is not a dtype: layoutc moves f32, f16, bf16, f64, i32, i8, i64, u8, "
                            "i16, bool, f8e4m3fn, f8e5m2, c64 or c128", layoutc.copy, FakeArray((4, 8), "<u2"), a)
@@ -170,22 +170,22 @@ class ArgumentChecksTest(unittest.TestCase):
 
     def test_gather_scatter_arguments(self):
         table, idx, out = FakeArray((100, 16)), FakeArray((8,), "<i4"), FakeArray((8, 16))
-        self.assertRefused("gather: out has dtype f16 but table f32", layoutc.gather, table, idx,
+        self.assertRefused("gather: out has dtype f16 but the table f32", layoutc.gather, table, idx,
                            FakeArray((8, 16), "<f2"))
-        self.assertRefused("gather: indices are f32; they must be int32 or int64", layoutc.gather, table,
+        self.assertRefused("gather: indices are f32; they must be i32 or i64", layoutc.gather, table,
                            FakeArray((8,), "<f4"), out)
         self.assertRefused("gather: out has 9 rows for 8 indices", layoutc.gather, table, idx, FakeArray((9, 16)))
-        self.assertRefused("gather: out has rows of shape (15,) but table (16,)", layoutc.gather, table, idx,
+        self.assertRefused("gather: out has rows of 15 elements but the table 16", layoutc.gather, table, idx,
                            FakeArray((8, 15)))
         self.assertRefused("gather: table (shape (100, 16), strides (1, 100), f32) is not contiguous (row-major)",
                            layoutc.gather, FakeArray((100, 16), strides=(4, 400)), idx, out)
-        self.assertRefused("gather: indices (shape (8, 1), strides (1, 1), i32) has 2 dimensions; indices takes 1",
+        self.assertRefused("gather: indices (shape (8, 1), strides (1, 1), i32) has 2 modes; indices takes 1",
                            layoutc.gather, table, FakeArray((8, 1), "<i4"), out)
         self.assertRefused("scatter: src (shape (8, 16), strides (17, 1), f32) is not contiguous", layoutc.scatter,
                            FakeArray((8, 16), strides=(68, 4)), idx, table)
         self.assertRefused("table: the array is read-only", layoutc.scatter, out, idx,
                            FakeArray((100, 16), readonly=True))
-        self.assertRefused("scatter: src has dtype f16 but table f32", layoutc.scatter, FakeArray((8, 16), "<f2"),
+        self.assertRefused("scatter: src has dtype f16 but the table f32", layoutc.scatter, FakeArray((8, 16), "<f2"),
                            idx, table)
         self.assertRefused("scatter: src has 8 rows for 7 indices", layoutc.scatter, out, FakeArray((7,), "<i4"),
                            table)
@@ -199,13 +199,18 @@ class StandInLaunchTest(unittest.TestCase):
         if not STAND_IN:
             self.skipTest("needs the stand-in driver (LAYOUTC_TEST_DRIVER=stand-in, as ctest runs it)")
 
-    def test_copy_compiles_once_per_spec(self):
+    def test_copy_compiles_once_per_family(self):
         jit = layoutc.Jit(disk_cache=False)
         src, dst = FakeArray((64, 32)), FakeArray((32, 64))
         for _ in range(3):
             layoutc.copy(src, dst, src_layout="(64,32):(32,1)", dst_layout="(64,32):(1,64)", jit=jit)
         stats = jit.cache_stats()
-        self.assertEqual((stats["misses"], stats["hits"], stats["disk_hits"]), (1, 0, 0))
+        self.assertEqual((stats["misses"], stats["hits"], stats["disk_hits"]), (1, 2, 0))
+        # Other shapes of the family, between tensors: no compile.
+        for m, n in ((128, 4), (1000, 64), (4, 4)):
+            layoutc.copy(FakeArray((m, n)), FakeArray((m, n), strides=(4, 4 * m)), jit=jit)
+        stats = jit.cache_stats()
+        self.assertEqual((stats["misses"], stats["families"]), (1, 1))
         k = jit.copy_kernel("(64,32):(32,1)", "(64,32):(1,64)", "f32")
         self.assertEqual(k.name, "copy")
         self.assertIn(".visible .entry copy(", k.ptx)
@@ -333,8 +338,8 @@ class DLPackTest(unittest.TestCase):
         layoutc.copy(src, FakeArray((64, 32), strides=(4, 256), stream=0x99), jit=jit)
         self.assertEqual(src.streams, [1, 0x77, 0x99])
         # The capsule lives until the launch is enqueued, then its destructor frees it.
-        fresh, at_launch, launch = FakeDLPack((64, 32)), [], layoutc.kernels.unchecked.layoutc_launch_copy
-        with mock.patch.object(layoutc.kernels.unchecked, "layoutc_launch_copy",
+        fresh, at_launch, launch = FakeDLPack((64, 32)), [], layoutc.kernels.unchecked.layoutc_copy_tensors
+        with mock.patch.object(layoutc.kernels.unchecked, "layoutc_copy_tensors",
                                lambda *args: at_launch.append(fresh.deleted) or launch(*args)):
             layoutc.copy(fresh, FakeArray((64, 32)), jit=jit)
         self.assertEqual((at_launch, fresh.deleted), ([0], 1))
@@ -362,7 +367,7 @@ class NoDriverTest(unittest.TestCase):
         lines = out.stdout.splitlines()
         self.assertEqual(lines[0], "LAYOUTC_ERROR_NO_DRIVER")
         self.assertTrue(lines[1].startswith(
-            "layoutc_launch_copy: no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded"), lines[1])
+            "no CUDA driver found: /nonexistent/libcuda.so.1 could not be loaded"), lines[1])
         self.assertEqual(lines[2], "LAYOUTC_ERROR_NO_DRIVER")
 
 
