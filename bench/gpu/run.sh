@@ -8,8 +8,8 @@
 # layoutc command and the Python package are the wheel's, pip-installed
 # (offline) into the host's python3 beside its torch and Triton, as a user
 # # installs it: no PYTHONPATH, no LD_LIBRARY_PATH. A second argument runs one
-# part (tests, memcheck, bandwidth, sizes, jit, python or gpus; all but sizes
-# by default), for hosts that limit one call's time. bandwidth is the table
+# part (tests, memcheck, bandwidth, sizes, jit, python, pybench, family or
+# gpus; all but sizes by default), for hosts that limit one call's time. bandwidth is the table
 # of bench/gpu/cases.py (or the cases named, e.g. `run.sh build bandwidth
 # gather_rows1_f32`); sizes is every case family (or those named) at the
 # sizes that follow (4MB, 64MB, 1GB; all three by default), e.g.
@@ -19,8 +19,9 @@
 set -uo pipefail
 build=${1:-build}
 part=${2:-all}
-case "$part" in all|tests|memcheck|bandwidth|sizes|jit|python|gpus) ;; *)
-  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, sizes, jit, python or gpus)" >&2; exit 2 ;;
+case "$part" in all|tests|memcheck|bandwidth|sizes|jit|python|pybench|family|gpus) ;; *)
+  echo "run.sh: unknown part '$part' (all, tests, memcheck, bandwidth, sizes, jit, python, pybench, family or gpus)" >&2
+  exit 2 ;;
 esac
 sizes=("${@:3}")
 [[ " ${sizes[*]} " =~ " "(4MB|64MB|1GB)" " ]] || sizes+=(4MB 64MB 1GB)
@@ -260,8 +261,29 @@ if runs python; then
     echo; echo "the README's and docs/' GPU examples, with the installed layoutc:"
     "$python" "$root/test/docs/check_examples.py" --installed --only-gpu --tools "$(dirname "$layoutc")" \
       "$root/README.md" "$root"/docs/*.md || status=1
-    echo
-    "$python" "$(dirname "$0")/python_bench.py" || status=1
+  fi
+fi
+# From Python beside torch: bandwidth (python_bench.py), the host's cost of
+# a call (host_bench.py) and a serving loop's changing shapes
+# (serving_bench.py).
+if runs pybench; then
+  if ! "$python" -c "import torch" 2>/dev/null; then
+    echo; echo "pybench: skipped: python3 cannot import torch"
+  else
+    for bench in python_bench host_bench serving_bench; do
+      echo
+      "$python" "$(dirname "$0")/$bench.py" || status=1
+    done
+  fi
+fi
+# The family's kernel against the kernel per shape, every copy case at 4 MB,
+# 64 MB and 1 GB (family_bench.py; the sizes or families that follow).
+if runs family; then
+  echo
+  if "$python" -c "import torch" 2>/dev/null; then
+    "$python" "$(dirname "$0")/family_bench.py" "${@:3}" || status=1
+  else
+    echo "family: skipped: python3 cannot import torch"
   fi
 fi
 # Two GPUs from one process: the same kernels on cuda:0 and cuda:1 at once,

@@ -33,6 +33,16 @@ INTS = [0, 1, -1, 2, 3, 100, 127, 128, -128, -129, 255, 256, 257, 32767, 32768, 
         2049, 4097, 2 ** 24 + 1, 16842753, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, 2 ** 53 + 1, 2 ** 62 + 2 ** 39 + 1,
         2 ** 63 - 1, -(2 ** 63)]
 
+# NaN bit patterns beyond math.nan's: negative, with a payload, signaling (as
+# the signed integers of the dtype's width).
+NANS = {
+    torch.float16: ([0xfe00 - 2 ** 16, 0x7e01, 0xfd00 - 2 ** 16, 0x7c01], torch.int16),
+    torch.bfloat16: ([0xffc0 - 2 ** 16, 0x7fc1, 0xffa0 - 2 ** 16, 0x7f81], torch.int16),
+    torch.float32: ([0xffc00000 - 2 ** 32, 0x7fc00001, 0xffa00000 - 2 ** 32, 0x7f800001], torch.int32),
+    torch.float64: ([-(2 ** 63) + 0x7ff8000000000000, 0x7ff8000000000001, -(2 ** 63) + 0x7ff4000000000000,
+                     0x7ff0000000000001], torch.int64),
+}
+
 
 def sources(name):
     t = DTYPES[name]
@@ -50,6 +60,9 @@ def sources(name):
         base = torch.tensor(FLOATS, dtype=torch.float64)
         rnd = torch.cat([torch.randn(64, generator=g, dtype=torch.float64) * s for s in (1, 100, 1e4)])
         values = torch.cat([base, rnd]).to(t)  # the source values as the source dtype holds them
+        if t in NANS:  # NaNs of either sign, with payloads, signaling ones: as bits
+            bits, view = NANS[t]
+            values = torch.cat([values, torch.tensor(bits, dtype=torch.int64).to(view).view(t)])
         if t in (torch.float8_e4m3fn, torch.float8_e5m2):  # every bit pattern
             values = torch.arange(256, dtype=torch.int32).to(torch.uint8).view(t)
         return values
