@@ -85,15 +85,17 @@ struct Casts {
     return trunc(8, b.create<arith::OrIOp>(b.create<arith::AndIOp>(r, ci(32, 0xff)), shr(sign, 24)));
   }
 
-  // The f16 of bits `h` as an f32, as cvt.f32.f16 gives it on torch's GPU:
-  // exact, and a NaN 0x7fffffff with its sign. The NaN is made here, not
-  // left to the instruction selected (an f64 destination would otherwise
-  // fold the two conversions into cvt.f64.f16, whose NaN is another).
-  Value halfToF32(Value h) {
+  // The f16 of bits `h` as an f32: exact; a NaN 0x7fffffff, with its sign
+  // where `nanSign` (c10's e5m2 decode), without (cvt.f32.f16, torch's f16
+  // on the GPU). The NaN is made here, not left to the instruction selected
+  // (an f64 destination would otherwise fold the two widenings into
+  // cvt.f64.f16, whose NaN is another).
+  Value halfToF32(Value h, bool nanSign) {
     Value bits = zext(32, h);
     Value nan = cmpi(arith::CmpIPredicate::ugt, b.create<arith::AndIOp>(bits, ci(32, 0x7fff)), ci(32, 0x7c00));
-    Value quiet = b.create<arith::OrIOp>(b.create<arith::AndIOp>(shl(bits, 16), ci(32, int64_t(0x80000000u))),
-                                         ci(32, 0x7fffffff));
+    Value quiet = ci(32, 0x7fffffff);
+    if (nanSign)
+      quiet = b.create<arith::OrIOp>(b.create<arith::AndIOp>(shl(bits, 16), ci(32, int64_t(0x80000000u))), quiet);
     Value exact = b.create<arith::ExtFOp>(b.getF32Type(), bitcast(b.getF16Type(), h));
     return select(nan, bitcast(b.getF32Type(), quiet), exact);
   }
@@ -107,13 +109,13 @@ struct Casts {
     case DType::F64:
       return {K::F64, x, {}};
     case DType::F16: // the hardware's conversion, as torch's __half2float
-      return {K::F32, halfToF32(bitcast(i(16), x)), {}};
+      return {K::F32, halfToF32(bitcast(i(16), x), false), {}};
     case DType::BF16: // a shift: every bit kept, NaNs too
       return {K::F32, bitcast(f32, shl(zext(32, bitcast(i(16), x)), 16)), {}};
     case DType::F8E4M3FN:
       return {K::F32, e4m3ToF32(x), {}};
     case DType::F8E5M2: // the upper byte of an f16
-      return {K::F32, halfToF32(shl(zext(16, x), 8)), {}};
+      return {K::F32, halfToF32(shl(zext(16, x), 8), true), {}};
     case DType::I8:
     case DType::I16:
     case DType::I32:

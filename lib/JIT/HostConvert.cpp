@@ -30,12 +30,15 @@ struct Element {
   int64_t i = 0;
 };
 
-// The hardware's f16 -> f32 (cvt.f32.f16): exact; a NaN becomes 0x7fffffff
-// with its sign.
-uint32_t f16ToF32(uint16_t h) {
+// An f16's bits widened to f32: exact; a NaN 0x7fffffff, with its sign
+// where `nanSign` (c10's fp8e5m2 decode through fp16_ieee_to_fp32_value),
+// without (the hardware's cvt.f32.f16, torch's f16 on the GPU).
+uint32_t f16ToF32(uint16_t h, bool nanSign) {
   uint32_t sign = uint32_t(h >> 15) << 31, exponent = (h >> 10) & 31, mantissa = h & 1023;
+  if (exponent == 31 && mantissa)
+    return (nanSign ? sign : 0) | 0x7fffffffu;
   if (exponent == 31)
-    return sign | (mantissa ? 0x7fffffffu : 0x7f800000u);
+    return sign | 0x7f800000u;
   double v =
       exponent == 0 ? std::ldexp(double(mantissa), -24) : std::ldexp(double(mantissa | 1024), int(exponent) - 25);
   return sign | bitsOf(float(v));
@@ -120,13 +123,13 @@ Element decode(const uint8_t *p, DType t) {
   case DType::F64:
     return {K::F64, read<uint64_t>(p)};
   case DType::F16:
-    return {K::F32, f16ToF32(read<uint16_t>(p))};
+    return {K::F32, f16ToF32(read<uint16_t>(p), false)};
   case DType::BF16:
     return {K::F32, uint32_t(read<uint16_t>(p)) << 16};
   case DType::F8E4M3FN:
     return {K::F32, e4m3ToF32(*p)};
   case DType::F8E5M2:
-    return {K::F32, f16ToF32(uint16_t(*p << 8))};
+    return {K::F32, f16ToF32(uint16_t(*p << 8), true)};
   case DType::I8:
     return {K::Int, 0, 0, read<int8_t>(p)};
   case DType::I16:
