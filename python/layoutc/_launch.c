@@ -213,8 +213,8 @@ static PyObject *copy_tensors(PyObject *self, PyObject *const *argv, Py_ssize_t 
  * and scatter (a the rows, b the table). */
 static PyObject *rows_tensors(PyObject *const *argv, Py_ssize_t argc, int gather) {
   if (argc != 4) {
-    PyErr_SetString(PyExc_TypeError, gather ? "gather_tensors(jit, table, indices, out)"
-                                            : "scatter_tensors(jit, src, indices, table)");
+    PyErr_SetString(PyExc_TypeError,
+                    gather ? "gather_tensors(jit, table, indices, out)" : "scatter_tensors(jit, src, indices, table)");
     return NULL;
   }
   TorchTensor t[3];
