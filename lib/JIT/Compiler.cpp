@@ -1,5 +1,6 @@
 //===- Compiler.cpp - MLIR with lay kernels to PTX ------------------------===//
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/JIT/MlirNesting.h"
 
 #include "layoutc/Conversion/Passes.h"
 #include "layoutc/Target/GpuModule.h"
@@ -208,6 +209,8 @@ struct Compiler::Session {
 };
 
 std::string Compiler::compile(std::string_view source, std::string_view name, const CompileOptions &options) {
+  if (std::string problem = mlirNestingProblem(source, name); !problem.empty())
+    throw CompileError(problem);
   Session session(state_->context, options);
   session.sources.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(source.data(), source.size()),
                                                                       llvm::StringRef(name.data(), name.size())),

@@ -95,6 +95,17 @@ class SurvivalTest(unittest.TestCase):
             self.assertEqual(str(e.exception), "<input>: gpu.func @k: known_block_size (%d, 1, 1) must have every "
                              "dimension at least 1 and at most 1024 in all" % size)
 
+    def test_deeply_nested_mlir(self):
+        # Issue 51: 20,000 nested brackets overflowed MLIR parser's stack in
+        # the caller's process; refused before parsing, the process alive.
+        module = "module attributes {x = " + "[" * 20000 + "]" * 20000 + "} {}"
+        self.assertTrue(survives_in_a_child("layoutc.Jit(disk_cache=False).compile(%r, 'k')" % module),
+                        "compile crashed")
+        with self.assertRaises(CompileError) as e:
+            layoutc.Jit(disk_cache=False).compile(module, "k")
+        self.assertEqual(str(e.exception), "<input>: nesting deeper than 128 levels at line 1 column 151 (brackets, "
+                         "regions, types): refused before parsing, as MLIR's parser recurses per level")
+
     def test_copy_of_unsupported_element_types_from_python(self):
         jit = layoutc.Jit(disk_cache=False)
         with self.assertRaises(ArgumentError) as e:
