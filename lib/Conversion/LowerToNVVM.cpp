@@ -65,9 +65,16 @@ void registerLoweringDialects(mlir::DialectRegistry &registry) {
 }
 
 namespace {
+// The index widths the lowering takes: any other value is refused by the
+// option's parser (16 or 33 would emit that width).
+enum class IndexBitwidth : unsigned { Bits32 = 32, Bits64 = 64 };
+
 struct LowerToNVVMOptions : mlir::PassPipelineOptions<LowerToNVVMOptions> {
-  Option<unsigned> indexBitwidth{*this, "index-bitwidth",
-                                 llvm::cl::desc("Width of index values in the kernels (32 or 64)"), llvm::cl::init(64)};
+  Option<IndexBitwidth> indexBitwidth{
+      *this, "index-bitwidth", llvm::cl::desc("Width of index values in the kernels (32 or 64)"),
+      llvm::cl::init(IndexBitwidth::Bits64),
+      llvm::cl::values(clEnumValN(IndexBitwidth::Bits32, "32", "32-bit index math"),
+                       clEnumValN(IndexBitwidth::Bits64, "64", "64-bit index math"))};
 };
 } // namespace
 
@@ -75,7 +82,7 @@ void registerLowerToNVVMPipeline() {
   mlir::PassPipelineRegistration<LowerToNVVMOptions>("lay-lower-to-nvvm",
                                                      "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
                                                      [](mlir::OpPassManager &pm, const LowerToNVVMOptions &options) {
-                                                       buildLowerToNVVMPipeline(pm, options.indexBitwidth);
+                                                       buildLowerToNVVMPipeline(pm, unsigned(options.indexBitwidth.getValue()));
                                                      });
 }
 
