@@ -173,7 +173,10 @@ layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn
    value that is not a composed layout. */
 layoutc_status layoutc_composed_parts(const layoutc_value *composed, layoutc_value **inner, layoutc_value **offset,
                                       layoutc_value **outer, void **user);
-/* Whether two values are the same (same kind, same printed form). */
+/* Whether two values are the same (same kind, same printed form, and for a
+   composed layout with an inner function, the same function: made with
+   the same `user`, or by the same layoutc_composed_function_make where
+   `user` is NULL). */
 layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *b, int *equal);
 /* A hash of the value, equal for values layoutc_value_equal calls equal. */
 layoutc_status layoutc_value_hash(const layoutc_value *value, uint64_t *hash);

@@ -90,7 +90,8 @@ layoutc_status layoutc_composed_function_make(const char *name, layoutc_inner_fn
       algebra::failType("make_composed_layout", "the outer must be a layout, not " + o.describe());
     algebra::ComposedLayout c;
     c.inner = algebra::ComposedLayout::Inner::Function;
-    c.function = {label, [caller](const IntTuple &x) { return (*caller)(x); }, user};
+    c.function = {label, [caller](const IntTuple &x) { return (*caller)(x); }, user,
+                  user ? static_cast<const void *>(user) : caller.get()};
     c.offset = off.tuple();
     c.outer = o.layout();
     out = newValue(algebra::Value::of(std::move(c)));

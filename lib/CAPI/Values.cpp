@@ -25,6 +25,14 @@ using algebra::Value;
 
 namespace {
 
+// The identity of a composed layout's inner function (nullptr for every
+// other value): two functions printed alike are not one.
+const void *functionIdentity(const algebra::Value &v) {
+  return v.kind == algebra::Value::Kind::Composed && v.composed().inner == algebra::ComposedLayout::Inner::Function
+             ? v.composed().function.identity
+             : nullptr;
+}
+
 // f(at), which must be an integer.
 int64_t integerAt(const Value &f, IntTuple at) {
   algebra::IntDomain domain;
@@ -166,14 +174,16 @@ layoutc_status layoutc_value_equal(const layoutc_value *a, const layoutc_value *
   return guard("layoutc_value_equal", [&] {
     const layoutc_value &x = need(a, "layoutc_value_equal", "a");
     const layoutc_value &y = need(b, "layoutc_value_equal", "b");
-    need(equal, "layoutc_value_equal", "equal") = x.value.kind == y.value.kind && x.text == y.text;
+    need(equal, "layoutc_value_equal", "equal") =
+        x.value.kind == y.value.kind && x.text == y.text && functionIdentity(x.value) == functionIdentity(y.value);
   });
 }
 
 layoutc_status layoutc_value_hash(const layoutc_value *value, uint64_t *hash) {
   return guard("layoutc_value_hash", [&] {
     const layoutc_value &v = need(value, "layoutc_value_hash", "value");
-    need(hash, "layoutc_value_hash", "hash") = std::hash<std::string>()(v.text) * 31 + uint64_t(v.value.kind);
+    need(hash, "layoutc_value_hash", "hash") = (std::hash<std::string>()(v.text) * 31 + uint64_t(v.value.kind)) * 31 +
+                                               std::hash<const void *>()(functionIdentity(v.value));
   });
 }
 

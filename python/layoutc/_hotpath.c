@@ -77,11 +77,22 @@ static int bound(void) {
   return 0;
 }
 
+/* Frees `value` with the caller's error indicator put aside: freeing a
+ * composed layout with a Python inner calls its release back into Python,
+ * which must not run with an exception set (a value dropped while an
+ * exception propagates, or on a call's failure path). */
+static void free_value(layoutc_value *value) {
+  PyObject *type, *exception, *traceback;
+  PyErr_Fetch(&type, &exception, &traceback);
+  api.value_free(value);
+  PyErr_Restore(type, exception, traceback);
+}
+
 /* A new Handle owning `value` (freed if the Handle cannot be made). */
 static PyObject *handle_new(layoutc_value *value) {
   Handle *h = PyObject_New(Handle, handle_type);
   if (!h) {
-    api.value_free(value);
+    free_value(value);
     return NULL;
   }
   h->value = value;
@@ -93,7 +104,7 @@ static int is_handle(PyObject *o) { return PyObject_TypeCheck(o, handle_type); }
 static void handle_dealloc(PyObject *self) {
   PyTypeObject *type = Py_TYPE(self);
   if (api.value_free && !exiting)
-    api.value_free(((Handle *)self)->value);
+    free_value(((Handle *)self)->value);
   freefunc free_object = (freefunc)PyType_GetSlot(type, Py_tp_free);
   free_object(self);
   Py_DECREF(type);
@@ -519,7 +530,7 @@ done:
   for (Py_ssize_t i = 0; i < ready; ++i) {
     Py_XDECREF(owners[i]);
     if (made[i])
-      api.value_free(made[i]);
+      free_value(made[i]);
   }
   return result;
 }

@@ -32,11 +32,15 @@ _InnerFn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes
                             ctypes.POINTER(ctypes.c_int64), ctypes.c_size_t, ctypes.POINTER(ctypes.c_size_t))
 _ReleaseFn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
 
-# The functions the library holds, by the token it was given; each is
-# dropped when the library releases its last value holding it.
-_functions: Dict[int, Callable[[Any], Any]] = {}
+# The functions the library holds, by the token it was given, with the
+# count of values made with it; a function is one token (the library's
+# equality and hashing tell composed layouts apart by it), dropped when the
+# library releases the last value holding it. Reentrant: a release can run
+# inside a locked region (a value freed by the collector there).
+_functions: Dict[int, List[Any]] = {}
+_tokens: Dict[int, int] = {}  # id(fn) -> its token, while the library holds fn
 _next_token = [1]
-_lock = threading.Lock()
+_lock = threading.RLock()
 
 
 def _leaf(x: Any) -> Tuple[int, int]:
@@ -53,7 +57,7 @@ def _leaf(x: Any) -> Tuple[int, int]:
 def _call_inner(user: Optional[int], kinds: Any, values: Any, n: int, out_kinds: Any, out_values: Any,
                 capacity: int, out_n: Any) -> int:
     try:
-        fn = _functions[user or 0]
+        fn = _functions[user or 0][0]
         x = _native.unflatten(kinds[:n], values[:n], lambda kind, value: Dynamic(div=value))
         result = fn(x)
         k: List[int] = []
@@ -71,7 +75,12 @@ def _call_inner(user: Optional[int], kinds: Any, values: Any, n: int, out_kinds:
 
 def _release(user: Optional[int]) -> None:
     with _lock:
-        _functions.pop(user or 0, None)
+        held = _functions.get(user or 0)
+        if held is not None:
+            held[1] -= 1
+            if held[1] == 0:
+                del _functions[user or 0]
+                _tokens.pop(id(held[0]), None)
 
 
 # The callbacks, alive as long as the module, as the C API takes them.
@@ -91,9 +100,14 @@ def make(fn: Callable[[Any], Any], offset: "_native.Handle", outer: "_native.Han
     if not callable(fn):
         raise TypeError("make_composed_layout: inner must be a layout, a swizzle or a function, not %r" % (fn,))
     with _lock:
-        token = _next_token[0]
-        _next_token[0] += 1
-        _functions[token] = fn
+        token = _tokens.get(id(fn), 0)
+        if token:
+            _functions[token][1] += 1
+        else:
+            token = _next_token[0]
+            _next_token[0] += 1
+            _functions[token] = [fn, 1]
+            _tokens[id(fn)] = token
     name = getattr(fn, "__name__", "inner")
     out = ctypes.c_void_p()
     check(lib.layoutc_composed_function_make(name, _INNER, _RELEASE, token, offset.ptr, outer.ptr,
@@ -110,4 +124,5 @@ def function_of(token: Optional[int]) -> Optional[Callable[[Any], Any]]:
     >>> make_composed_layout(double, 0, make_layout(4)).inner is double
     True
     """
-    return _functions.get(token or 0)
+    held = _functions.get(token or 0)
+    return held[0] if held is not None else None

@@ -36,6 +36,28 @@ class HostReadsTest(unittest.TestCase):
         self.assertEqual(cute.from_dlpack([1, 2, 3]).layout, cute.Layout((3,), (1,)))  # rank 1, as CuTe DSL's
 
 
+class InnerFunctionIdentityTest(unittest.TestCase):
+    """Issue 51: composed layouts are equal, and hash equal, by the identity
+    of their inner functions, not by the functions' names."""
+
+    def test_one_function_is_one_layout(self):
+        f = lambda c: c * 3  # noqa: E731
+        a, b = cute.make_composed_layout(f, 0, cute.make_layout(8)), cute.make_composed_layout(f, 0, cute.make_layout(8))
+        self.assertEqual(a, b)
+        self.assertEqual(hash(a), hash(b))
+        self.assertIs(a.inner, f)
+        # Values derived from one function keep its identity.
+        self.assertEqual(cute.composition(a, cute.make_layout(4)), cute.composition(b, cute.make_layout(4)))
+
+    def test_functions_of_one_name_are_not_one(self):
+        a = cute.make_composed_layout(lambda c: c * 2, 0, cute.make_layout(8))
+        b = cute.make_composed_layout(lambda c: c * 3, 0, cute.make_layout(8))
+        self.assertEqual(str(a), str(b))  # both print as <lambda> o 0 o 8:1
+        self.assertNotEqual(a, b)
+        self.assertEqual(len({a, b}), 2)
+        self.assertEqual((a(3), b(3)), (6, 9))
+
+
 class PartitionTest(unittest.TestCase):
     def test_local_tile(self):
         # CuTe C++'s local_tile: the tile at the grid coordinate, from the tile's offset

@@ -95,6 +95,17 @@ class SurvivalTest(unittest.TestCase):
             self.assertEqual(str(e.exception), "<input>: gpu.func @k: known_block_size (%d, 1, 1) must have every "
                              "dimension at least 1 and at most 1024 in all" % size)
 
+    def test_a_composed_layout_dropped_while_an_exception_propagates(self):
+        # Issue 51: its release ran Python with the exception set (SystemError,
+        # then a crash); the exception is the caller's, and later layouts are
+        # made (no lock left held).
+        case = "(layoutc.make_composed_layout(lambda c: c, 0, layoutc.make_layout(8)), 1 / 0)"
+        self.assertTrue(survives_in_a_child(case), "dropping the layout crashed")
+        with self.assertRaises(ZeroDivisionError):
+            (layoutc.make_composed_layout(lambda c: c, 0, layoutc.make_layout(8)), 1 / 0)
+        later = layoutc.make_composed_layout(lambda c: c + 1, 0, layoutc.make_layout(8))
+        self.assertEqual(later(2), 3)
+
     def test_deeply_nested_mlir(self):
         # Issue 51: 20,000 nested brackets overflowed MLIR parser's stack in
         # the caller's process; refused before parsing, the process alive.

@@ -90,6 +90,10 @@ struct InnerFunction {
   /// What the function's maker recognizes it by (the C API's caller's
   /// `user`), kept through every value derived from it; nullptr if none.
   const void *owner = nullptr;
+  /// What tells functions apart (the maker's `user`, else the state made
+  /// for it): values holding functions of two identities are not equal,
+  /// whatever their names.
+  const void *identity = nullptr;
 };
 
 /// inner o offset o outer: c -> inner(offset + outer(c)). The inner part is a

@@ -326,6 +326,34 @@ static void testComposedFunctions(void) {
   CHECK(released == 2 && c == NULL); /* released also when making fails */
   EXPECT_STATUS(layoutc_composed_function_make("f", plusHundred, NULL, NULL, outer, outer, &c),
                 LAYOUTC_ERROR_ALGEBRA_TYPE, "the offset must be an integer or a coordinate, not the layout 8:2");
+  /* Equal values are those of one function (issue 51): one user, or one
+     make where user is NULL; never two functions of one name. */
+  static int otherUser;
+  layoutc_value *sameUser = NULL, *again = NULL, *other = NULL, *anon = NULL, *anon2 = NULL;
+  EXPECT_OK(layoutc_composed_function_make("f", plusHundred, NULL, &otherUser, offset, outer, &sameUser));
+  EXPECT_OK(layoutc_composed_function_make("f", plusHundred, NULL, &otherUser, offset, outer, &again));
+  EXPECT_OK(layoutc_composed_function_make("f", plusHundred, NULL, &released, offset, outer, &other));
+  EXPECT_OK(layoutc_composed_function_make("f", plusHundred, NULL, NULL, offset, outer, &anon));
+  EXPECT_OK(layoutc_composed_function_make("f", plusHundred, NULL, NULL, offset, outer, &anon2));
+  int equal = -1;
+  uint64_t h1 = 0, h2 = 0;
+  EXPECT_OK(layoutc_value_equal(sameUser, again, &equal));
+  CHECK(equal == 1);
+  EXPECT_OK(layoutc_value_hash(sameUser, &h1));
+  EXPECT_OK(layoutc_value_hash(again, &h2));
+  CHECK(h1 == h2);
+  EXPECT_OK(layoutc_value_equal(sameUser, other, &equal));
+  CHECK(equal == 0);
+  EXPECT_OK(layoutc_value_equal(anon, anon2, &equal));
+  CHECK(equal == 0);
+  EXPECT_OK(layoutc_value_equal(anon, anon, &equal));
+  CHECK(equal == 1);
+  layoutc_value_free(sameUser);
+  layoutc_value_free(again);
+  layoutc_value_free(other);
+  layoutc_value_free(anon);
+  layoutc_value_free(anon2);
+  CHECK(released == 2); /* no release given: none called */
   layoutc_value_free(tile);
   layoutc_value_free(outer);
   layoutc_value_free(offset);
