@@ -70,20 +70,20 @@ namespace {
 enum class IndexBitwidth : unsigned { Bits32 = 32, Bits64 = 64 };
 
 struct LowerToNVVMOptions : mlir::PassPipelineOptions<LowerToNVVMOptions> {
-  Option<IndexBitwidth> indexBitwidth{
-      *this, "index-bitwidth", llvm::cl::desc("Width of index values in the kernels (32 or 64)"),
-      llvm::cl::init(IndexBitwidth::Bits64),
-      llvm::cl::values(clEnumValN(IndexBitwidth::Bits32, "32", "32-bit index math"),
-                       clEnumValN(IndexBitwidth::Bits64, "64", "64-bit index math"))};
+  Option<IndexBitwidth> indexBitwidth{*this, "index-bitwidth",
+                                      llvm::cl::desc("Width of index values in the kernels (32 or 64)"),
+                                      llvm::cl::init(IndexBitwidth::Bits64),
+                                      llvm::cl::values(clEnumValN(IndexBitwidth::Bits32, "32", "32-bit index math"),
+                                                       clEnumValN(IndexBitwidth::Bits64, "64", "64-bit index math"))};
 };
 } // namespace
 
 void registerLowerToNVVMPipeline() {
-  mlir::PassPipelineRegistration<LowerToNVVMOptions>("lay-lower-to-nvvm",
-                                                     "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
-                                                     [](mlir::OpPassManager &pm, const LowerToNVVMOptions &options) {
-                                                       buildLowerToNVVMPipeline(pm, unsigned(options.indexBitwidth.getValue()));
-                                                     });
+  mlir::PassPipelineRegistration<LowerToNVVMOptions>(
+      "lay-lower-to-nvvm", "Lower lay kernels in gpu.modules to the NVVM and LLVM dialects",
+      [](mlir::OpPassManager &pm, const LowerToNVVMOptions &options) {
+        buildLowerToNVVMPipeline(pm, unsigned(options.indexBitwidth.getValue()));
+      });
 }
 
 } // namespace layoutc
