@@ -57,6 +57,12 @@ int layoutc_opt_main(int argc, char **argv) {
   }
   if (mlir::failed(mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
     return 1;
+  out->os().flush();
+  if (std::error_code why = out->os().error()) { // a full device: an error, not a crash nor a silent 0
+    out->os().clear_error();
+    llvm::errs() << "layoutc-opt: cannot write " << output << ": " << why.message() << "\n";
+    return 1;
+  }
   out->keep();
   return 0;
 }

@@ -23,7 +23,9 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <exception>
+#include <iostream>
 
 namespace layoutc::tool {
 
@@ -201,7 +203,19 @@ int parseAndRun(int argc, char **argv) {
 int layoutc_main(int argc, char **argv) {
   using namespace layoutc::tool;
   try {
-    return parseAndRun(argc, argv);
+    int status = parseAndRun(argc, argv);
+    // What a command printed must have been written: stdout on a full
+    // device (or a closed pipe) is an error, not an exit status of 0.
+    std::cout.flush();
+    llvm::outs().flush();
+    if (!std::cout || llvm::outs().has_error()) {
+      std::error_code why =
+          llvm::outs().has_error() ? llvm::outs().error() : std::error_code(errno, std::generic_category());
+      llvm::outs().clear_error();
+      llvm::errs() << "error: cannot write the output (stdout): " << why.message() << "\n";
+      return kInputError;
+    }
+    return status;
   } catch (const std::exception &e) {
     llvm::errs() << "error: " << e.what() << "\n";
   } catch (...) {
