@@ -1,5 +1,6 @@
 //===- Nccl.cpp - Opening libnccl and resolving the calls we make ---------===//
 #include "layoutc/Distributed/Nccl.h"
+#include "layoutc/Runtime/SharedLibrary.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -29,10 +30,10 @@ constexpr int kMax = 2;
 const NcclApi *open() {
   static NcclApi api;
   std::string library = Nccl::libraryName();
-  void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  std::string why;
+  void *handle = runtime::openSharedLibrary(library, why);
   if (!handle) {
-    const char *why = dlerror();
-    throw NcclError("no NCCL found: " + library + " could not be loaded (" + (why ? why : "unknown reason") +
+    throw NcclError("no NCCL found: " + library + " could not be loaded (" + why +
                     "); a redistribution across GPUs needs NCCL 2.7 or newer (set LAYOUTC_LIBNCCL to its "
                     "libnccl.so.2, e.g. the one PyTorch ships in nvidia/nccl/lib)");
   }

@@ -1,5 +1,6 @@
 //===- Driver.cpp - Opening libcuda and resolving the driver API ----------===//
 #include "layoutc/Runtime/Driver.h"
+#include "layoutc/Runtime/SharedLibrary.h"
 
 #include "DriverApi.h"
 
@@ -38,10 +39,10 @@ const DriverApi *openDriver() {
   if (loadedApi)
     return loadedApi;
   std::string library = Driver::libraryName();
-  void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  std::string why;
+  void *handle = openSharedLibrary(library, why);
   if (!handle) {
-    const char *why = dlerror();
-    throw RuntimeError("no CUDA driver found: " + library + " could not be loaded (" + (why ? why : "unknown reason") +
+    throw RuntimeError("no CUDA driver found: " + library + " could not be loaded (" + why +
                        "); kernels compile to PTX without it, but running them needs an NVIDIA "
                        "driver and GPU");
   }

@@ -1,5 +1,6 @@
 //===- PtxAssembler.cpp - Opening nvJitLink and assembling PTX ------------===//
 #include "layoutc/Runtime/PtxAssembler.h"
+#include "layoutc/Runtime/SharedLibrary.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -66,10 +67,10 @@ const PtxAssembler::Opened &PtxAssembler::opened() {
       o.why += (o.why.empty() ? "" : "; ") + library + ": " + reason;
     };
     for (const std::string &library : libraries) {
-      void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+      std::string why;
+      void *handle = openSharedLibrary(library, why);
       if (!handle) {
-        const char *error = dlerror();
-        refused(library, error ? error : "cannot be loaded");
+        refused(library, why);
         continue;
       }
       const char *missing = nullptr;

@@ -357,7 +357,9 @@ def _candidates() -> List[str]:
 
 def _in(directory: str) -> List[str]:
     exact = os.path.join(directory, "liblayoutc_jit.so")
-    return [exact] if os.path.isfile(exact) else sorted(glob.glob(os.path.join(directory, "liblayoutc_jit.so.*")))
+    # Regular files only: loading a fifo blocks forever.
+    return [exact] if os.path.isfile(exact) else sorted(
+        p for p in glob.glob(os.path.join(directory, "liblayoutc_jit.so.*")) if os.path.isfile(p))
 
 
 def _load() -> Tuple[ctypes.CDLL, types.SimpleNamespace, str]:

@@ -1,0 +1,45 @@
+//===- SharedLibrary.cpp - dlopen of a library a user may name ------------===//
+#include "layoutc/Runtime/SharedLibrary.h"
+
+#include <cerrno>
+#include <cstring>
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+namespace layoutc::runtime {
+
+namespace {
+const char *kindOf(mode_t mode) {
+  if (S_ISDIR(mode))
+    return "a directory";
+  if (S_ISFIFO(mode))
+    return "a fifo";
+  if (S_ISCHR(mode) || S_ISBLK(mode))
+    return "a device";
+  if (S_ISSOCK(mode))
+    return "a socket";
+  return "something";
+}
+} // namespace
+
+void *openSharedLibrary(const std::string &library, std::string &why) {
+  if (library.find('/') != std::string::npos) {
+    struct stat st;
+    if (stat(library.c_str(), &st) != 0) {
+      why = library + ": " + std::strerror(errno);
+      return nullptr;
+    }
+    if (!S_ISREG(st.st_mode)) {
+      why = library + " is " + kindOf(st.st_mode) + ", not a regular file";
+      return nullptr;
+    }
+  }
+  void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *error = dlerror();
+    why = error ? error : "unknown reason";
+  }
+  return handle;
+}
+
+} // namespace layoutc::runtime
