@@ -543,6 +543,21 @@ lib, unchecked, library_path = _load()
 callback_error = threading.local()
 
 
+def take_callback_error() -> Optional[BaseException]:
+    """The exception a Python inner function raised inside the C call that
+    just failed, once (None if none), its cause layoutc's explanation of
+    the failure: a call that fails by it raises it, and nothing later sees
+    it."""
+    raised: Optional[BaseException] = getattr(callback_error, "error", None)
+    callback_error.error = None
+    if raised is not None and raised.__cause__ is None and not isinstance(raised, RecursionError):
+        try:  # (a call near the recursion limit can fail itself: the function's exception is what counts)
+            raised.__cause__ = error_of(ALGEBRA, lib.layoutc_last_error().decode(errors="backslashreplace"))
+        except Exception:
+            pass
+    return raised
+
+
 def check(status: int) -> None:
     """Raises the exception of a failed C API call's `status` (OK, 0: does
     nothing), with layoutc's explanation: the last error's message, of the

@@ -482,9 +482,12 @@ def _traced_side(t: LayoutTensor, buffers: List[Any]) -> _Side:
         return _Side(t.layout)
     program = Program(buffers)
     first = t.layout.outer(0)  # the inner function's inputs: an index, or one per coordinate mode (E(m) strides)
-    result = trace(fn, program, len(first) if isinstance(first, tuple) else 1)
-    if isinstance(result, tuple):  # a coordinate of the data: through its strides
-        result = symbolic_crd2idx(result, t.data_shape, t.data_strides, program)
+    try:
+        result = trace(fn, program, len(first) if isinstance(first, tuple) else 1)
+        if isinstance(result, tuple):  # a coordinate of the data: through its strides
+            result = symbolic_crd2idx(result, t.data_shape, t.data_strides, program)
+    finally:
+        program.closed = True  # a traced value the function kept is refused from here on
     return _Side(t.layout, program.steps, result)
 
 

@@ -143,14 +143,25 @@ def _is_sequence(data: Any) -> bool:
 
 
 def _read(data: Any, offset: int) -> Any:
-    """data's element at `offset` from its first element, on the host."""
+    """data's element at `offset` from its first element, on the host; an
+    offset outside data's elements is an IndexError (a negative one would
+    have read from a Python sequence's end, or before a tensor's start)."""
     if _is_sequence(data):
+        _check_offset(offset, len(data), data)
         return data[offset]
     view = _as_torch(data)
     if view is None:
         raise ArgumentError("reading a %s on the host needs PyTorch (to view it) or a Python sequence; copy it "
                             "with layoutc.copy to read it on the GPU" % type(data).__name__)
+    reach = 0 if view.numel() == 0 else 1 + sum((n - 1) * d for n, d in zip(view.shape, view.stride()))
+    _check_offset(offset, reach, data)
     return view.as_strided((1,), (1,), view.storage_offset() + offset).item()
+
+
+def _check_offset(offset: int, extent: int, data: Any) -> None:
+    if not 0 <= offset < extent:
+        raise IndexError("the layout reaches element %d of the %s, which holds %d (offsets from 0 to %d)"
+                         % (offset, type(data).__name__, extent, extent - 1))
 
 
 def _as_torch(data: Any) -> Any:

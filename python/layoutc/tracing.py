@@ -47,8 +47,12 @@ class Program:
         self.steps: List[Tuple[int, int, int]] = []
         self.buffers: List[Any] = [] if buffers is None else buffers  # shared by the programs of one kernel
         self._constants: Dict[int, int] = {}
+        self.closed = False  # its trace ended: its values are kept past it
 
     def add(self, op: int, a: int, b: int = 0) -> int:
+        if self.closed:
+            raise TraceError("a traced value is used after its trace ended (kept by the inner function): it "
+                             "stands for a value only the kernel has", "LAYOUTC_ERROR_ALGEBRA_TYPE")
         self.steps.append((op, a, b))
         return len(self.steps) - 1
 

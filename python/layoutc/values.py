@@ -16,7 +16,7 @@ import ctypes
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 from . import _native
-from ._library import LayoutIndexError, LayoutTypeError, c_value, check, lib, library_path, text
+from ._library import LayoutIndexError, LayoutTypeError, c_value, check, lib, library_path, take_callback_error, text
 from .int_tuple import notation as tuple_notation, tuple_handle, tuple_of, tuple_of_notation as _tuple_of_notation
 from .query_answers import Equality, LinearLayout
 
@@ -96,6 +96,9 @@ class Value:
         offset = _apply(self._h, c)
         if offset is not None:
             return offset
+        raised = take_callback_error()
+        if raised is not None:  # the inner function failed: its exception, not tried again on the general path
+            raise raised
         return _hotpath.apply_value(self._h, handle_of(c))
 
     def _repr_svg_(self) -> str:

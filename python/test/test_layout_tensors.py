@@ -3,6 +3,7 @@ into kernels, without a GPU: host reads through composed layouts, the exact
 steps a function traces to, the functions that cannot be traced (each with
 its reason), and the kernels they compile to (PTX, no launch). The GPU half,
 every element copied and checked, is test_layout_tensors_gpu.py."""
+import sys
 import unittest
 
 import layoutc as cute
@@ -56,6 +57,70 @@ class InnerFunctionIdentityTest(unittest.TestCase):
         self.assertNotEqual(a, b)
         self.assertEqual(len({a, b}), 2)
         self.assertEqual((a(3), b(3)), (6, 9))
+
+
+class InnerFunctionFailureTest(unittest.TestCase):
+    """Issue 51: an inner function's exception is its call's, raised once."""
+
+    def test_an_exception_is_raised_by_its_call_and_by_no_later_one(self):
+        calls = []
+
+        def flaky(i):
+            calls.append(i)
+            if len(calls) == 1:
+                raise ValueError("the first call fails")
+            return i
+
+        layout = cute.make_composed_layout(flaky, 0, cute.make_layout(8))
+        with self.assertRaisesRegex(ValueError, "the first call fails"):
+            layout(1)
+        self.assertEqual(calls, [1])  # not tried again on another path
+        with self.assertRaises(cute.LayoutError):  # an unrelated failure is its own
+            cute.Layout("(2,3):(1)")
+        self.assertEqual(layout(2), 2)
+
+    def test_a_recursive_inner_function_raises_recursion_error_once(self):
+        calls = [0]
+
+        def recurse(i):
+            calls[0] += 1
+            return layout(i)
+
+        layout = cute.make_composed_layout(recurse, 0, cute.make_layout(8))
+        with self.assertRaises(RecursionError):
+            layout(1)
+        # One call a level (each failure was tried again: 2^depth calls).
+        self.assertLess(calls[0], sys.getrecursionlimit())
+
+
+class HostOffsetsTest(unittest.TestCase):
+    def test_offsets_outside_the_data_are_refused(self):
+        # Issue 51: a negative offset read from the end of a Python sequence.
+        t = cute.make_tensor([1, 2, 3, 4], cute.make_composed_layout(lambda i: i - 2, 0, cute.make_layout(4)))
+        self.assertEqual(t[3], 2)
+        with self.assertRaises(IndexError) as e:
+            t[0]
+        self.assertEqual(str(e.exception), "the layout reaches element -2 of the list, which holds 4 (offsets from 0 "
+                         "to 3)")
+        with self.assertRaises(IndexError):
+            cute.make_tensor([1, 2, 3, 4], cute.make_layout(8))[5]
+
+    def test_a_traced_value_kept_past_its_trace(self):
+        kept = []
+
+        def keep(c):
+            kept.append(c)
+            return c
+
+        data = list(range(8))
+        side = _traced_side(cute.make_tensor(data, cute.make_composed_layout(keep, 0, cute.make_layout(8))), [])
+        self.assertEqual(side.steps, [(INPUT, 0, 0)])
+        stale = kept[-1]
+        for use in (lambda: stale + 1, lambda: cute.make_tensor(data)[stale]):
+            with self.assertRaises(cute.TraceError) as e:
+                use()
+            self.assertEqual(str(e.exception), "a traced value is used after its trace ended (kept by the inner "
+                             "function): it stands for a value only the kernel has")
 
 
 class PartitionTest(unittest.TestCase):
