@@ -40,7 +40,9 @@ struct Variant {
 };
 
 struct Family {
-  Family(CopySpec spec, std::string remark, int jointSizes);
+  /// `staticSizes`: per joint mode of a plain copy's family, its static
+  /// size or 0 (none for other specs).
+  Family(CopySpec spec, std::string remark, std::vector<int64_t> staticSizes);
   CopySpec spec;
   std::string key, remark;
   /// The shape of the parameters (CopySpec lists them): each side's `?`
@@ -49,9 +51,10 @@ struct Family {
   int srcLeaves = 0, srcShapes = 0, dstLeaves = 0, dstShapes = 0;
   size_t indexBuffers = 0;
   bool dynamic = false;
-  /// The first `jointSizes` values are the joint modes' sizes (a plain
-  /// copy's family): the grid counts the tiles over them.
-  int jointSizes = 0;
+  /// A plain copy's family: per joint mode, its static size, or 0 where the
+  /// size is a launch value (the first values, in mode order); the grid
+  /// counts the tiles over the sizes.
+  std::vector<int64_t> staticSizes;
 
   /// The kernel of `variant` where it is compiled already, else null (a
   /// launch's lookup: no allocation).

@@ -330,8 +330,8 @@ void checkScale(double scale, DType from, DType to) {
     throw std::invalid_argument(problem);
 }
 
-Family::Family(CopySpec s, std::string remark, int jointSizes)
-    : spec(std::move(s)), key(spec.key()), remark(std::move(remark)), jointSizes(jointSizes) {
+Family::Family(CopySpec s, std::string remark, std::vector<int64_t> staticSizes)
+    : spec(std::move(s)), key(spec.key()), remark(std::move(remark)), staticSizes(std::move(staticSizes)) {
   indexBuffers = spec.indexTypes.size();
   KernelOperand src = KernelOperand::of(spec.src, "the source layout", indexBuffers);
   KernelOperand dst = KernelOperand::of(spec.dst, "the destination layout", indexBuffers);
@@ -357,7 +357,7 @@ const CompiledKernel &Family::variant(const Variant &v, int optLevel, const Comp
       return *it->second;
   }
   BuildOptions build{key.aligned ? BufferAlignment::Aligned16 : BufferAlignment::Any,
-                     key.narrow ? transforms::kIndexExtentLimit32 : 0, jointSizes > 0};
+                     key.narrow ? transforms::kIndexExtentLimit32 : 0, !staticSizes.empty()};
   std::string text = this->key + (key.aligned ? "\naligned16" : "\nany") + (key.narrow ? "\nreach-bound" : "");
   CopySpec s = spec;
   std::string arch = key.arch;
@@ -398,7 +398,11 @@ void Family::pack(const CompiledKernel &kernel, const LaunchBuffer *buffers, con
 }
 
 unsigned Family::grid(const CompiledKernel &kernel, int64_t elements, const int64_t *values) const {
-  return kernel.gridFor(elements, jointSizes ? values : nullptr, jointSizes);
+  int64_t sizes[transforms::kMaxFamilyModes];
+  int modes = int(staticSizes.size()), given = 0;
+  for (int i = 0; i < modes; ++i)
+    sizes[i] = staticSizes[size_t(i)] ? staticSizes[size_t(i)] : values[given++];
+  return kernel.gridFor(elements, modes ? sizes : nullptr, modes);
 }
 
 //===- The cache of families ----------------------------------------------===//
@@ -444,14 +448,14 @@ struct Jit::Families {
   OnceMap<std::shared_ptr<const CompiledKernel>> modules;
 
   // The family of the kernel spec `spec` (made from it the first time).
-  std::shared_ptr<Family> of(const CopySpec &spec, const std::string &remark, int jointSizes) {
+  std::shared_ptr<Family> of(const CopySpec &spec, const std::string &remark, std::vector<int64_t> staticSizes = {}) {
     {
       std::shared_lock<std::shared_mutex> lock(mutex);
       auto it = bySpec.find(spec);
       if (it != bySpec.end())
         return it->second;
     }
-    auto made = std::make_shared<Family>(spec, remark, jointSizes);
+    auto made = std::make_shared<Family>(spec, remark, std::move(staticSizes));
     std::unique_lock<std::shared_mutex> lock(mutex);
     return bySpec.emplace(spec, std::move(made)).first->second;
   }
@@ -690,11 +694,11 @@ CopyKernel Jit::copy(const CopySpec &spec) {
   std::optional<SpecFamily> family =
       options_.specialize == JitOptions::Specialize::Family ? familyOf(spec) : std::nullopt;
   if (family) {
-    bound->family = families_->of(family->kernel, family->remark, family->modes);
+    bound->family = families_->of(family->kernel, family->remark, family->staticSizes);
     bound->fixedValues = true;
     bound->values = family->values;
   } else {
-    bound->family = families_->of(spec, "", 0);
+    bound->family = families_->of(spec, "");
   }
   if (bound->src.isStatic() && bound->dst.isStatic()) {
     CopyKernel::Bound::Extents e = bound->extents({}, /*forLaunch=*/false);
@@ -800,9 +804,9 @@ TensorCopy Jit::prepareCopy(const StridedTensor &src, const StridedTensor &dst, 
   FamilyKey key = familyKey(family, src.dtype, dst.dtype, scale.has_value());
   Family *f = families_->find(families_->byKey, key);
   if (!f)
-    f = families_->remember(
-        families_->byKey, key,
-        families_->of(familySpec(family, src.dtype, dst.dtype, scale.has_value()), family.remark(), family.modes));
+    f = families_->remember(families_->byKey, key,
+                            families_->of(familySpec(family, src.dtype, dst.dtype, scale.has_value()), family.remark(),
+                                          std::vector<int64_t>(family.staticSize, family.staticSize + family.modes)));
   c.family_ = f;
   c.count_ = familyValues(family, c.values_);
   c.narrow_ = narrowReach(familyReach(family));
@@ -858,7 +862,7 @@ TensorCopy Jit::prepareRows(bool gather, const StridedTensor &table, const Strid
   if (!f) {
     CopySpec spec = gather ? CopySpec::gather(width, table.dtype, indices.dtype)
                            : CopySpec::scatter(width, table.dtype, indices.dtype);
-    f = families_->remember(families_->byRows, key, families_->of(spec, "", 0));
+    f = families_->remember(families_->byRows, key, families_->of(spec, ""));
   }
   LaunchBuffer gathered{table.address, t.elements}, moved{rows.address, r.elements};
   c.state_ = state_.get(), c.options_ = &options_, c.family_ = f;

@@ -23,10 +23,11 @@ std::size_t FamilyKey::hash() const {
 }
 
 FamilyKey familyKey(const CopyFamily &family, DType from, DType to, bool scaled) {
-  static_assert(sizeof(FamilyKey) == 4 + 3 * transforms::kMaxFamilyModes, "FamilyKey has no padding");
+  static_assert(sizeof(FamilyKey) == 4 + 4 * transforms::kMaxFamilyModes, "FamilyKey has no padding");
   FamilyKey k;
   k.modes = uint8_t(family.modes), k.from = uint8_t(from), k.to = uint8_t(to), k.scaled = scaled;
   std::memcpy(k.facts, family.facts, sizeof k.facts);
+  std::memcpy(k.staticSize, family.staticSize, sizeof k.staticSize);
   return k;
 }
 
@@ -42,7 +43,8 @@ CopySpec familySpec(const CopyFamily &family, DType from, DType to, bool scaled)
 int familyValues(const CopyFamily &family, int64_t *out) {
   int n = 0;
   for (int i = 0; i < family.modes; ++i)
-    out[n++] = family.mode[i].size;
+    if (!family.staticSize[i])
+      out[n++] = family.mode[i].size;
   for (int side = 1; side <= 2; ++side)
     for (int i = 0; i < family.modes; ++i)
       if (family.facts[i][side] != transforms::kZeroStride && family.facts[i][side] != transforms::kUnitStride)
@@ -120,7 +122,7 @@ std::optional<SpecFamily> familyOf(const CopySpec &spec) {
                  {},
                  family.remark(),
                  familyReach(family),
-                 family.modes};
+                 std::vector<int64_t>(family.staticSize, family.staticSize + family.modes)};
   int64_t values[kMaxFamilyValues];
   out.values.assign(values, values + familyValues(family, values));
   return out;

@@ -27,6 +27,7 @@ constexpr int kMaxFamilyValues = 3 * transforms::kMaxFamilyModes;
 struct FamilyKey {
   uint8_t modes = 0, from = 0, to = 0, scaled = 0;
   uint8_t facts[transforms::kMaxFamilyModes][3] = {};
+  uint8_t staticSize[transforms::kMaxFamilyModes] = {};
   bool operator==(const FamilyKey &o) const;
   std::size_t hash() const;
 };

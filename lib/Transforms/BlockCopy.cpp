@@ -2,6 +2,7 @@
 #include "BlockCopy.h"
 
 #include "layoutc/Algebra/Operations.h"
+#include "layoutc/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -88,6 +89,11 @@ SideAccess fromType(LayoutTensorType type, int leaf, int64_t chunk) {
   out.elementBytes = memory.elementBytes;
   out.width = widestAccess(type.getOuterLayout().getLayout(), leaf, chunk, memory, false, false).elements;
   return out;
+}
+
+bool kernelFactsExact(Value v) {
+  auto func = v.getParentRegion()->getParentOfType<mlir::gpu::GPUFuncOp>();
+  return func && func->hasAttr(kExactFactsAttr);
 }
 
 SideAccess sideAccess(Value tile, int leaf, int64_t chunk, bool assumeUnknown) {

@@ -41,6 +41,11 @@ struct SideAccess {
 };
 SideAccess sideAccess(mlir::Value tile, int leaf, int64_t chunk, bool assumeUnknown);
 
+/// Whether the kernel holding `v` states its `?` facts exact
+/// (lay.exact_facts, a family's kernel): then no access is widened on a
+/// run-time check, so sideAccess assumes nothing of an unknown value.
+bool kernelFactsExact(mlir::Value v);
+
 /// Whether `memref`'s base address is known to be a multiple of `bytes`: a
 /// workgroup buffer or function argument with an `llvm.align` of at least
 /// that many bytes.

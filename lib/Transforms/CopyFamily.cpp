@@ -64,10 +64,14 @@ Int launchValue(uint8_t fact) { return Int::unknown(fact == kNoFact ? 1 : int64_
 
 Int strideOf(uint8_t fact) { return fact == kZeroStride ? Int(0) : fact == kUnitStride ? Int(1) : launchValue(fact); }
 
+Int sizeOf(const CopyFamily &f, int mode) {
+  return f.staticSize[mode] ? Int(f.staticSize[mode]) : launchValue(f.facts[mode][0]);
+}
+
 std::string factsText(const CopyFamily &f, int which) {
   std::string s;
   for (int i = 0; i < f.modes; ++i)
-    s += (i ? "," : "") + (which == 0 ? launchValue(f.facts[i][0]) : strideOf(f.facts[i][which])).str();
+    s += (i ? "," : "") + (which == 0 ? sizeOf(f, i) : strideOf(f.facts[i][which])).str();
   return s;
 }
 
@@ -123,6 +127,8 @@ bool copyFamily(const FlatSide &src, const FlatSide &dst, CopyFamily &out) {
     out.facts[k][2] = strideFact(m.dst, dstVector);
     int64_t vector = std::max(m.src == 1 ? srcVector : 1, m.dst == 1 ? dstVector : 1);
     out.facts[k][0] = vector > 1 ? divisorFact(m.size, vector) : uint8_t(kNoFact);
+    if ((m.src == 1 || m.dst == 1) && m.size < kStaticSizeBelow)
+      out.staticSize[k] = uint8_t(m.size);
   }
   return true;
 }
@@ -130,7 +136,7 @@ bool copyFamily(const FlatSide &src, const FlatSide &dst, CopyFamily &out) {
 algebra::Layout CopyFamily::layout(bool dst) const {
   std::vector<IntTuple> shape, stride;
   for (int k = 0; k < modes; ++k) {
-    shape.push_back(IntTuple::of(launchValue(facts[k][0])));
+    shape.push_back(IntTuple::of(sizeOf(*this, k)));
     stride.push_back(IntTuple::of(strideOf(facts[k][dst ? 2 : 1])));
   }
   if (modes == 1)

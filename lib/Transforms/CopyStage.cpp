@@ -129,9 +129,12 @@ struct LayCopyStage : layoutc::impl::LayCopyStageBase<LayCopyStage> {
     int64_t a = leaves[0], b = leaves[1];
     Type element = dst.getElementType();
     int smemBytes = std::max<int>(1, int(element.getIntOrFloatBitWidth() / 8));
-    SideAccess load =
-        sideAccess(copy.getSrc(), 1, std::min<int64_t>(b, 16 * 8 / src.getElementType().getIntOrFloatBitWidth()), true);
-    SideAccess store = sideAccess(copy.getDst(), 0, std::min<int64_t>(a, 16 / smemBytes), true);
+    // Run-time facts assumed as the vectorizer will (none but the stated
+    // ones in a family's kernel, lay.exact_facts).
+    bool assumeUnknown = !kernelFactsExact(copy.getSrc());
+    SideAccess load = sideAccess(
+        copy.getSrc(), 1, std::min<int64_t>(b, 16 * 8 / src.getElementType().getIntOrFloatBitWidth()), assumeUnknown);
+    SideAccess store = sideAccess(copy.getDst(), 0, std::min<int64_t>(a, 16 / smemBytes), assumeUnknown);
     int64_t smemWidth = std::min<int64_t>(load.width, 16 / smemBytes);
     int64_t threads = copy.getPlan().threads();
     // Elements narrower than 4 bytes are read from the tile 4 bytes at a time

@@ -14,7 +14,6 @@
 #include "layoutc/Transforms/Passes.h"
 #include "layoutc/Transforms/Remark.h"
 
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -50,13 +49,6 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
     SideAccess access;
     int valueLeaf = 0, tileLeaf = -1;
   };
-  // Whether the kernel of `v` states its facts exact (lay.exact_facts):
-  // then no access is widened on a run-time check.
-  static bool exactFacts(Value v) {
-    auto func = v.getParentRegion()->getParentOfType<mlir::gpu::GPUFuncOp>();
-    return func && func->hasAttr(kExactFactsAttr);
-  }
-
   static Along widest(Value tile, const algebra::Layout &tv, const std::vector<int64_t> &leaves) {
     std::vector<int64_t> values = valueLeaves(tv);
     std::optional<Along> best;
@@ -64,7 +56,7 @@ struct LayCopyVectorize : layoutc::impl::LayCopyVectorizeBase<LayCopyVectorize> 
       int leaf = chunkLeaf(tv, leaves, 1, j);
       if (leaf < 0 || (best && values[size_t(j)] == 1))
         continue;
-      SideAccess a = sideAccess(tile, leaf, values[size_t(j)], /*assumeUnknown=*/!exactFacts(tile));
+      SideAccess a = sideAccess(tile, leaf, values[size_t(j)], /*assumeUnknown=*/!kernelFactsExact(tile));
       // A tensor whose buffer is not in the IR (an argument): its address can
       // be neither known nor tested.
       if (a.width > 1 && (!a.data || chunkLeaf(tv, leaves, a.width, j) != leaf))

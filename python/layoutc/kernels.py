@@ -41,7 +41,7 @@ _DTYPE_INDEX = {name: i for i, name in enumerate(NAMES)}
 class Kernel:
     """A compiled kernel (layoutc_kernel), freed with this object.
 
-    >>> k = Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32")
+    >>> k = Jit(disk_cache=False).copy_kernel("(400,800):(800,1)", "(400,800):(1,400)", "f32")
     >>> k.name, k.family
     ('copy', 'lay-copy-family: modes=2 sizes=?{div=4},?{div=4} src=?{div=4},1 dst=1,?{div=4}')
     """
@@ -167,9 +167,9 @@ class Jit:
     Thread-safe. Compiling needs no GPU: kernels compile to PTX.
 
     >>> jit = Jit(disk_cache=False)
-    >>> jit.copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32").name
+    >>> jit.copy_kernel("(400,800):(800,1)", "(400,800):(1,400)", "f32").name
     'copy'
-    >>> jit.copy_kernel("(64,32):(32,1)", "(64,32):(1,64)", "f32").name  # the same family
+    >>> jit.copy_kernel("(640,320):(320,1)", "(640,320):(1,640)", "f32").name  # the same family
     'copy'
     >>> jit.cache_stats()
     {'hits': 1, 'disk_hits': 0, 'misses': 1, 'entries': 1, 'families': 1}

@@ -201,16 +201,20 @@ class StandInLaunchTest(unittest.TestCase):
 
     def test_copy_compiles_once_per_family(self):
         jit = layoutc.Jit(disk_cache=False)
-        src, dst = FakeArray((64, 32)), FakeArray((32, 64))
+        src, dst = FakeArray((640, 320)), FakeArray((320, 640))
         for _ in range(3):
-            layoutc.copy(src, dst, src_layout="(64,32):(32,1)", dst_layout="(64,32):(1,64)", jit=jit)
+            layoutc.copy(src, dst, src_layout="(640,320):(320,1)", dst_layout="(640,320):(1,640)", jit=jit)
         stats = jit.cache_stats()
         self.assertEqual((stats["misses"], stats["hits"], stats["disk_hits"]), (1, 2, 0))
-        # Other shapes of the family, between tensors: no compile.
-        for m, n in ((128, 4), (1000, 64), (4, 4)):
+        # Other shapes of the family, between tensors: no compile (extents of
+        # 256 and more, multiples of 4, are launch values).
+        for m, n in ((256, 300), (1000, 256), (4096, 1024)):
             layoutc.copy(FakeArray((m, n)), FakeArray((m, n), strides=(4, 4 * m)), jit=jit)
         stats = jit.cache_stats()
         self.assertEqual((stats["misses"], stats["families"]), (1, 1))
+        # A contiguous extent under 256 is the family's own: (4, 4) is another.
+        layoutc.copy(FakeArray((4, 4)), FakeArray((4, 4), strides=(4, 16)), jit=jit)
+        self.assertEqual(jit.cache_stats()["families"], 2)
         k = jit.copy_kernel("(64,32):(32,1)", "(64,32):(1,64)", "f32")
         self.assertEqual(k.name, "copy")
         self.assertIn(".visible .entry copy(", k.ptx)

@@ -137,14 +137,15 @@ std::string scaleProblem(double scale, DType from, DType to);
 /// those leaves for this copy in parameter order, what the kernel is
 /// specialized on (a remark's data), and the largest extent the copy's
 /// index math reaches (its sizes, offsets + 1 and lowest offsets negated:
-/// whether 32 bits hold it). The first `modes` values are the sizes of the
-/// joint modes.
+/// whether 32 bits hold it). `staticSizes` has an entry per joint mode: the
+/// mode's size where the family has it static, else 0 (its size is a
+/// launch value: the first values are those sizes, in mode order).
 struct SpecFamily {
   CopySpec kernel;
   std::vector<int64_t> values;
   std::string remark;
   int64_t reach = 0;
-  int modes = 0;
+  std::vector<int64_t> staticSizes;
 };
 /// The family of `spec`; nullopt where `spec` is not a static copy between
 /// plain layouts (it is a kernel of its own), and where its own kernel

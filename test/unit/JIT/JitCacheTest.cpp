@@ -36,31 +36,36 @@ jit::JitOptions shapeSpecialized() {
 }
 
 // Every transpose of f32 whose sizes are multiples of 4 (a 16-byte vector)
-// is one family: one kernel whatever the sizes; the copy's extents are its
-// launch values. Sizes of other divisibility, or another dtype, are other
-// families.
+// and at least kStaticSizeBelow (256) is one family: one kernel whatever the
+// sizes; the copy's extents are its launch values. Sizes of other
+// divisibility, smaller ones (static in the family), or another dtype, are
+// other families.
 TEST(JitCache, OneKernelServesAFamily) {
   jit::Jit j(memoryOnly());
-  jit::CopyKernel a = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F32});
-  for (const char *shape : {"(32,48)", "(100,12)", "(3000,4096)"}) {
+  jit::CopyKernel a = j.copy({"(640,640):(640,1)", "(640,640):(1,640)", DType::F32});
+  for (const char *shape : {"(320,480)", "(1000,256)", "(3000,4096)"}) {
     algebra::Layout rows = algebra::makeLayoutRight(algebra::parseIntTuple(shape).value());
     algebra::Layout cols = algebra::makeLayout(algebra::parseIntTuple(shape).value());
     EXPECT_EQ(&j.copy({rows, cols, DType::F32}).kernel(), &a.kernel()) << shape;
   }
-  jit::CopyKernel c = j.copy({"(64,64):(64,1)", "(64,64):(1,64)", DType::F16});
+  jit::CopyKernel c = j.copy({"(640,640):(640,1)", "(640,640):(1,640)", DType::F16});
   EXPECT_NE(&a.kernel(), &c.kernel());
-  jit::CopyKernel odd = j.copy({"(100,7):(7,1)", "(100,7):(1,100)", DType::F32});
+  jit::CopyKernel odd = j.copy({"(1000,701):(701,1)", "(1000,701):(1,1000)", DType::F32});
   EXPECT_NE(&a.kernel(), &odd.kernel());
-  EXPECT_EQ(&j.copy({"(64,9):(9,1)", "(64,9):(1,64)", DType::F32}).kernel(), &odd.kernel());
+  EXPECT_EQ(&j.copy({"(640,999):(999,1)", "(640,999):(1,640)", DType::F32}).kernel(), &odd.kernel());
+  jit::CopyKernel small = j.copy({"(640,12):(12,1)", "(640,12):(1,640)", DType::F32});
+  EXPECT_NE(&a.kernel(), &small.kernel());
+  EXPECT_EQ(&j.copy({"(4000,12):(12,1)", "(4000,12):(1,4000)", DType::F32}).kernel(), &small.kernel());
   jit::Jit::CacheStats s = j.cacheStats();
-  EXPECT_EQ(s.misses, 3u);
-  EXPECT_EQ(s.entries, 3u);
-  EXPECT_EQ(s.families, 3u);
+  EXPECT_EQ(s.misses, 4u);
+  EXPECT_EQ(s.entries, 4u);
+  EXPECT_EQ(s.families, 4u);
   EXPECT_NE(a.kernel().ptx().find(".entry copy("), std::string::npos);
   EXPECT_EQ(a.family(), "lay-copy-family: modes=2 sizes=?{div=4},?{div=4} src=?{div=4},1 dst=1,?{div=4}");
   EXPECT_EQ(odd.family(), "lay-copy-family: modes=2 sizes=?{div=4},? src=?,1 dst=1,?{div=4}");
+  EXPECT_EQ(small.family(), "lay-copy-family: modes=2 sizes=?{div=4},12 src=?{div=4},1 dst=1,?{div=4}");
   EXPECT_EQ(a.dynamicCount(), 0);
-  EXPECT_EQ(a.srcExtent(), 64 * 64);
+  EXPECT_EQ(a.srcExtent(), 640 * 640);
 }
 
 // Specialized on shapes, every spec is a kernel of its own.

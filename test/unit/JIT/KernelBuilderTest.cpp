@@ -112,14 +112,14 @@ TEST(KernelBuilder, IndexWidthFollowsTheLargestOffset) {
 // A family's spec: the sides share their shape's leaves, one parameter
 // each; the strides that are not 0 or 1 have theirs; the scale is a float.
 TEST(KernelBuilder, AFamilysSidesShareTheirShape) {
-  std::optional<jit::SpecFamily> f = jit::familyOf(CopySpec{"(64,32):(32,1)", "(64,32):(1,64)", DType::F32});
+  std::optional<jit::SpecFamily> f = jit::familyOf(CopySpec{"(512,256):(256,1)", "(512,256):(1,512)", DType::F32});
   ASSERT_TRUE(f);
   EXPECT_EQ(f->kernel.src.layout().str(), "(?{div=4},?{div=4}):(?{div=4},1)");
   EXPECT_EQ(f->kernel.dst.layout().str(), "(?{div=4},?{div=4}):(1,?{div=4})");
-  // The joint modes by the destination's stride: 64:(32,1), then 32:(1,64).
-  EXPECT_EQ(f->values, (std::vector<int64_t>{64, 32, 32, 64}));
-  EXPECT_EQ(f->modes, 2);
-  EXPECT_EQ(f->reach, 2048);
+  // The joint modes by the destination's stride: 512:(256,1), then 256:(1,512).
+  EXPECT_EQ(f->values, (std::vector<int64_t>{512, 256, 256, 512}));
+  EXPECT_EQ(f->staticSizes, (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(f->reach, 131072);
   f->kernel.scale = 0.5;
   Built k = build(f->kernel);
   // src, dst, 2 sizes, the source's stride, the destination's, 2 (multiplier, shift), the scale.
@@ -130,6 +130,13 @@ TEST(KernelBuilder, AFamilysSidesShareTheirShape) {
   EXPECT_EQ(k.params[10].dtype, DType::F32);
   EXPECT_TRUE(has(k.mlir, "%scale: f32")) << k.mlir;
   EXPECT_TRUE(has(k.mlir, "arith.mulf %0, %scale : f32") || has(k.mlir, "%scale : f32")) << k.mlir;
+  // A contiguous mode smaller than the largest staged tile is static (a
+  // pixel shuffle's modes of 2): the kernel has no parameter for it.
+  std::optional<jit::SpecFamily> small = jit::familyOf(CopySpec{"(2,1000):(1000,1)", "(2,1000):(1,2)", DType::F32});
+  ASSERT_TRUE(small);
+  EXPECT_EQ(small->kernel.src.layout().str(), "(2,?{div=4}):(?{div=4},1)");
+  EXPECT_EQ(small->values, (std::vector<int64_t>{1000, 1000, 2}));
+  EXPECT_EQ(small->staticSizes, (std::vector<int64_t>{2, 0}));
   // Neither side plain: its own kernel.
   EXPECT_FALSE(jit::familyOf(CopySpec{"S<3,4,3> o 0 o (64,64):(64,1)", "(64,64):(1,64)", DType::F32}));
   EXPECT_FALSE(jit::familyOf(CopySpec{"(?,8):(8,1)", "(?,8):(1,?)", DType::F32}));

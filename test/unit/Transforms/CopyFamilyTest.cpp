@@ -55,8 +55,8 @@ std::string modesOf(const CopyFamily &f) {
 // launch value known a multiple of 4 (a 16-byte vector of f32) where its
 // mode is contiguous on a side, the strides that are not 1 likewise.
 TEST(CopyFamily, ATransposeIsTwoModesByTheDestinationsStride) {
-  CopyFamily f = familyOf({{64, 32}, {32, 1}}, {{64, 32}, {1, 64}});
-  EXPECT_EQ(modesOf(f), "64:(32,1) 32:(1,64)");
+  CopyFamily f = familyOf({{640, 320}, {320, 1}}, {{640, 320}, {1, 640}});
+  EXPECT_EQ(modesOf(f), "640:(320,1) 320:(1,640)");
   EXPECT_EQ(factsOf(f), (std::vector<uint8_t>{2, 2, kUnitStride, 2, kUnitStride, 2}));
   EXPECT_EQ(f.layout(false).str(), "(?{div=4},?{div=4}):(?{div=4},1)");
   EXPECT_EQ(f.layout(true).str(), "(?{div=4},?{div=4}):(1,?{div=4})");
@@ -65,9 +65,9 @@ TEST(CopyFamily, ATransposeIsTwoModesByTheDestinationsStride) {
 
 // Every shape of a family has its facts: a new size is no new kernel.
 TEST(CopyFamily, OtherSizesOfOneDivisibilityAreOneFamily) {
-  CopyFamily a = familyOf({{64, 32}, {32, 1}}, {{64, 32}, {1, 64}});
+  CopyFamily a = familyOf({{640, 320}, {320, 1}}, {{640, 320}, {1, 640}});
   CopyFamily b = familyOf({{4096, 1000}, {1000, 1}}, {{4096, 1000}, {1, 4096}});
-  CopyFamily c = familyOf({{100, 7}, {7, 1}}, {{100, 7}, {1, 100}});
+  CopyFamily c = familyOf({{1000, 701}, {701, 1}}, {{1000, 701}, {1, 1000}});
   EXPECT_EQ(factsOf(a), factsOf(b));
   EXPECT_NE(factsOf(a), factsOf(c));
   EXPECT_EQ(c.remark(), "lay-copy-family: modes=2 sizes=?{div=4},? src=?,1 dst=1,?{div=4}");
@@ -75,8 +75,9 @@ TEST(CopyFamily, OtherSizesOfOneDivisibilityAreOneFamily) {
 
 // BSHD -> BHSD (bf16): D merges with S on the destination side only, so
 // the modes are D, S, H, B; every sequence length S is one family (S's
-// size is no vector's, its strides multiples of 8 elements). S = 1 is a
-// contiguous copy, another family.
+// size is no vector's, its strides multiples of 8 elements; D, contiguous
+// and under kStaticSizeBelow, is static). S = 1 is a contiguous copy,
+// another family.
 TEST(CopyFamily, APermuteOfAttentionIsOneFamilyForEverySequenceLength) {
   auto permute = [](int64_t s) {
     Side bshd{{2, s, 16, 128}, {s * 2048, 2048, 128, 1}, 2};
@@ -86,7 +87,7 @@ TEST(CopyFamily, APermuteOfAttentionIsOneFamilyForEverySequenceLength) {
   CopyFamily f = permute(3001);
   EXPECT_EQ(modesOf(f), "128:(1,1) 3001:(2048,128) 16:(128,384128) 2:(6146048,6146048)");
   EXPECT_EQ(f.remark(),
-            "lay-copy-family: modes=4 sizes=?{div=8},?,?,? src=1,?{div=8},?{div=8},?{div=8} dst=1,?{div=8},?{div=8},"
+            "lay-copy-family: modes=4 sizes=128,?,?,? src=1,?{div=8},?{div=8},?{div=8} dst=1,?{div=8},?{div=8},"
             "?{div=8}");
   for (int64_t s : {2, 17, 4096, 4097, 65535})
     EXPECT_EQ(factsOf(permute(s)), factsOf(f)) << s;
@@ -127,11 +128,30 @@ TEST(CopyFamily, ASizeHasAFactOnlyWhereAVectorRunsAlongIt) {
   CopyFamily f = familyOf({{6, 10}, {1, 6}, 2}, {{6, 10}, {1, 6}, 4});
   EXPECT_EQ(modesOf(f), "60:(1,1)");
   EXPECT_EQ(f.facts[0][0], 2); // 60 is a multiple of 4, not of 8 (f16's vector)
-  CopyFamily rows = familyOf({{4, 8}, {64, 1}}, {{4, 8}, {8, 1}});
-  EXPECT_EQ(modesOf(rows), "8:(1,1) 4:(64,8)");
+  CopyFamily rows = familyOf({{4, 800}, {6400, 1}}, {{4, 800}, {800, 1}});
+  EXPECT_EQ(modesOf(rows), "800:(1,1) 4:(6400,800)");
   EXPECT_EQ(rows.facts[0][0], 2);
   EXPECT_EQ(rows.facts[1][0], kNoFact); // contiguous on neither side
   EXPECT_EQ(rows.layout(false).str(), "(?{div=4},?):(1,?{div=4})");
+}
+
+// A mode contiguous on a side and smaller than kStaticSizeBelow is a static
+// size of the family (whether its tile is staged follows from it: a pixel
+// shuffle's modes of 2 staged in 64x64 tiles moved 0.08x its shape's
+// kernel); one of 256 or more, or contiguous on neither side, is a launch
+// value.
+TEST(CopyFamily, SmallContiguousModesAreStatic) {
+  // Pixel shuffle (8, 256, 64, 64) -> (8, 64, 128, 128) f32, r = 2.
+  CopyFamily shuffle = familyOf({{8, 64, 64, 2, 64, 2}, {1048576, 16384, 64, 8192, 1, 4096}},
+                                {{8, 64, 64, 2, 64, 2}, {1048576, 16384, 256, 128, 2, 1}});
+  EXPECT_EQ(shuffle.remark(), "lay-copy-family: modes=5 sizes=2,64,?,?,? src=?{div=4},1,?{div=4},?{div=4},?{div=4} "
+                              "dst=1,?{div=2},?{div=4},?{div=4},?{div=4}");
+  EXPECT_EQ(std::vector<uint8_t>(shuffle.staticSize, shuffle.staticSize + shuffle.modes),
+            (std::vector<uint8_t>{2, 64, 0, 0, 0}));
+  CopyFamily at = familyOf({{255, 300}, {300, 1}}, {{255, 300}, {1, 255}});
+  EXPECT_EQ(at.layout(false).str(), "(255,?{div=4}):(?{div=4},1)");
+  CopyFamily past = familyOf({{256, 300}, {300, 1}}, {{256, 300}, {1, 256}});
+  EXPECT_EQ(past.layout(false).str(), "(?{div=4},?{div=4}):(?{div=4},1)");
 }
 
 // Copies that are no family: shapes without a common refinement, an empty
@@ -153,8 +173,8 @@ TEST(CopyFamily, CopiesThatAreNoFamily) {
 // Negative strides are ordered by magnitude; the sorted modes refine any
 // order of the destination's modes.
 TEST(CopyFamily, NegativeStridesOrderByMagnitude) {
-  CopyFamily f = familyOf({{4, 8}, {8, 1}}, {{4, 8}, {-8, 1}});
-  EXPECT_EQ(modesOf(f), "8:(1,1) 4:(8,-8)");
+  CopyFamily f = familyOf({{4, 800}, {800, 1}}, {{4, 800}, {-800, 1}});
+  EXPECT_EQ(modesOf(f), "800:(1,1) 4:(800,-800)");
   EXPECT_EQ(f.layout(true).str(), "(?{div=4},?):(1,?{div=4})");
 }
 
