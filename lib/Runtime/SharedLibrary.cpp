@@ -1,5 +1,6 @@
 //===- SharedLibrary.cpp - dlopen of a library a user may name ------------===//
 #include "layoutc/Runtime/SharedLibrary.h"
+#include "layoutc/Runtime/FileKind.h"
 
 #include <cerrno>
 #include <cstring>
@@ -7,20 +8,6 @@
 #include <sys/stat.h>
 
 namespace layoutc::runtime {
-
-namespace {
-const char *kindOf(mode_t mode) {
-  if (S_ISDIR(mode))
-    return "a directory";
-  if (S_ISFIFO(mode))
-    return "a fifo";
-  if (S_ISCHR(mode) || S_ISBLK(mode))
-    return "a device";
-  if (S_ISSOCK(mode))
-    return "a socket";
-  return "something";
-}
-} // namespace
 
 void *openSharedLibrary(const std::string &library, std::string &why) {
   if (library.find('/') != std::string::npos) {
@@ -30,7 +17,7 @@ void *openSharedLibrary(const std::string &library, std::string &why) {
       return nullptr;
     }
     if (!S_ISREG(st.st_mode)) {
-      why = library + " is " + kindOf(st.st_mode) + ", not a regular file";
+      why = library + " is " + fileKind(st.st_mode) + ", not a regular file";
       return nullptr;
     }
   }

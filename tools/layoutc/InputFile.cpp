@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "Files.h"
 
+#include "layoutc/Runtime/FileKind.h"
+
 #include <sys/stat.h>
 
 #include <cerrno>
@@ -14,22 +16,6 @@
 #include <cstring>
 
 namespace {
-
-// "a directory", "a character device", ...: what a path that is not a
-// regular file is, for the message that refuses it.
-const char *kindOf(mode_t mode) {
-  if (S_ISDIR(mode))
-    return "a directory";
-  if (S_ISCHR(mode))
-    return "a character device";
-  if (S_ISBLK(mode))
-    return "a block device";
-  if (S_ISFIFO(mode))
-    return "a fifo";
-  if (S_ISSOCK(mode))
-    return "a socket";
-  return "not a regular file";
-}
 
 std::string tooLong(const std::string &name) {
   return "cannot read '" + name + "': it is longer than the " + std::to_string(layoutc::tool::kMaxInputBytes >> 20) +
@@ -68,7 +54,7 @@ std::optional<std::string> layoutc::tool::readInputFile(const std::string &path,
     return std::nullopt;
   }
   if (!S_ISREG(info.st_mode)) {
-    error = "cannot read '" + path + "': it is " + kindOf(info.st_mode) + ", not a regular file";
+    error = "cannot read '" + path + "': it is " + layoutc::runtime::fileKind(info.st_mode) + ", not a regular file";
     return std::nullopt;
   }
   if (uint64_t(info.st_size) > kMaxInputBytes) {

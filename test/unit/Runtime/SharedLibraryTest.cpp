@@ -40,7 +40,7 @@ TEST(SharedLibrary, DirectoriesDevicesAndMissingPaths) {
   EXPECT_EQ(openSharedLibrary("/", why), nullptr);
   EXPECT_EQ(why, "/ is a directory, not a regular file");
   EXPECT_EQ(openSharedLibrary("/dev/null", why), nullptr);
-  EXPECT_EQ(why, "/dev/null is a device, not a regular file");
+  EXPECT_EQ(why, "/dev/null is a character device, not a regular file");
   std::string missing = scratch(".missing");
   EXPECT_EQ(openSharedLibrary(missing, why), nullptr);
   EXPECT_EQ(why, missing + ": No such file or directory");
