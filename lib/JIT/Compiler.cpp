@@ -294,7 +294,12 @@ std::string Compiler::compileIn(Session &session, mlir::Operation *op, std::stri
     stage.reset();
     stage.emplace(codegen.nest(stageName));
   };
-  std::string ptx = target::compileToPtx(*ir, {options.arch, options.optLevel, nextStage});
+  std::string ptx;
+  try {
+    ptx = target::compileToPtx(*ir, {options.arch, options.optLevel, nextStage});
+  } catch (const target::TargetError &e) { // IR the backend cannot lower: the input's fault
+    throw CompileError(e.what());
+  }
   stage.reset();
   codegen.stop();
   if (options.emit == Emit::Ptx)

@@ -1,6 +1,8 @@
 //===- PTX.cpp - LLVM's NVPTX backend, and ptxas --------------------------===//
 #include "layoutc/Target/PTX.h"
 
+#include "NvptxLowerable.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/CallingConv.h"
 #include "llvm/IR/IRBuilder.h"
@@ -190,6 +192,8 @@ std::string compileToPtx(llvm::Module &module, const PtxOptions &options) {
   if (options.onStage)
     options.onStage("LLVM passes -O" + std::to_string(options.optLevel));
   optimize(module, *machine, options.optLevel);
+  if (std::optional<std::string> why = nvptxCannotLower(module))
+    throw TargetError(*why);
   if (options.onStage)
     options.onStage("NVPTX code generation");
   llvm::SmallString<0> ptx;
