@@ -1,6 +1,7 @@
 //===- KernelOperand.cpp - A layout a kernel reads or writes through -----===//
 #include "KernelOperand.h"
 
+#include "layoutc/Algebra/ComposedOps.h"
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Injective.h"
 #include "layoutc/Algebra/Operations.h"
@@ -98,13 +99,6 @@ IntTuple bindTuple(const IntTuple &t, const std::vector<int64_t> &values, size_t
   return IntTuple(values[next++]);
 }
 
-int64_t nextPowerOfTwo(int64_t x) {
-  int64_t p = 1;
-  while (p < x)
-    p = algebra::mul(p, int64_t(2));
-  return p;
-}
-
 // The offset of a function side: a static integer where the outer maps to
 // integers; else 0 or a flat coordinate of `inputs` static integers.
 void checkFunctionOffset(const IntTuple &offset, size_t inputs, const std::string &what) {
@@ -147,6 +141,10 @@ KernelOperand KernelOperand::of(const CopySide &side, const std::string &what, s
                        "(layoutc_compile), or write it in MLIR (make_composed_function)");
     if (!function && (!c.offset.isInt() || !c.offset.isStatic()))
       refuse(what, "the composed layout's offset " + c.offset.str() + " must be a static integer");
+    if (!function && c.offset.value() < 0)
+      refuse(what, "the composed layout's offset " + c.offset.str() +
+                       " is negative: domain index 0 reads its inner part at " + c.offset.str() +
+                       ", before the buffer's start");
     if (c.inner == algebra::ComposedLayout::Inner::Layout) {
       checkLayout(c.innerLayout, what + ": the inner layout");
       if (dynamicLeaves(c.innerLayout) != 0)
@@ -232,19 +230,11 @@ void KernelOperand::requireNoBuffers(const char *question) const {
 
 int64_t KernelOperand::maxOffset() const {
   requireNoBuffers("the largest offset");
-  int64_t top = 0;
-  for (const FlatMode &m : flatModes(layout))
-    top = algebra::add(top, algebra::mul(m.shape - 1, m.stride));
-  if (!composed)
-    return top;
-  if (composed->inner == algebra::ComposedLayout::Inner::Layout)
-    return algebra::cosize(composed->innerLayout) - 1;
-  // A swizzle xors bits of x = offset + outer(k) into bits below (S > 0) or
-  // above (S < 0) them.
-  int64_t bound = nextPowerOfTwo(algebra::add(algebra::add(top, composed->offset.value()), 1));
-  if (composed->swizzle.shift < 0)
-    bound = algebra::mul(bound, int64_t(1) << -composed->swizzle.shift);
-  return bound - 1;
+  algebra::Expected<int64_t> most = algebra::attempt(
+      "copy", [&] { return composed ? algebra::offsetRange(*composed).most : algebra::offsetRange(layout).most; });
+  if (!most)
+    throw CompileError(str() + ": " + most.error().oneLine());
+  return most.value();
 }
 
 KernelOperand::Cursor::Cursor(const KernelOperand &op, IndexLoad load)

@@ -75,8 +75,11 @@ struct KernelOperand {
 
   /// size(layout); static operands only.
   int64_t size() const;
-  /// An upper bound of every offset, inclusive; static operands without a
-  /// function only.
+  /// An upper bound of every offset, inclusive (the largest one for a plain
+  /// layout; a composed one's inner part at the largest offset + outer(k)
+  /// bounds its leaves by their shapes, the last by the rest); static
+  /// operands without a function only. The least offset is 0: strides and
+  /// a composed offset are nonnegative.
   int64_t maxOffset() const;
   /// Walks the offsets of domain indices 0, 1, ... in order; static operands
   /// only; a function's LOAD steps and the rows' indices read through `load`.

@@ -503,6 +503,9 @@ def _copy_tensors(src: LayoutTensor, dst: LayoutTensor, stream: Any, device: Opt
         if t.dtype not in ("i32", "i64"):
             raise ArgumentError("copy: %s has dtype %s; index tensors are int32 or int64" % (t.role, t.dtype))
     for side, t, view in ((sides[0], s, src), (sides[1], d, dst)):
+        if view.base < 0:
+            raise ArgumentError("copy: %s's layout %s starts at element %d, before the start of %s" % (
+                t.role, view.layout, view.base, t.describe()))
         if view.base > t.extent or (not side.steps and isinstance(view.layout, Layout) and
                                     view.base + view.layout.cosize() > t.extent):
             raise ArgumentError("copy: %s's layout %s from element %d reaches element %d, but %s holds %d" % (

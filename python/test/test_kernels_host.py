@@ -161,6 +161,24 @@ class ArgumentChecksTest(unittest.TestCase):
         # A view's own extent: every other element of 16.
         self.assertRefused("reaches element 15, but src (shape (8,), strides (2,), f32) holds 15", layoutc.copy,
                            FakeArray((8,), strides=(8,)), FakeArray((16,)), src_layout="16:1", dst_layout="16:1")
+        # Issue 51: a composed layout's offset moves its inner part: (4,2):(1,4) o 8 o 8:1 reaches 15, past
+        # its inner's cosize of 8; a negative offset reaches before the tensor.
+        self.assertRefused("copy: dst_layout (4,2):(1,4) o 8 o 8:1 reaches element 15, but dst (shape (8,), "
+                           "strides (1,), f32) holds 8", layoutc.copy, FakeArray((8,)), FakeArray((8,)),
+                           src_layout="8:1", dst_layout="(4,2):(1,4) o 8 o 8:1")
+        with self.assertRaises(layoutc.CompileError) as e:
+            layoutc.copy(FakeArray((8,)), FakeArray((8,)), src_layout="8:1", dst_layout="(4,2):(1,4) o -4 o 8:1")
+        self.assertIn("the composed layout's offset -4 is negative: domain index 0 reads its inner part at -4, "
+                      "before the buffer's start", str(e.exception))
+        self.assertRefused("copy: src_layout S<3,4,3> o 256 o (16,16):(16,1) reaches element 511, but src",
+                           layoutc.copy, FakeArray((256,)), FakeArray((256,)),
+                           src_layout="S<3,4,3> o 256 o (16,16):(16,1)", dst_layout="256:1")
+        # A tile at a negative coordinate starts before its tensor.
+        tile = layoutc.local_tile(layoutc.make_tensor(FakeArray((64,))), (8,), (-1,))
+        self.assertRefused("starts at element -8, before the start of src", layoutc.copy, tile,
+                           layoutc.make_tensor(FakeArray((8,))))
+        self.assertEqual(layoutc.Jit(disk_cache=False).copy_kernel("(4,2):(1,4) o 8 o 8:1", "8:1", "f32")
+                         .copy_extents(), (8, 16, 8))
 
     def test_copy_layouts_the_compiler_refuses(self):
         with self.assertRaises(layoutc.CompileError):

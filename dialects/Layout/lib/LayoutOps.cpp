@@ -1,6 +1,8 @@
 //===- LayoutOps.cpp - Operations of the lay dialect ----------------------===//
 #include "layoutc/Dialect/Layout/LayoutOps.h"
+#include "layoutc/Dialect/Layout/LayoutAlgebraBridge.h"
 
+#include "layoutc/Algebra/ComposedOps.h"
 #include "layoutc/Algebra/Expression.h"
 #include "layoutc/Algebra/Operations.h"
 
@@ -110,6 +112,41 @@ LogicalResult MakeComposedFunctionOp::verify() {
   return success();
 }
 
+namespace {
+// Where the layout's offsets are known here (a static layout; a composed one
+// with a static inner part and a constant offset), they stay inside a
+// buffer that starts at its base: none below 0, none past a static size.
+bool known(const algebra::Layout &l) {
+  std::vector<algebra::IntTuple> leaves;
+  algebra::flattenInto(l.shape, leaves);
+  algebra::flattenInto(l.stride, leaves);
+  return llvm::all_of(leaves, [](const algebra::IntTuple &x) { return x.isStatic() && !x.integer().basis; });
+}
+
+LogicalResult verifyReach(Operation *op, MemRefType data, Value layout) {
+  if (data.getRank() != 1 || !data.getLayout().isIdentity())
+    return success();
+  std::optional<algebra::ComposedLayout> composed = composedLayoutOf(layout);
+  if (isa<ComposedType>(layout.getType()) && !composed)
+    return success(); // a gather's or a function's offsets: checked where they are known
+  algebra::Layout outer = composed ? composed->outer : cast<LayoutType>(layout.getType()).getLayout();
+  if (!known(outer) ||
+      (composed && composed->inner == algebra::ComposedLayout::Inner::Layout && !known(composed->innerLayout)))
+    return success(); // `?` leaves: their values are checked at launch
+  algebra::Expected<algebra::OffsetRange> range = algebra::attempt(
+      "make_tensor", [&] { return composed ? algebra::offsetRange(*composed) : algebra::offsetRange(outer); });
+  if (!range)
+    return op->emitOpError() << range.error().oneLine();
+  if (range.value().least < 0)
+    return op->emitOpError() << "layout " << layout.getType() << " reaches offset " << range.value().least
+                             << ", before the buffer's first element";
+  if (!data.isDynamicDim(0) && range.value().most >= data.getDimSize(0))
+    return op->emitOpError() << "layout " << layout.getType() << " reaches element " << range.value().most
+                             << ", past the buffer " << data << " of " << data.getDimSize(0) << " elements";
+  return success();
+}
+} // namespace
+
 LogicalResult MakeTensorOp::verify() {
   LayoutTensorType t = getType();
   auto data = cast<MemRefType>(getData().getType());
@@ -122,7 +159,7 @@ LogicalResult MakeTensorOp::verify() {
       space && space.getInt() != int64_t(t.getAddressSpace()))
     return emitOpError() << "buffer address space " << space.getInt() << " differs from the tensor's "
                          << t.getAddressSpace();
-  return success();
+  return verifyReach(*this, data, getLayout());
 }
 
 namespace {

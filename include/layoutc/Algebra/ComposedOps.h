@@ -13,6 +13,7 @@
 #ifndef LAYOUTC_ALGEBRA_COMPOSEDOPS_H
 #define LAYOUTC_ALGEBRA_COMPOSEDOPS_H
 
+#include "layoutc/Algebra/Operations.h"
 #include "layoutc/Algebra/Value.h"
 
 #include <optional>
@@ -20,6 +21,14 @@
 #include <vector>
 
 namespace layoutc::algebra {
+
+/// offsetRange(C) contains C(c) for every c of the domain: x = offset +
+/// outer(c) runs over offset + offsetRange(outer); an inner layout at x has
+/// every leaf's coordinate below its shape but the last's, which takes
+/// x / (the others' product) (exact where x covers whole periods); a
+/// swizzle keeps x >= 0 below the next power of two above x and its moved
+/// bits. Refused for an inner function, and where x may be negative.
+OffsetRange offsetRange(const ComposedLayout &c);
 
 /// inner o offset o `outer`: the result of a layout op on c's outer layout.
 ComposedLayout withOuter(const ComposedLayout &c, Layout outer);

@@ -23,6 +23,16 @@ int64_t evaluate(const Layout &l, int64_t index);
 int64_t cosize(const Layout &l);
 /// cosize(L) as an Int: `?` when a leaf is unknown.
 Int cosizeInt(const Layout &l);
+/// The least and the largest value a function takes over its domain (an
+/// offset's range: what a buffer must hold from where).
+struct OffsetRange {
+  int64_t least = 0, most = 0;
+  bool operator==(const OffsetRange &o) const { return least == o.least && most == o.most; }
+};
+/// offsetRange(L) = [min L(c), max L(c)] over the domain, exactly: the sums
+/// of (s-1)*d over the negative and the positive strides. Static integer
+/// strides only.
+OffsetRange offsetRange(const Layout &l);
 /// crd2idx(coord, L) = L(coord): an integer coordinate is split by the shape,
 /// a tuple coordinate must be congruent with it (an integer may stand for a
 /// tuple mode). The result is an integer, or a coordinate for scaled-basis

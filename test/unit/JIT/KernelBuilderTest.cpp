@@ -293,6 +293,38 @@ TEST(KernelOperand, CursorFollowsTheAlgebra) {
   }
 }
 
+// Issue 51: the bound of a composed side counts the offset: its inner part
+// is read at offset + outer(k), past the inner's cosize where that passes
+// its size (the last leaf takes the rest). Exact here, by enumeration.
+TEST(KernelOperand, MaxOffsetCountsTheComposedOffset) {
+  auto largest = [](const char *text) {
+    jit::KernelOperand op = jit::KernelOperand::parse(text, "test");
+    int64_t top = 0;
+    op.forEachOffset([&](int64_t, int64_t offset) { top = std::max(top, offset); });
+    EXPECT_LE(top, op.maxOffset()) << text;
+    return std::pair{top, op.maxOffset()};
+  };
+  EXPECT_EQ(largest("(4,2):(1,4) o 0 o 8:1"), std::pair(int64_t(7), int64_t(7)));
+  // inner(8 + 7) = 15 % 4 + (15 / 4) * 4 = 15, past cosize 8.
+  EXPECT_EQ(largest("(4,2):(1,4) o 8 o 8:1"), std::pair(int64_t(15), int64_t(15)));
+  // The last leaf takes the rest: inner(100 + 3) = 103 % 2 * 10 + 103 / 2.
+  EXPECT_EQ(largest("(2,3):(10,1) o 100 o 4:1"), std::pair(int64_t(61), int64_t(61)));
+  EXPECT_EQ(largest("S<3,4,3> o 256 o (16,16):(16,1)"), std::pair(int64_t(511), int64_t(511)));
+}
+
+TEST(KernelOperand, NegativeComposedOffsetIsRefused) {
+  for (const char *text : {"(4,2):(1,4) o -1 o 8:1", "S<3,4,3> o -256 o (16,16):(16,1)"}) {
+    try {
+      jit::KernelOperand::parse(text, "copy: --dst");
+      ADD_FAILURE() << text << " was accepted";
+    } catch (const CompileError &e) {
+      EXPECT_TRUE(std::string(e.what()).find("is negative: domain index 0 reads its inner part at -") !=
+                  std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(KernelOperand, OneToOneIsDecidedExactly) {
   auto injective = [](const char *t) { return jit::KernelOperand::parse(t, "test").oneToOne(); };
   EXPECT_TRUE(injective("(8,8):(1,8)"));
