@@ -192,7 +192,9 @@ bool weaklyCongruent(const IntTuple &a, const IntTuple &b) { return !a.isTuple()
 bool compatible(const IntTuple &a, const IntTuple &b) {
   if (!a.isTuple()) {
     Int p = product(b);
-    return !a.isUnknown() && !p.isUnknown() && a.value() == p.value;
+    if (a.isUnknown() || p.isUnknown())
+      fail("compatible", "depends on the run-time value of " + (a.isUnknown() ? a : b).str());
+    return a.value() == p.value;
   }
   return allModes(a, b, compatible);
 }

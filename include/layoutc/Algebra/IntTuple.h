@@ -131,6 +131,8 @@ IntTuple unwrap(const IntTuple &t);
 IntTuple repeatLike(const IntTuple &guide, int64_t v);
 bool congruent(const IntTuple &a, const IntTuple &b);
 /// CuTe's compatible(a, b): a <= b, every coordinate of a is one of b.
+/// Refused where the answer depends on a `?` (a leaf of a against an
+/// unknown size).
 bool compatible(const IntTuple &a, const IntTuple &b);
 bool weaklyCongruent(const IntTuple &a, const IntTuple &b);
 

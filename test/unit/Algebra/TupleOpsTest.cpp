@@ -75,6 +75,10 @@ TEST(TupleOps, Errors) {
   EXPECT_EQ(evalError("elem_less(?,3)"), "elem_less: depends on the run-time value of ? (at column 1)");
   EXPECT_EQ(evalError("weakly_compatible(8,(2,?))"),
             "weakly_compatible: depends on the run-time value of (2,?) (at column 1)");
+  // Issue 51: compatible answered false where the answer depends on `?`.
+  EXPECT_EQ(evalError("compatible(8,(2,?))"), "compatible: depends on the run-time value of (2,?) (at column 1)");
+  EXPECT_EQ(evalError("compatible((?,4),(3,(2,2)))"), "compatible: depends on the run-time value of ? (at column 1)");
+  EXPECT_EQ(evalError("compatible(8,(2,4))"), "");
   EXPECT_EQ(evalError("shape(<2:1,_>)"), "shape: the tiler mode _ has no shape (at column 1)");
   EXPECT_EQ(evalError("stride((2,3))"),
             "stride: argument 1 must be a layout or a tiler <...>, not the tuple (2,3) (at column 1)");
