@@ -5,25 +5,58 @@
 
 namespace layoutc::algebra {
 
-std::string printable(std::string_view text) {
+namespace {
+
+// The length of the valid UTF-8 sequence at text[i] (a byte of 0x80 and up
+// starting it), or 0 where it is not one: no overlong form, no surrogate,
+// nothing past U+10FFFF.
+size_t utf8Length(std::string_view text, size_t i) {
+  auto at = [&](size_t k) { return i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0u; };
+  unsigned c = at(0);
+  size_t n = c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+  for (size_t k = 1; k < n; ++k)
+    if ((at(k) & 0xc0) != 0x80)
+      return 0;
+  unsigned second = at(1);
+  if ((c == 0xe0 && second < 0xa0) || (c == 0xed && second > 0x9f) || (c == 0xf0 && second < 0x90) ||
+      (c == 0xf4 && second > 0x8f))
+    return 0;
+  return n;
+}
+
+std::string escaped(std::string_view text, bool keepLines) {
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(text.size());
-  for (char ch : text) {
-    unsigned char c = static_cast<unsigned char>(ch);
-    if (c >= 0x20 && c != 0x7f)
-      out += ch;
-    else if (c == '\t')
-      out += "\\t";
-    else if (c == '\n')
-      out += "\\n";
-    else if (c == '\r')
-      out += "\\r";
-    else
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {
+      if (size_t n = utf8Length(text, i)) {
+        out.append(text.substr(i, n));
+        i += n - 1;
+        continue;
+      }
       out += std::string("\\x") + kHex[c >> 4] + kHex[c & 15];
+    } else if (c >= 0x20 && c != 0x7f) {
+      out += char(c);
+    } else if (c == '\n') {
+      out += keepLines ? "\n" : "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else {
+      out += std::string("\\x") + kHex[c >> 4] + kHex[c & 15];
+    }
   }
   return out;
 }
+
+} // namespace
+
+std::string printable(std::string_view text) { return escaped(text, false); }
+
+std::string printableLines(std::string_view text) { return escaped(text, true); }
 
 void AlgebraError::rebuild() {
   text_ = printable(op_.empty() ? message_ : op_ + ": " + message_);

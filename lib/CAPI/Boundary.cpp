@@ -34,11 +34,14 @@ layoutc_status runtimeStatus(const runtime::RuntimeError &e) {
 }
 
 // `status` with "FUNCTION: MESSAGE" as the last error (MESSAGE alone when it
-// begins with "FUNCTION:" already).
+// begins with "FUNCTION:" already). Every byte of the caller's that a
+// message quotes is escaped (printableLines): no control byte, no NUL that
+// would cut the C string, no invalid UTF-8 reaches the caller.
 layoutc_status record(layoutc_status status, const char *function, std::string_view message) noexcept {
   try {
     std::string prefix = std::string(function) + ":";
-    lastError = startsWith(message, prefix) ? std::string(message) : prefix + " " + std::string(message);
+    lastError = algebra::printableLines(startsWith(message, prefix) ? std::string(message)
+                                                                    : prefix + " " + std::string(message));
   } catch (...) {
     lastError.clear();
   }
@@ -47,7 +50,7 @@ layoutc_status record(layoutc_status status, const char *function, std::string_v
 
 layoutc_status recordAsIs(layoutc_status status, const char *message) noexcept {
   try {
-    lastError = message;
+    lastError = algebra::printableLines(message);
   } catch (...) {
     lastError.clear();
   }

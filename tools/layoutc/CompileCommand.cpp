@@ -4,6 +4,8 @@
 #include "KernelDriver.h"
 #include "StageOptions.h"
 
+#include "layoutc/Algebra/Error.h"
+
 #include <iostream>
 
 namespace layoutc::tool {
@@ -34,7 +36,7 @@ standard input for -) and prints the stage --emit names, or writes it to
     std::string error;
     std::optional<std::string> source = readInputFile(files[0], error);
     if (!source) {
-      std::cerr << "error: " << error << "\n";
+      std::cerr << "error: " << algebra::printable(error) << "\n";
       return kInputError;
     }
     jit::KernelPlan plan;
@@ -49,7 +51,7 @@ standard input for -) and prints the stage --emit names, or writes it to
     try {
       result = jit::compile(*source, inputName(files[0]), compileOptions);
     } catch (const std::runtime_error &e) { // CompileError or TargetError
-      std::cerr << timeReport << "error: " << e.what() << "\n";
+      std::cerr << timeReport << "error: " << algebra::printableLines(e.what()) << "\n";
       return kInputError;
     }
     explainRemarks(plan);

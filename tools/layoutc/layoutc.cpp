@@ -217,7 +217,7 @@ int layoutc_main(int argc, char **argv) {
     }
     return status;
   } catch (const std::exception &e) {
-    llvm::errs() << "error: " << e.what() << "\n";
+    llvm::errs() << "error: " << layoutc::algebra::printableLines(e.what()) << "\n";
   } catch (...) {
     llvm::errs() << "error: an unexpected failure\n";
   }

@@ -78,9 +78,13 @@ private:
 };
 
 /// `text` as it may be quoted in a message: each control byte (below 0x20,
-/// and 0x7f) written as an escape (\t, \n, \r, \xNN), other bytes as they
-/// are. Every error's text goes through it (AlgebraError::what).
+/// and 0x7f) and each byte that is not part of valid UTF-8 written as an
+/// escape (\t, \n, \r, \xNN), other bytes as they are. Every error's text
+/// goes through it (AlgebraError::what).
 std::string printable(std::string_view text);
+/// printable(text) that keeps its line breaks: for messages of several
+/// lines (MLIR's diagnostics) as they cross the C API and reach a terminal.
+std::string printableLines(std::string_view text);
 
 [[noreturn]] inline void fail(std::string op, std::string message) {
   throw AlgebraError(std::move(op), std::move(message));

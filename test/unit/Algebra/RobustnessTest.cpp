@@ -98,6 +98,13 @@ TEST(Robustness, ModeOfATupleIsCheckedOnce) {
 // and a long source is cut around the column.
 TEST(Robustness, ErrorsEscapeControlBytesAndCutLongSources) {
   EXPECT_EQ(printable(std::string("a\tb\n\x01\x7f\x1b[31m") + "\xc3\xa9"), "a\\tb\\n\\x01\\x7f\\x1b[31m\xc3\xa9");
+  // Issue 51: bytes that are not UTF-8 are escaped too (a lone
+  // continuation byte, a cut sequence, an overlong form, a surrogate), valid
+  // sequences of 2 to 4 bytes kept; printableLines keeps line breaks.
+  EXPECT_EQ(printable("\x80|\xc3|\xc0\xaf|\xed\xa0\x80|\xe2\x82\xac|\xf0\x9f\x98\x80"),
+            "\\x80|\\xc3|\\xc0\\xaf|\\xed\\xa0\\x80|\xe2\x82\xac|\xf0\x9f\x98\x80");
+  EXPECT_EQ(printable(std::string("a\0b", 3)), "a\\x00b");
+  EXPECT_EQ(printableLines(std::string("one\ntwo\x1b[2J\0", 12)), "one\ntwo\\x1b[2J\\x00");
   std::string source = "(";
   for (int i = 0; i < 100; ++i)
     source += "1,";

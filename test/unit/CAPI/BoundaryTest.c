@@ -180,6 +180,17 @@ static void testArch(void) {
   layoutc_jit_destroy(jit);
 }
 
+/* Issue 51: the caller's bytes that a message quotes arrive escaped: no
+ * terminal control sequence, no invalid UTF-8. */
+static void testEscapes(void) {
+  layoutc_jit *jit = NULL;
+  EXPECT_STATUS(layoutc_jit_create("sm_\x1b[2J\xff", 0, 0, NULL, 1, &jit), LAYOUTC_ERROR_INVALID_ARGUMENT,
+                "layoutc_jit_create: arch 'sm_\\x1b[2J\\xff' is not supported");
+  CHECK(strchr(layoutc_last_error(), 0x1b) == NULL);
+  layoutc_value *v = NULL;
+  EXPECT_STATUS(layoutc_eval("(2,\x07\x80)", &v), LAYOUTC_ERROR_ALGEBRA, "\\x07\\x80");
+}
+
 void testBoundary(void) {
   testHandles();
   testLengths();
@@ -187,4 +198,5 @@ void testBoundary(void) {
   testScales();
   testLaunchBounds();
   testArch();
+  testEscapes();
 }
