@@ -5,7 +5,8 @@
 For each wheel: its RECORD lists every file with the right hash; the tag in
 its name is the one in its WHEEL file; every ELF file in it loads only the
 libraries a manylinux host has (or the wheel carries) and needs no symbol
-version newer than its manylinux tag allows; the library exports only
+version newer than its manylinux tag allows, and names no absolute RUNPATH
+(a directory of the machine that built it); the library exports only
 layoutc's C symbols (layoutc_*); it is at most 60 MB. Prints what it found
 and exits 1 when any check fails.
 """
@@ -86,6 +87,7 @@ def check(path):
             if f.soname:
                 problems += exported_problems(f.path)
         problems += manylinux.problems(facts, tag, carried)
+        problems += manylinux.runpath_problems(facts)
         problems = [p.replace(tmp + os.sep, "") for p in problems]
     if not elves:
         problems.append("it carries no ELF file (no library, no commands)")

@@ -53,6 +53,9 @@ class ElfFacts:
         self.needed = re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic)
         soname = re.search(r"\(SONAME\)\s+Library soname: \[([^\]]+)\]", dynamic)
         self.soname = soname.group(1) if soname else None
+        # The directories it searches first (DT_RUNPATH, or the older DT_RPATH).
+        self.runpath = [d for found in re.findall(r"\((?:RUNPATH|RPATH)\)\s+Library r(?:un)?path: \[([^\]]*)\]",
+                                                  dynamic) for d in found.split(":") if d]
         # The versions it needs, from .gnu.version_r ("Name: GLIBC_2.34").
         self.versions = set(re.findall(r"Name: ((?:GLIBC|GLIBCXX|CXXABI|GCC)_[0-9A-Z_.]+)",
                                        _readelf(path, "--version-info")))
@@ -75,6 +78,13 @@ def problems(facts, tag, carried):
             if not re.fullmatch(r"[0-9.]+", number) or _version(number) > _version(limits[family]):
                 found.append("%s needs %s; %s allows %s_%s at most" % (f.path, v, tag, family, limits[family]))
     return found
+
+
+def runpath_problems(facts):
+    """The search paths of `facts` that name a directory of the machine that
+    built them: an absolute one (only $ORIGIN-relative ones travel)."""
+    return ["%s has the absolute RUNPATH %s: it would load libraries from there on the user's machine"
+            % (f.path, d) for f in facts for d in f.runpath if not d.startswith("$ORIGIN")]
 
 
 def best_tag(facts, carried):

@@ -7,7 +7,8 @@
 #     package, and pip uninstall removing it all;
 #  2. `pip install .` from the clone, through the in-tree backend;
 #  3. check-wheel.py refusing a wheel whose library is the build's own (it
-#     needs the system's libstdc++ and exports C++ symbols).
+#     needs the system's libstdc++, exports C++ symbols and has the build
+#     directory as its RUNPATH).
 # The build is $LAYOUTC_BUILD_DIR (ctest sets it); launches in the Python
 # tests use the stand-in driver that $LAYOUTC_LIBCUDA names.
 set -euo pipefail
@@ -71,4 +72,5 @@ grep -q "RECORD's hash or size of layoutc/_lib/liblayoutc_jit.so" "$work/bad.txt
 grep -q "needs GLIBCXX_3.4.[0-9]*; manylinux_2_34 allows GLIBCXX_3.4.29 at most" "$work/bad.txt" ||
   fail "no GLIBCXX error: $(cat "$work/bad.txt")"
 grep -q "exports [0-9]* symbols that are not layoutc's C API" "$work/bad.txt" || fail "no export error"
+grep -q "has the absolute RUNPATH /" "$work/bad.txt" || fail "no RUNPATH error: $(cat "$work/bad.txt")"
 echo "ok: check-wheel.py refuses it: $(grep -c 'error:' "$work/bad.txt") errors"
