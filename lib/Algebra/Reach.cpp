@@ -40,8 +40,8 @@ OffsetRange offsetRange(const ComposedLayout &c) {
   OffsetRange outer = offsetRange(c.outer);
   int64_t offset = c.offset.value(), low = add(offset, outer.least), high = add(offset, outer.most);
   if (low < 0)
-    fail("offset range", c.str() + ": its inner part is read at offset + outer(c) down to " + std::to_string(low) +
-                             ", below 0");
+    fail("offset range",
+         c.str() + ": its inner part is read at offset + outer(c) down to " + std::to_string(low) + ", below 0");
   if (c.inner == ComposedLayout::Inner::Swizzle) {
     const Swizzle &s = c.swizzle;
     int top = std::max(bitLength(high), s.shift < 0 ? s.base + s.bits - s.shift : 0);

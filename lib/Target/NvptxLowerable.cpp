@@ -101,8 +101,8 @@ std::optional<std::string> nvptxCannotLower(const llvm::Module &module) {
         llvm::raw_string_ostream out(text);
         inst.print(out);
         size_t start = text.find_first_not_of(' ');
-        return "the NVPTX backend cannot lower `" + text.substr(start == std::string::npos ? 0 : start) +
-               "` in @" + f.getName().str() + ": " + why;
+        return "the NVPTX backend cannot lower `" + text.substr(start == std::string::npos ? 0 : start) + "` in @" +
+               f.getName().str() + ": " + why;
       }
   return std::nullopt;
 }
