@@ -156,7 +156,8 @@ layoutc_status layoutc_apply_flat(const layoutc_value *f, const int8_t *kinds, c
    offset + outer(c) in flat form, it writes its result in flat form into
    the `capacity` entries given and the result's length to *out_n (when the
    result does not fit, only *out_n, and it is called again with room), and
-   returns 0; nonzero fails the evaluation. */
+   returns 0; nonzero fails the evaluation, and so does returning 0 without
+   writing *out_n (a callback that did not run). */
 typedef int (*layoutc_inner_fn)(void *user, const int8_t *kinds, const int64_t *values, size_t n, int8_t *out_kinds,
                                 int64_t *out_values, size_t capacity, size_t *out_n);
 /* Called once with `user` when the last value that holds the function is

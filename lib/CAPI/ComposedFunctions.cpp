@@ -12,6 +12,7 @@
 
 #include "layoutc/Algebra/Error.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ namespace {
 
 // The most entries an inner function's result may have in flat form.
 constexpr size_t kMaxResult = size_t(1) << 20;
+// *out_n before the call: a function that leaves it did not run.
+constexpr size_t kNotWritten = SIZE_MAX;
+constexpr const char *kDidNotRun = "it did not run";
 
 // The caller's function and state, released once with the last copy.
 class CallerFunction {
@@ -43,11 +47,17 @@ public:
     writeFlat(x, kinds, values);
     std::vector<int8_t> outKinds(16);
     std::vector<int64_t> outValues(16);
-    size_t n = 0;
     for (int attempt = 0; attempt < 2; ++attempt) {
+      // A function that returns 0 without writing *out_n did not run (a
+      // Python callback that its interpreter could not enter, at the
+      // recursion limit): not an empty result.
+      size_t n = kNotWritten;
       if (fn_(user_, kinds.data(), values.data(), kinds.size(), outKinds.data(), outValues.data(), outKinds.size(),
               &n) != 0)
         algebra::fail(name_, "the inner function failed at " + x.str());
+      if (n == kNotWritten)
+        algebra::fail(name_, "the inner function returned at " + x.str() + " without giving its result's length " +
+                                 "(" + std::string(kDidNotRun) + ")");
       if (n <= outKinds.size())
         return readFlat(name_.c_str(), outKinds.data(), outValues.data(), n);
       if (n > kMaxResult)

@@ -543,6 +543,11 @@ lib, unchecked, library_path = _load()
 callback_error = threading.local()
 
 
+# The library's words for an inner function that returned without a result:
+# a Python callback the interpreter could not enter.
+_DID_NOT_RUN = "without giving its result's length (it did not run)"
+
+
 def take_callback_error() -> Optional[BaseException]:
     """The exception a Python inner function raised inside the C call that
     just failed, once (None if none), its cause layoutc's explanation of
@@ -577,6 +582,8 @@ def check(status: int) -> None:
         if raised is not None:  # a Python inner function failed inside the call: its exception
             callback_error.error = None
             raise raised from error
+        if _DID_NOT_RUN in str(error):  # ctypes could not enter the callback: only at the recursion limit
+            raise RecursionError("maximum recursion depth exceeded calling an inner function") from error
         raise error
 
 

@@ -4,13 +4,17 @@ index, not compared as text): composition is function composition,
 complement is disjoint and ordered, logical_divide, zipped_divide and
 logical_product are their definitions in terms of composition and
 complement, coalesce keeps the function and filter the image, the inverses
-invert, and crd2idx and idx2crd round-trip.
+invert, and crd2idx and idx2crd round-trip. Python inner functions that return,
+raise or recurse, from several threads, give their values or their own
+exception once (issue 51).
 
 CI runs the derandomized profile "ci" (fixed examples, a few seconds);
 LAYOUTC_HYPOTHESIS_PROFILE=local runs 20 times as many random ones. Skipped,
 saying so, where hypothesis is not installed (Debian: python3-hypothesis).
 """
 import os
+import sys
+import threading
 import unittest
 
 import layoutc
@@ -156,6 +160,86 @@ class AlgebraPropertiesTest(unittest.TestCase):
                 crd = layoutc.idx2crd(i, a.shape)
                 self.assertEqual(layoutc.crd2idx(crd, a.shape), i)
                 self.assertEqual(a(crd), a(i))
+
+
+
+class _Raised(Exception):
+    """What a drawn inner function raises: an exception of the caller's own."""
+
+
+@unittest.skipIf(hypothesis is None, "hypothesis is not installed (Debian: apt-get install python3-hypothesis)")
+class InnerFunctionPropertiesTest(unittest.TestCase):
+    """Issue 51: Python inner functions that return, raise or recurse, from
+    one thread or several. A composed layout evaluates its function once per
+    call (no retry), the caller gets the function's own exception once, a
+    recursion raises RecursionError once, and nothing is left behind: the
+    next layout made and evaluated gives its exact values."""
+
+    if hypothesis:
+
+        @given(layouts(max_rank=2), st.integers(0, 8), st.lists(st.sampled_from(["value", "raise", "recurse"]),
+                                                                min_size=1, max_size=6))
+        def test_each_call_is_the_functions_result_or_its_exception_once(self, outer, offset, behaviors):
+            for behavior in behaviors:
+                calls = []
+
+                def fn(x, behavior=behavior):
+                    calls.append(x)
+                    if behavior == "raise":
+                        raise _Raised(x)
+                    if behavior == "recurse":
+                        return composed(0)
+                    return 3 * x + 1
+
+                composed = layoutc.make_composed_layout(fn, offset, outer)
+                k = outer.size() - 1
+                if behavior == "value":
+                    self.assertEqual(composed(k), 3 * (offset + outer(k)) + 1)
+                    self.assertEqual(calls, [offset + outer(k)])
+                elif behavior == "raise":
+                    with self.assertRaises(_Raised) as e:
+                        composed(k)
+                    self.assertEqual(e.exception.args, (offset + outer(k),))
+                    self.assertEqual(len(calls), 1)
+                else:
+                    with self.assertRaises(RecursionError):
+                        composed(k)
+                    self.assertLessEqual(len(calls), sys.getrecursionlimit())  # one call per level, no retries
+                del composed
+            fresh = layoutc.make_composed_layout(lambda x: x + 1, offset, outer)
+            self.assertEqual([fresh(i) for i in range(outer.size())], [offset + v + 1 for v in values(outer)])
+
+        @given(st.lists(st.tuples(layouts(max_rank=2), st.booleans()), min_size=2, max_size=8))
+        def test_threads_make_evaluate_and_drop_composed_layouts(self, cases):
+            failures = []
+
+            def worker(outer, raises):
+                try:
+                    for _ in range(20):
+                        def fn(x):
+                            if raises and x == outer(outer.size() - 1):
+                                raise _Raised(x)
+                            return x * 2
+                        c = layoutc.make_composed_layout(fn, 0, outer)
+                        got = []
+                        for i in range(outer.size()):
+                            try:
+                                got.append(c(i))
+                            except _Raised:
+                                got.append(None)
+                        want = [None if raises and v == outer(outer.size() - 1) else 2 * v for v in values(outer)]
+                        if got != want:
+                            failures.append((outer, got, want))
+                except BaseException as e:  # noqa: B902 - any escape is the finding
+                    failures.append((outer, repr(e)))
+
+            threads = [threading.Thread(target=worker, args=case) for case in cases]
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(timeout=60)
+            self.assertFalse(any(t.is_alive() for t in threads), "a thread is stuck (a lock left held)")
+            self.assertEqual(failures, [])
 
 
 if __name__ == "__main__":
