@@ -27,6 +27,7 @@ from . import _native
 from ._library import (Arg, ArgumentError, Buffer, CacheStats, CopySide, CopySpec, Step, TensorArg, c_value, check,
                        error_of, int64_array, lib, library_path, text, unchecked)
 from .dtypes import FROM_TORCH, NAMES
+from .int_tuple import flatten
 from .layout_tensors import LayoutTensor, make_tensor, python_inner
 from .tensors import Pending, Tensor, tensor
 from .tracing import Program, symbolic_crd2idx, trace
@@ -474,14 +475,31 @@ def _copy(src: Any, dst: Any, src_layout: Any, dst_layout: Any, scale: Optional[
         kernel.launch_copy([(s.address, s.extent), (d.address, d.extent)], device=device, stream=stream)
 
 
+def _leaves(t: Any) -> Tuple[Any, ...]:
+    flat = flatten(t)
+    return flat if isinstance(flat, tuple) else (flat,)
+
+
+def _input_range(composed: Any) -> Optional[Tuple[int, int]]:
+    """The least and largest offset + outer(k) over the outer layout's domain
+    (integer strides), which the inner function is traced over; None where
+    not static integers."""
+    shape, stride = _leaves(composed.outer.shape), _leaves(composed.outer.stride)
+    offset = composed.offset
+    if not all(type(x) is int for x in (offset,) + shape + stride):
+        return None
+    reach = [(s - 1) * d for s, d in zip(shape, stride)]
+    return (offset + sum(r for r in reach if r < 0), offset + sum(r for r in reach if r > 0))
+
+
 def _traced_side(t: LayoutTensor, buffers: List[Any]) -> _Side:
     """t's side, its Python inner function (if any) traced; the index
     tensors its reads name are numbered in `buffers` (both sides share it)."""
     fn = python_inner(t)
     if fn is None:
         return _Side(t.layout)
-    program = Program(buffers)
     first = t.layout.outer(0)  # the inner function's inputs: an index, or one per coordinate mode (E(m) strides)
+    program = Program(buffers, [_input_range(t.layout)] if not isinstance(first, tuple) else None)
     try:
         result = trace(fn, program, len(first) if isinstance(first, tuple) else 1)
         if isinstance(result, tuple):  # a coordinate of the data: through its strides

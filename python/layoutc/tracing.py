@@ -18,7 +18,9 @@ __all__ = ["TraceError", "Traced", "Program", "trace", "steps_of", "first_traced
 
 # layoutc_op (layoutc.h)
 INPUT, CONSTANT, ADD, SUB, MUL, FLOOR_DIV, MOD, LOAD = range(8)
+_NAMES = ["input", "constant", "sum", "difference", "product", "quotient", "remainder", "read"]
 _INT64 = (-(1 << 63), (1 << 63) - 1)
+Range = Tuple[int, int]
 
 
 class TraceError(LayoutTypeError):
@@ -43,8 +45,15 @@ class Program:
     (True, [(1, 3, 0)])
     """
 
-    def __init__(self, buffers: Optional[List[Any]] = None) -> None:
+    def __init__(self, buffers: Optional[List[Any]] = None,
+                 input_ranges: Optional[List[Optional[Range]]] = None) -> None:
         self.steps: List[Tuple[int, int, int]] = []
+        # Each step's least and largest value over the kernel's domain, where
+        # known: the inputs' from their layout (input_ranges), constants',
+        # and what +, -, *, //, % of known ranges give; None for a read of
+        # an index tensor and what depends on one.
+        self.ranges: List[Optional[Range]] = []
+        self.input_ranges = input_ranges or []
         self.buffers: List[Any] = [] if buffers is None else buffers  # shared by the programs of one kernel
         self._constants: Dict[int, int] = {}
         self.closed = False  # its trace ended: its values are kept past it
@@ -53,8 +62,42 @@ class Program:
         if self.closed:
             raise TraceError("a traced value is used after its trace ended (kept by the inner function): it "
                              "stands for a value only the kernel has", "LAYOUTC_ERROR_ALGEBRA_TYPE")
+        r = self._range(op, a, b)
+        if r is not None and not (_INT64[0] <= r[0] and r[1] <= _INT64[1]):
+            raise TraceError("the inner function's %s ranges over [%d, %d] on the layout's domain, past int64: "
+                             "the kernel's int64 arithmetic would wrap" % (_NAMES[op], r[0], r[1]),
+                             "LAYOUTC_ERROR_ALGEBRA_TYPE")
         self.steps.append((op, a, b))
+        self.ranges.append(r)
         return len(self.steps) - 1
+
+    def _range(self, op: int, a: int, b: int) -> Optional[Range]:
+        """The range of step (op, a, b); refuses a divisor whose range holds 0."""
+        if op == CONSTANT:
+            return (a, a)
+        if op == INPUT:
+            return self.input_ranges[a] if a < len(self.input_ranges) else None
+        if op == LOAD:
+            return None
+        x, y = self.ranges[a], self.ranges[b]
+        if op in (FLOOR_DIV, MOD) and (y is None or y[0] <= 0 <= y[1]):
+            raise TraceError("the inner function divides by %s: a kernel cannot divide by 0" % (
+                "0" if y == (0, 0) else "a value that may be 0 (%s)" % (
+                    "it depends on an index tensor's values" if y is None else "it ranges over [%d, %d]" % y)),
+                "LAYOUTC_ERROR_ALGEBRA_TYPE")
+        if x is None or y is None:
+            return None
+        if op == ADD:
+            return (x[0] + y[0], x[1] + y[1])
+        if op == SUB:
+            return (x[0] - y[1], x[1] - y[0])
+        if op == MUL:
+            corners = [p * q for p in x for q in y]
+        elif op == FLOOR_DIV:  # y has one sign: the corners bound the quotient
+            corners = [p // q for p in x for q in y]
+        else:  # MOD, Python's: the divisor's sign, below its magnitude
+            return (0, y[1] - 1) if y[0] > 0 else (y[0] + 1, 0)
+        return (min(corners), max(corners))
 
     def constant(self, value: int) -> int:
         if not _INT64[0] <= value <= _INT64[1]:
@@ -100,8 +143,6 @@ def _binary(op: int, reflected: bool = False) -> Callable[["Traced", Any], "Trac
         a, b = self.step, p.step_of(other)
         if reflected:
             a, b = b, a
-        if op in (FLOOR_DIV, MOD) and p.steps[b][0] == CONSTANT and p.steps[b][1] == 0:
-            raise TraceError("the inner function divides by 0", "LAYOUTC_ERROR_ALGEBRA_TYPE")
         return Traced(p, p.add(op, a, b))
     return apply
 

@@ -188,6 +188,30 @@ class TracingTest(unittest.TestCase):
             self.assertIsInstance(e.exception, TypeError)
 
 
+    def test_divisors_that_may_be_0_and_ranges_past_int64(self):
+        # Issue 51: a traced division by a value that can be 0 launched, and
+        # int64 arithmetic that wraps gave the kernel another answer than
+        # the host's. Ranges come from the domain: offset + outer(k) for k
+        # of the layout, here [0, 63].
+        offsets = cute.make_tensor([1] * 64, cute.make_layout(64))
+        cases = [(lambda c: 100 // (c - 3), "divides by a value that may be 0 (it ranges over [-3, 60])"),
+                 (lambda c: c % c, "divides by a value that may be 0 (it ranges over [0, 63])"),
+                 (lambda c: c // offsets[c], "divides by a value that may be 0 (it depends on an index tensor's "
+                                             "values)"),
+                 (lambda c: c * (1 << 58), "product ranges over [0, 18158513697557839872] on the layout's domain, "
+                                           "past int64: the kernel's int64 arithmetic would wrap"),
+                 (lambda c: -(1 << 62) - (c + 1) * (1 << 60), "past int64")]
+        for fn, why in cases:
+            with self.subTest(why=why), self.assertRaises(cute.TraceError) as e:
+                trace(fn, Program(input_ranges=[(0, 63)]), 1)
+            self.assertIn(why, str(e.exception))
+        # Within the range: divisors that cannot be 0, products that fit.
+        p = Program(input_ranges=[(0, 63)])
+        trace(lambda c: (c * (1 << 56)) // (c + 1) + c % 7 - offsets[c] * 3, p, 1)
+        self.assertEqual(p.ranges[-1], None)  # it reads an index tensor
+        self.assertEqual(p.ranges[:3], [(0, 63), (1 << 56, 1 << 56), (0, 63 << 56)])
+
+
 class CompileTest(unittest.TestCase):
     def test_a_gather_compiles_to_one_kernel(self):
         offsets = cute.make_tensor([0] * 128, cute.make_layout(128))
