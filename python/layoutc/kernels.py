@@ -24,14 +24,13 @@ import threading
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _native
-from ._library import (Arg, ArgumentError, Buffer, CacheStats, CopySide, CopySpec, Step, TensorArg, c_value, check,
+from ._library import (Arg, ArgumentError, Buffer, CacheStats, CopySpec, TensorArg, c_value, check,
                        error_of, int64_array, lib, library_path, text, unchecked)
+from .copy_sides import Side, traced_side
 from .dtypes import FROM_TORCH, NAMES
-from .int_tuple import flatten
-from .layout_tensors import LayoutTensor, make_tensor, python_inner
+from .layout_tensors import LayoutTensor, make_tensor
 from .tensors import Pending, Tensor, tensor
-from .tracing import Program, symbolic_crd2idx, trace
-from .values import Layout, handle_of
+from .values import Layout
 
 _hot = _native.hotpath
 _modules = sys.modules
@@ -141,22 +140,6 @@ class Kernel:
         check(lib.layoutc_launch(self._handle, device, grid, block, packed, len(args), _stream(stream)))
 
 
-class _Side:
-    """One side of a compiled copy: its layout (a native handle), and an
-    inner function's steps and result (none for other layouts)."""
-
-    def __init__(self, layout: Any, steps: Sequence[Tuple[int, int, int]] = (), result: int = 0) -> None:
-        self.handle = handle_of(layout)
-        self.steps, self.result = list(steps), result
-
-    def native(self) -> CopySide:
-        """The side as layoutc_compile reads it (valid while this object
-        lives)."""
-        steps = (Step * max(len(self.steps), 1))(*[Step(*s) for s in self.steps])
-        self._keep = steps  # alive as long as the side the C call reads
-        return CopySide(self.handle.ptr, steps if self.steps else None, len(self.steps), self.result, 0, 0)
-
-
 class Jit:
     """layoutc's JIT: `arch` a PTX target ("sm_90"), or None to compile for
     each device its own (sm_80 ... sm_120; sm_90 for a kernel compiled
@@ -191,7 +174,7 @@ class Jit:
             lib.layoutc_jit_destroy(self._handle)
             self._handle = None
 
-    def _compile(self, src: _Side, dst: _Side, dtype: str, to: Optional[str] = None, scale: Optional[float] = None,
+    def _compile(self, src: Side, dst: Side, dtype: str, to: Optional[str] = None, scale: Optional[float] = None,
                  index_dtypes: Sequence[str] = ()) -> Kernel:
         s = ctypes.c_double(scale) if scale is not None else None
         names = (ctypes.c_char_p * max(len(index_dtypes), 1))(*[text(d, "index dtype") for d in index_dtypes])
@@ -214,15 +197,15 @@ class Jit:
         >>> Jit(disk_cache=False).copy_kernel("(4,8):(8,1)", "(4,8):(1,4)", "f32", to="f16", scale=0.5).name
         'copy'
         """
-        return self._compile(_Side(src_layout), _Side(dst_layout), dtype, to, scale)
+        return self._compile(Side(src_layout), Side(dst_layout), dtype, to, scale)
 
-    def tensor_copy_kernel(self, src: _Side, dst: _Side, dtype: str, to: Optional[str],
+    def tensor_copy_kernel(self, src: Side, dst: Side, dtype: str, to: Optional[str],
                            index_dtypes: Sequence[str]) -> Kernel:
-        """copy(src, dst) between two traced sides (_traced_side): layouts
+        """copy(src, dst) between two traced sides (copy_sides.traced_side): layouts
         any, inner functions as their programs, LOAD steps reading the index
         buffers of `index_dtypes` (kernel parameters after src and dst).
 
-        >>> side = _traced_side(make_tensor([0] * 8, Layout(8)), [])
+        >>> side = traced_side(make_tensor([0] * 8, Layout(8)), [])
         >>> Jit(disk_cache=False).tensor_copy_kernel(side, side, "f32", None, []).name
         'copy'
         """
@@ -475,44 +458,10 @@ def _copy(src: Any, dst: Any, src_layout: Any, dst_layout: Any, scale: Optional[
         kernel.launch_copy([(s.address, s.extent), (d.address, d.extent)], device=device, stream=stream)
 
 
-def _leaves(t: Any) -> Tuple[Any, ...]:
-    flat = flatten(t)
-    return flat if isinstance(flat, tuple) else (flat,)
-
-
-def _input_range(composed: Any) -> Optional[Tuple[int, int]]:
-    """The least and largest offset + outer(k) over the outer layout's domain
-    (integer strides), which the inner function is traced over; None where
-    not static integers."""
-    shape, stride = _leaves(composed.outer.shape), _leaves(composed.outer.stride)
-    offset = composed.offset
-    if not all(type(x) is int for x in (offset,) + shape + stride):
-        return None
-    reach = [(s - 1) * d for s, d in zip(shape, stride)]
-    return (offset + sum(r for r in reach if r < 0), offset + sum(r for r in reach if r > 0))
-
-
-def _traced_side(t: LayoutTensor, buffers: List[Any]) -> _Side:
-    """t's side, its Python inner function (if any) traced; the index
-    tensors its reads name are numbered in `buffers` (both sides share it)."""
-    fn = python_inner(t)
-    if fn is None:
-        return _Side(t.layout)
-    first = t.layout.outer(0)  # the inner function's inputs: an index, or one per coordinate mode (E(m) strides)
-    program = Program(buffers, [_input_range(t.layout)] if not isinstance(first, tuple) else None)
-    try:
-        result = trace(fn, program, len(first) if isinstance(first, tuple) else 1)
-        if isinstance(result, tuple):  # a coordinate of the data: through its strides
-            result = symbolic_crd2idx(result, t.data_shape, t.data_strides, program)
-    finally:
-        program.closed = True  # a traced value the function kept is refused from here on
-    return _Side(t.layout, program.steps, result)
-
-
 def _copy_tensors(src: LayoutTensor, dst: LayoutTensor, stream: Any, device: Optional[int],
                   jit: Optional[Jit]) -> None:
     buffers: List[Any] = []
-    sides = [_traced_side(t, buffers) for t in (src, dst)]
+    sides = [traced_side(t, buffers) for t in (src, dst)]
     indices = [(b, "index tensor %d" % i) for i, b in enumerate(buffers)]
     tensors, device, stream = _tensors(stream, device, (src.data, "src"), (dst.data, "dst"), *indices)
     s, d = tensors[0], tensors[1]

@@ -7,7 +7,8 @@ import sys
 import unittest
 
 import layoutc as cute
-from layoutc.kernels import Jit, _traced_side
+from layoutc.copy_sides import traced_side
+from layoutc.kernels import Jit
 from layoutc.tracing import ADD, CONSTANT, FLOOR_DIV, INPUT, LOAD, MOD, MUL, SUB, Program, trace
 
 
@@ -113,7 +114,7 @@ class HostOffsetsTest(unittest.TestCase):
             return c
 
         data = list(range(8))
-        side = _traced_side(cute.make_tensor(data, cute.make_composed_layout(keep, 0, cute.make_layout(8))), [])
+        side = traced_side(cute.make_tensor(data, cute.make_composed_layout(keep, 0, cute.make_layout(8))), [])
         self.assertEqual(side.steps, [(INPUT, 0, 0)])
         stale = kept[-1]
         for use in (lambda: stale + 1, lambda: cute.make_tensor(data)[stale]):
@@ -216,17 +217,17 @@ class CompileTest(unittest.TestCase):
     def test_a_gather_compiles_to_one_kernel(self):
         offsets = cute.make_tensor([0] * 128, cute.make_layout(128))
         buffers = []
-        src = _traced_side(cute.make_tensor([0.0] * 256, cute.make_composed_layout(
+        src = traced_side(cute.make_tensor([0.0] * 256, cute.make_composed_layout(
             lambda c: offsets[c] * 2, 0, cute.make_layout((16, 8), stride=(8, 1)))), buffers)
-        dst = _traced_side(cute.make_tensor([0.0] * 128, cute.make_layout((16, 8), stride=(1, 16))), buffers)
+        dst = traced_side(cute.make_tensor([0.0] * 128, cute.make_layout((16, 8), stride=(1, 16))), buffers)
         self.assertEqual(buffers, [offsets.data])
         kernel = Jit(disk_cache=False).tensor_copy_kernel(src, dst, "f32", None, ["i32"])
         self.assertIn(".visible .entry copy(", kernel.ptx)
         self.assertIn("ld.global.s32", kernel.ptx)  # the index tensor's read, in the kernel
 
     def test_the_compiler_names_a_bad_program(self):
-        side = _traced_side(cute.make_tensor([0.0] * 8, cute.make_layout(8)), [])
-        other = _traced_side(cute.make_tensor([0.0] * 9, cute.make_layout(9)), [])
+        side = traced_side(cute.make_tensor([0.0] * 8, cute.make_layout(8)), [])
+        other = traced_side(cute.make_tensor([0.0] * 9, cute.make_layout(9)), [])
         with self.assertRaises(cute.CompileError) as e:
             Jit(disk_cache=False).tensor_copy_kernel(side, other, "f32", None, [])
         self.assertIn("8", str(e.exception))
