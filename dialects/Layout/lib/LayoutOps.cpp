@@ -127,8 +127,8 @@ LogicalResult verifyReach(Operation *op, MemRefType data, Value layout) {
   if (data.getRank() != 1 || !data.getLayout().isIdentity())
     return success();
   std::optional<algebra::ComposedLayout> composed = composedLayoutOf(layout);
-  if (isa<ComposedType>(layout.getType()) && !composed)
-    return success(); // a gather's or a function's offsets: checked where they are known
+  if (isa<ComposedType>(layout.getType()) && (!composed || !composed->offset.isInt()))
+    return success(); // a gather's or a function's offsets, a coordinate offset: checked where they are known
   algebra::Layout outer = composed ? composed->outer : cast<LayoutType>(layout.getType()).getLayout();
   if (!known(outer) ||
       (composed && composed->inner == algebra::ComposedLayout::Inner::Layout && !known(composed->innerLayout)))
