@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Commands.h"
 
+#include "layoutc/Algebra/Error.h"
 #include "layoutc/JIT/DiskCache.h"
 
 #include <filesystem>
@@ -53,7 +54,7 @@ of them set: no cache). It must be yours and writable by you alone.
     std::string why;
     std::optional<jit::DiskCache> cache = missing ? std::nullopt : jit::DiskCache::open(dir, /*create=*/false, why);
     if (!missing && !cache) {
-      std::cerr << "layoutc: " << why << "\n";
+      std::cerr << "layoutc: " << algebra::printable(why) << "\n";
       return kInputError;
     }
     if (actions[0] == "clear") {

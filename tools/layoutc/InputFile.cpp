@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "Files.h"
 
+#include "layoutc/Algebra/Error.h"
 #include "layoutc/Runtime/FileKind.h"
 
 #include <sys/stat.h>
@@ -17,9 +18,14 @@
 
 namespace {
 
+// "cannot read 'NAME': WHY", the name's bytes escaped (a path is the user's).
+std::string cannotRead(const std::string &name, const std::string &why) {
+  return "cannot read '" + layoutc::algebra::printable(name) + "': " + why;
+}
+
 std::string tooLong(const std::string &name) {
-  return "cannot read '" + name + "': it is longer than the " + std::to_string(layoutc::tool::kMaxInputBytes >> 20) +
-         " MiB layoutc reads";
+  return cannotRead(name, "it is longer than the " + std::to_string(layoutc::tool::kMaxInputBytes >> 20) +
+                              " MiB layoutc reads");
 }
 
 // Reads `in` to its end, or fails past kMaxInputBytes.
@@ -35,7 +41,7 @@ std::optional<std::string> readBounded(std::FILE *in, const std::string &name, s
     text.append(chunk, n);
   }
   if (std::ferror(in)) {
-    error = "cannot read '" + name + "': " + std::strerror(errno);
+    error = cannotRead(name, std::strerror(errno));
     return std::nullopt;
   }
   return text;
@@ -50,11 +56,11 @@ std::optional<std::string> layoutc::tool::readInputFile(const std::string &path,
     return readBounded(stdin, "<stdin>", error);
   struct stat info;
   if (::stat(path.c_str(), &info) != 0) {
-    error = "cannot read '" + path + "': " + std::strerror(errno);
+    error = cannotRead(path, std::strerror(errno));
     return std::nullopt;
   }
   if (!S_ISREG(info.st_mode)) {
-    error = "cannot read '" + path + "': it is " + layoutc::runtime::fileKind(info.st_mode) + ", not a regular file";
+    error = cannotRead(path, std::string("it is ") + layoutc::runtime::fileKind(info.st_mode) + ", not a regular file");
     return std::nullopt;
   }
   if (uint64_t(info.st_size) > kMaxInputBytes) {
@@ -63,7 +69,7 @@ std::optional<std::string> layoutc::tool::readInputFile(const std::string &path,
   }
   std::FILE *in = std::fopen(path.c_str(), "rb");
   if (!in) {
-    error = "cannot read '" + path + "': " + std::strerror(errno);
+    error = cannotRead(path, std::strerror(errno));
     return std::nullopt;
   }
   std::optional<std::string> text = readBounded(in, path, error);
