@@ -20,16 +20,23 @@ int bitLength(int64_t x) {
   return n;
 }
 
+// The range of the leaves [0, end) of f, each coordinate over its whole
+// shape: the sums of (s-1)*d over the negative and the positive strides.
+OffsetRange leavesRange(const detail::FlatLayout &f, size_t end) {
+  OffsetRange r;
+  for (size_t k = 0; k < end; ++k) {
+    int64_t reach = mul(f.shape[k].value - 1, f.stride[k].value);
+    int64_t &side = reach < 0 ? r.least : r.most;
+    side = add(side, reach);
+  }
+  return r;
+}
+
 } // namespace
 
 OffsetRange offsetRange(const Layout &l) {
   detail::FlatLayout f = detail::evaluable(l, "offset range");
-  OffsetRange r;
-  for (size_t k = 0; k < f.rank(); ++k) {
-    int64_t reach = mul(f.shape[k].value - 1, f.stride[k].value);
-    (reach < 0 ? r.least : r.most) = add(reach < 0 ? r.least : r.most, reach);
-  }
-  return r;
+  return leavesRange(f, f.rank());
 }
 
 OffsetRange offsetRange(const ComposedLayout &c) {
@@ -50,14 +57,12 @@ OffsetRange offsetRange(const ComposedLayout &c) {
   detail::FlatLayout in = detail::evaluable(c.innerLayout, "offset range");
   if (in.rank() == 0)
     return {0, 0};
-  OffsetRange r;
+  size_t lastLeaf = in.rank() - 1;
+  OffsetRange r = leavesRange(in, lastLeaf);
   int64_t below = 1;
-  for (size_t k = 0; k + 1 < in.rank(); ++k) {
-    int64_t reach = mul(in.shape[k].value - 1, in.stride[k].value);
-    (reach < 0 ? r.least : r.most) = add(reach < 0 ? r.least : r.most, reach);
+  for (size_t k = 0; k < lastLeaf; ++k)
     below = mul(below, in.shape[k].value);
-  }
-  int64_t d = in.stride[in.rank() - 1].value, first = mul(low / below, d), last = mul(high / below, d);
+  int64_t d = in.stride[lastLeaf].value, first = mul(low / below, d), last = mul(high / below, d);
   return {add(r.least, std::min(first, last)), add(r.most, std::max(first, last))};
 }
 

@@ -27,7 +27,6 @@ namespace {
 constexpr size_t kMaxResult = size_t(1) << 20;
 // *out_n before the call: a function that leaves it did not run.
 constexpr size_t kNotWritten = SIZE_MAX;
-constexpr const char *kDidNotRun = "it did not run";
 
 // The caller's function and state, released once with the last copy.
 class CallerFunction {
@@ -56,8 +55,8 @@ public:
               &n) != 0)
         algebra::fail(name_, "the inner function failed at " + x.str());
       if (n == kNotWritten)
-        algebra::fail(name_, "the inner function returned at " + x.str() + " without giving its result's length " +
-                                 "(" + std::string(kDidNotRun) + ")");
+        algebra::fail(name_, "the inner function returned at " + x.str() +
+                                 " without giving its result's length (it did not run)");
       if (n <= outKinds.size())
         return readFlat(name_.c_str(), outKinds.data(), outValues.data(), n);
       if (n > kMaxResult)
