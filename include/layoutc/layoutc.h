@@ -67,7 +67,15 @@ typedef enum layoutc_status {
   LAYOUTC_ERROR_ALGEBRA_TYPE = 9,
   /* An algebra function given a mode past the rank ("mode 5 is out of
      range"). */
-  LAYOUTC_ERROR_ALGEBRA_INDEX = 10
+  LAYOUTC_ERROR_ALGEBRA_INDEX = 10,
+  /* A kernel refused an access outside its buffers that only the device
+     could see (a gather's or scatter's index naming no row of its table, a
+     traced offset outside its tensor): the message gives the first such
+     index and its position. The access was skipped (a skipped read gives
+     0, a skipped write stores nothing), the rest done; the device stays
+     usable. Returned by the next launch on that
+     device, or by layoutc_check_device. */
+  LAYOUTC_ERROR_DEVICE_FAULT = 11
 } layoutc_status;
 
 /* The release, as in the repository's VERSION file, such as "0.2.0". */
@@ -402,6 +410,12 @@ layoutc_status layoutc_copy_extents(const layoutc_kernel *kernel, const int64_t 
    LAYOUTC_ERROR_NO_DEVICE (with the reason) where there are none. */
 layoutc_status layoutc_device_count(int *count);
 
+/* Waits for the work on `device`, then LAYOUTC_ERROR_DEVICE_FAULT where one
+   of its kernels refused an access since the last fault reported (each
+   fault is reported once: by this call or by the next launch on the
+   device), LAYOUTC_OK otherwise. */
+layoutc_status layoutc_check_device(int device);
+
 /* A buffer of a launch: a device address and the elements it holds. */
 typedef struct layoutc_buffer {
   const void *address;
@@ -456,8 +470,10 @@ layoutc_status layoutc_copy_tensors(layoutc_jit *jit, int device, const layoutc_
                                     const double *scale, void *stream);
 /* rows[r] = table[indices[r]] (gather) and table[indices[r]] = rows[r]
    (scatter) for every r: a (T, W) or (T) row-major table, (R, W) or (R)
-   rows of its dtype, (R) indices of i32 or i64, below T (not checked on
-   the device); a scatter's distinct. */
+   rows of its dtype, (R) indices of i32 or i64, below T (checked in the
+   kernel: a row whose index is not is skipped, and the next launch on the
+   device or layoutc_check_device returns LAYOUTC_ERROR_DEVICE_FAULT); a
+   scatter's distinct. */
 layoutc_status layoutc_gather_tensors(layoutc_jit *jit, int device, const layoutc_tensor *table,
                                       const layoutc_tensor *indices, const layoutc_tensor *rows, void *stream);
 layoutc_status layoutc_scatter_tensors(layoutc_jit *jit, int device, const layoutc_tensor *rows,

@@ -3,6 +3,7 @@
 
 #include "layoutc/Algebra/Error.h"
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/Runtime/DeviceFaults.h"
 #include "layoutc/Runtime/Driver.h"
 #include "layoutc/Version.h"
 
@@ -22,6 +23,8 @@ bool startsWith(std::string_view text, std::string_view prefix) { return text.su
 // "no usable CUDA driver ..." when the driver is missing and "no CUDA device
 // ..." when the GPU is; a failed call names its CUDA error.
 layoutc_status runtimeStatus(const runtime::RuntimeError &e) {
+  if (dynamic_cast<const runtime::DeviceFaultError *>(&e))
+    return LAYOUTC_ERROR_DEVICE_FAULT;
   std::string_view what = e.what();
   if (startsWith(what, "no CUDA driver") || startsWith(what, "no usable CUDA driver"))
     return LAYOUTC_ERROR_NO_DRIVER;
@@ -155,6 +158,8 @@ const char *layoutc_status_name(layoutc_status status) {
     return "LAYOUTC_ERROR_ALGEBRA_TYPE";
   case LAYOUTC_ERROR_ALGEBRA_INDEX:
     return "LAYOUTC_ERROR_ALGEBRA_INDEX";
+  case LAYOUTC_ERROR_DEVICE_FAULT:
+    return "LAYOUTC_ERROR_DEVICE_FAULT";
   }
   return "unknown status";
 }

@@ -2,6 +2,7 @@
 #include "Boundary.h"
 #include "Handles.h"
 
+#include "layoutc/Runtime/DeviceFaults.h"
 #include "layoutc/Runtime/Resources.h"
 
 #include <algorithm>
@@ -67,6 +68,13 @@ layoutc_status layoutc_device_count(int *count) {
   return guard("layoutc_device_count", [&] {
     int &out = need(count, "layoutc_device_count", "count");
     out = int(runtime::Driver::get().devices().size());
+  });
+}
+
+layoutc_status layoutc_check_device(int device) {
+  return guard("layoutc_check_device", [&] {
+    primaryContext(device, "layoutc_check_device");
+    runtime::ErrorWord::of(device).check();
   });
 }
 

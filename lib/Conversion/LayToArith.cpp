@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "CopyExpansion.h"
+#include "DeviceChecks.h"
 #include "IndexEmitter.h"
 #include "LeafBinding.h"
 #include "TensorViews.h"
@@ -16,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -40,22 +42,27 @@ using conversion::IndexEmitter;
 namespace {
 
 std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeComposedFunctionOp make,
-                                               const algebra::IntTuple &coord);
+                                               const algebra::IntTuple &coord,
+                                               conversion::DeviceChecks *checks = nullptr, int depth = 0);
+
+// The most custom functions one may apply inside another.
+constexpr int kMaxFunctionNesting = 32;
 
 // A coordinate or offset (an index value, or a !lay.tuple) in the emitter.
 // A coordinate made by lay.idx2crd, or by a crd2idx through a custom function,
-// is computed here: its code joins the index math of the op that uses it.
-std::optional<algebra::IntTuple> bindTuple(IndexEmitter &emitter, Value v) {
+// is computed here: its code joins the index math of the op that uses it
+// (and the checks of its function's loads, `checks` where given).
+std::optional<algebra::IntTuple> bindTuple(IndexEmitter &emitter, Value v, conversion::DeviceChecks *checks = nullptr) {
   if (auto through = v.getDefiningOp<Crd2IdxOp>(); through && isa<IntTupleType>(through.getType())) {
     auto make = through.getLayout().getDefiningOp<MakeComposedFunctionOp>();
-    std::optional<algebra::IntTuple> coord = bindTuple(emitter, through.getCoord());
+    std::optional<algebra::IntTuple> coord = bindTuple(emitter, through.getCoord(), checks);
     if (!make || !coord)
       return std::nullopt;
-    return applyFunction(emitter, make, *coord);
+    return applyFunction(emitter, make, *coord, checks);
   }
   if (auto split = v.getDefiningOp<Idx2CrdOp>()) {
-    std::optional<algebra::IntTuple> index = bindTuple(emitter, split.getIndex());
-    std::optional<algebra::IntTuple> shape = bindTuple(emitter, split.getShape());
+    std::optional<algebra::IntTuple> index = bindTuple(emitter, split.getIndex(), checks);
+    std::optional<algebra::IntTuple> shape = bindTuple(emitter, split.getShape(), checks);
     if (!index || !shape)
       return std::nullopt;
     return algebra::idx2crd(*index, *shape);
@@ -88,9 +95,15 @@ algebra::IntTuple mapCoordinate(const algebra::IntTuple &coord, const algebra::L
 
 // inner(offset + outer(c)) for a custom inner function: the function's region
 // is inlined with the coordinate's values as its arguments; its yielded
-// values are the result's leaves.
+// values are the result's leaves. Its loads read at positions the device
+// computes: each is checked (in `checks`, where given), and a function it
+// applies (a crd2idx through one) is inlined here too, so that its checks
+// reach the access (at most kMaxFunctionNesting deep).
 std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeComposedFunctionOp make,
-                                               const algebra::IntTuple &coord) {
+                                               const algebra::IntTuple &coord, conversion::DeviceChecks *checks,
+                                               int depth) {
+  if (depth > kMaxFunctionNesting)
+    return std::nullopt;
   std::optional<algebra::Layout> outer = bindLayout(emitter, make.getOuter());
   std::optional<algebra::IntTuple> offset = bindTuple(emitter, make.getOffset());
   if (!outer || !offset)
@@ -106,8 +119,28 @@ std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeCompos
     plain.basis = 0;
     arguments.map(arg, emitter.value(plain));
   }
-  for (Operation &op : body.without_terminator())
-    emitter.builder().clone(op, arguments);
+  OpBuilder &b = emitter.builder();
+  for (Operation &op : body.without_terminator()) {
+    if (auto load = dyn_cast<memref::LoadOp>(op); load && load.getIndices().size() == 1) {
+      Value at = arguments.lookupOrDefault(load.getIndices()[0]);
+      arguments.map(load.getResult(),
+                    conversion::checkedLoad(b, load.getLoc(), arguments.lookupOrDefault(load.getMemref()), at, checks,
+                                            conversion::CheckKind::Load, Value()));
+      continue;
+    }
+    if (auto nested = dyn_cast<Crd2IdxOp>(op)) {
+      if (auto f = nested.getLayout().getDefiningOp<MakeComposedFunctionOp>(); f && nested.getType().isIndex()) {
+        std::optional<algebra::IntTuple> r =
+            applyFunction(emitter, f, algebra::IntTuple::of(emitter.leaf(arguments.lookupOrDefault(nested.getCoord()))),
+                          checks, depth + 1);
+        if (!r || !r->isInt())
+          return std::nullopt;
+        arguments.map(nested.getResult(), emitter.value(r->integer()));
+        continue;
+      }
+    }
+    b.clone(op, arguments);
+  }
   std::vector<algebra::IntTuple> results;
   for (Value v : body.getTerminator()->getOperands())
     results.push_back(algebra::IntTuple::of(emitter.leaf(arguments.lookupOrDefault(v))));
@@ -126,14 +159,18 @@ Failure missingLeaves(Value v, StringRef which) {
 }
 
 std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc,
-                                                 Value tensor, const algebra::IntTuple &coord, Failure &why);
+                                                 Value tensor, const algebra::IntTuple &coord, Failure &why,
+                                                 conversion::DeviceChecks *checks);
 
 // The offset `layout` maps `coord` to: L(c) for a layout; inner(offset +
 // outer(c)) for a composed layout, where a swizzle inner is and/shift/xor, a
 // layout inner another crd2idx, and an index-tensor inner (a gather) a load
-// of the index at that position.
+// of the index at that position. `data` is the buffer the offsets index
+// (null for an offset no access uses); an index read there is checked
+// against its rows, in `checks` where given.
 std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc, Value layout,
-                                        const algebra::IntTuple &coord, Failure &why) {
+                                        const algebra::IntTuple &coord, Failure &why, Value data = Value(),
+                                        conversion::DeviceChecks *checks = nullptr) {
   if (isa<LayoutType>(layout.getType())) {
     std::optional<algebra::Layout> l = bindLayout(emitter, layout);
     if (!l)
@@ -141,7 +178,7 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
     return mapCoordinate(coord, *l, layout).integer();
   }
   if (auto function = layout.getDefiningOp<MakeComposedFunctionOp>()) {
-    std::optional<algebra::IntTuple> r = applyFunction(emitter, function, coord);
+    std::optional<algebra::IntTuple> r = applyFunction(emitter, function, coord, checks);
     if (!r || !r->isInt())
       return why = "the custom inner function must yield one index here, and its outer layout's dynamic leaves "
                    "must be in the IR",
@@ -163,7 +200,7 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
   if (auto s = dyn_cast<SwizzleType>(inner.getType()))
     return emitter.swizzle(s.getSwizzle(), x.integer());
   if (isa<LayoutType>(inner.getType()))
-    return applyLayout(emitter, rewriter, loc, inner, x, why);
+    return applyLayout(emitter, rewriter, loc, inner, x, why, data, checks);
   // A gather of blocks of B: idx[x / B] * B + x % B.
   int64_t block = make.getType().getBlock();
   algebra::Int at = x.integer(), within(0);
@@ -171,19 +208,34 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
     within = algebra::remainder(at, algebra::Int(block));
     at = algebra::divide(at, algebra::Int(block));
   }
+  size_t before = checks ? checks->size() : 0;
   std::optional<std::pair<Value, Value>> element =
-      elementAt(emitter, rewriter, loc, inner, algebra::IntTuple::of(at), why);
+      elementAt(emitter, rewriter, loc, inner, algebra::IntTuple::of(at), why, checks);
   if (!element)
     return std::nullopt;
-  Value index = memref::LoadOp::create(rewriter, loc, element->first, ValueRange{element->second});
+  // The index's position is the host's (checked before the launch) unless
+  // the index tensor's own layout read the device.
+  Value index = checks && checks->size() > before
+                    ? conversion::checkedLoad(rewriter, loc, element->first, element->second, checks,
+                                              conversion::CheckKind::Load, Value())
+                    : memref::LoadOp::create(rewriter, loc, element->first, ValueRange{element->second});
+  // The index, in its own width, names one of the buffer's rows of B.
+  if (data && checks) {
+    Value rows = arith::DivSIOp::create(rewriter, loc,
+                                        conversion::asI64(rewriter, loc, memref::DimOp::create(rewriter, loc, data, 0)),
+                                        arith::ConstantIntOp::create(rewriter, loc, block, 64));
+    checks->require(rewriter, loc, conversion::CheckKind::Index, index, element->second, element->first, rows);
+  }
   algebra::Int row = emitter.leaf(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), index));
   return algebra::add(algebra::mul(row, algebra::Int(block)), within);
 }
 
 // The 1-D memref holding the element at `coord` of `tensor` (a
-// lay.make_tensor, or a view of one), and the element's position in it.
+// lay.make_tensor, or a view of one), and the element's position in it;
+// what the device must check first, in `checks` where given.
 std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternRewriter &rewriter, Location loc,
-                                                 Value tensor, const algebra::IntTuple &coord, Failure &why) {
+                                                 Value tensor, const algebra::IntTuple &coord, Failure &why,
+                                                 conversion::DeviceChecks *checks) {
   conversion::ViewBinder binder{[&](Value v) { return bindTuple(emitter, v); },
                                 [&](Value t) { return bindTensorLayout(emitter, t); }};
   std::optional<conversion::TensorAccess> base = conversion::throughViews(emitter, binder, tensor, coord, why);
@@ -196,7 +248,8 @@ std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternR
            std::nullopt;
   if (cast<MemRefType>(make.getData().getType()).getRank() != 1)
     return why = "the tensor's memref must be 1-D: the layout maps coordinates to one offset", std::nullopt;
-  std::optional<algebra::Int> offset = applyLayout(emitter, rewriter, loc, make.getLayout(), base->coord, why);
+  std::optional<algebra::Int> offset =
+      applyLayout(emitter, rewriter, loc, make.getLayout(), base->coord, why, make.getData(), checks);
   if (!offset)
     return std::nullopt;
   return std::make_pair(make.getData(), emitter.value(*offset));
@@ -207,7 +260,7 @@ std::optional<std::pair<Value, Value>> elementAt(IndexEmitter &emitter, PatternR
 std::optional<std::pair<Value, Value>> conversion::elementPosition(IndexEmitter &emitter, PatternRewriter &rewriter,
                                                                    Location loc, Value tensor,
                                                                    const algebra::IntTuple &coord, std::string &why) {
-  return elementAt(emitter, rewriter, loc, tensor, coord, why);
+  return elementAt(emitter, rewriter, loc, tensor, coord, why, nullptr);
 }
 
 namespace {
@@ -240,12 +293,14 @@ template <class Op> struct CoordinatePattern : OpRewritePattern<Op> {
       }
       return leave(op, reasons, std::move(why));
     };
-    std::optional<algebra::IntTuple> coord = bindTuple(emitter, op.getCoord());
+    // The checks of the accesses the device places, from the coordinate on.
+    conversion::DeviceChecks checks;
+    std::optional<algebra::IntTuple> coord = bindTuple(emitter, op.getCoord(), &checks);
     if (!coord)
       return undo(missingLeaves(op.getCoord(), "coordinate"));
     Failure why;
     try {
-      if (failed(lower(op, rewriter, emitter, *coord, why)))
+      if (failed(lower(op, rewriter, emitter, *coord, why, checks)))
         return undo(why);
     } catch (const algebra::AlgebraError &e) { // an offset past int64, say
       return undo("its index math leaves int64: " + e.oneLine());
@@ -253,14 +308,14 @@ template <class Op> struct CoordinatePattern : OpRewritePattern<Op> {
     return success();
   }
   virtual LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
-                              Failure &why) const = 0;
+                              Failure &why, conversion::DeviceChecks &checks) const = 0;
 };
 
 // L(c), or inner(offset + outer(c)) for a composed layout.
 struct LowerCrd2Idx : CoordinatePattern<Crd2IdxOp> {
   using CoordinatePattern::CoordinatePattern;
   LogicalResult lower(Crd2IdxOp op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
-                      Failure &why) const override {
+                      Failure &why, conversion::DeviceChecks &) const override {
     if (!op.getType().isIndex()) {
       llvm::raw_string_ostream(why) << "the offset has type " << op.getType() << ", not index (scaled-basis strides)";
       return failure();
@@ -277,14 +332,92 @@ struct LowerCrd2Idx : CoordinatePattern<Crd2IdxOp> {
 template <class Op> struct LowerAccess : CoordinatePattern<Op> {
   using CoordinatePattern<Op>::CoordinatePattern;
   LogicalResult lower(Op op, PatternRewriter &rewriter, IndexEmitter &emitter, const algebra::IntTuple &coord,
-                      Failure &why) const override {
+                      Failure &why, conversion::DeviceChecks &checks) const override {
     if (auto v = dyn_cast<VectorType>(valueType(op)); v && !swizzledRunStarts(op.getTensor(), v.getDimSize(0)))
       return why = "a vector through a swizzle needs a constant offset that its length divides", failure();
-    std::optional<std::pair<Value, Value>> at = elementAt(emitter, rewriter, op.getLoc(), op.getTensor(), coord, why);
+    std::optional<std::pair<Value, Value>> at =
+        elementAt(emitter, rewriter, op.getLoc(), op.getTensor(), coord, why, &checks);
     if (!at)
       return failure();
-    rewrite(op, rewriter, at->first, at->second);
+    if (checks.empty()) {
+      rewrite(op, rewriter, at->first, at->second);
+      return success();
+    }
+    // The access, and all n of its elements, within the buffer: at in [0,
+    // max(dim - n + 1, 0)). Where only indices placed it, their rows hold
+    // it (the offset is row * B + a place in the row).
+    Location loc = op.getLoc();
+    if (!checks.onlyIndices()) {
+      auto vector = dyn_cast<VectorType>(valueType(op));
+      int64_t n = vector ? vector.getDimSize(0) : 1;
+      Value dim = conversion::asI64(rewriter, loc, memref::DimOp::create(rewriter, loc, at->first, 0));
+      Value room = arith::MaxSIOp::create(
+          rewriter, loc,
+          arith::SubIOp::create(rewriter, loc, dim, arith::ConstantIntOp::create(rewriter, loc, n - 1, 64)),
+          arith::ConstantIntOp::create(rewriter, loc, 0, 64));
+      checks.require(rewriter, loc, conversion::CheckKind::Offset, at->second, at->second, at->first, room);
+    }
+    guarded(op, rewriter, checks, at->first, at->second);
     return success();
+  }
+  // The access where every check holds (a load gives 0 where one fails),
+  // and the report where one failed. In a block of few such accesses, a
+  // load reads, where a check fails, offset 0 or the error word's scratch
+  // (selects, no branch) and the reports are merged at the block's end
+  // (conversion::mergeFaultReports); in a block of more, the report is in
+  // the else of the access's scf.if.
+  static void guarded(Op op, PatternRewriter &rewriter, const conversion::DeviceChecks &checks, Value data, Value at) {
+    Location loc = op.getLoc();
+    Type type = valueType(op);
+    constexpr bool load = std::is_same_v<Op, LoadOp>;
+    auto vector = dyn_cast<VectorType>(type);
+    Value ok = checks.all(rewriter, loc);
+    bool few = accessesBeside(op) <= conversion::kMaxMergedReports;
+    if (std::optional<std::pair<Value, Value>> safe =
+            load && few ? checks.safeAccess(rewriter, loc, data, at, vector ? vector.getDimSize(0) : 1)
+                        : std::nullopt) {
+      Operation *moved = rewriter.clone(*op.getOperation());
+      Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type));
+      Value result = arith::SelectOp::create(rewriter, loc, ok, moved->getResult(0), zero);
+      checks.report(rewriter, loc);
+      rewriter.replaceOp(op, result);
+      rewriter.setInsertionPoint(moved);
+      rewrite(cast<Op>(moved), rewriter, safe->first, safe->second);
+      return;
+    }
+    auto access =
+        scf::IfOp::create(rewriter, loc, load ? TypeRange{type} : TypeRange{}, ok, /*withElseRegion=*/load || !few);
+    OpBuilder::InsertionGuard guard(rewriter);
+    if (few)
+      checks.report(rewriter, loc);
+    if (load || !few)
+      rewriter.setInsertionPointToStart(access.elseBlock());
+    if (!few)
+      checks.report(rewriter, loc);
+    if (load)
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(type))});
+    rewriter.setInsertionPointToStart(access.thenBlock());
+    // The access moves into the then block, and is rewritten there.
+    Operation *moved = rewriter.clone(*op.getOperation());
+    if (load) {
+      scf::YieldOp::create(rewriter, loc, moved->getResults());
+      rewriter.replaceOp(op, access.getResults());
+    } else {
+      rewriter.eraseOp(op);
+    }
+    rewriter.setInsertionPoint(moved);
+    rewrite(cast<Op>(moved), rewriter, data, at);
+  }
+  // The accesses of `op`'s kind to its tensor in its block, those lowered
+  // already (their reports) counted.
+  static size_t accessesBeside(Op op) {
+    size_t n = 0;
+    for (Operation &other : *op->getBlock()) {
+      auto same = dyn_cast<Op>(other);
+      n += (same && same.getTensor() == op.getTensor()) || other.hasAttr(conversion::kFaultReportAttr);
+    }
+    return n;
   }
   static Type valueType(LoadOp op) { return op.getType(); }
   static Type valueType(StoreOp op) { return op.getValue().getType(); }
@@ -354,6 +487,12 @@ std::string undecidedEqual(Operation *op) {
 
 struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArith> {
   void runOnOperation() override {
+    // The error word is read by every checked access: verified first.
+    WalkResult words = getOperation()->walk([](FunctionOpInterface f) {
+      return failed(conversion::verifyErrorWord(f)) ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (words.wasInterrupted())
+      return signalPassFailure();
     Reasons reasons;
     RewritePatternSet patterns(&getContext());
     patterns.add<LowerSwizzle, LowerFastDivisor>(&getContext());
@@ -363,6 +502,7 @@ struct ConvertLayToArith : layoutc::impl::ConvertLayToArithBase<ConvertLayToArit
       getOperation()->emitError("convert-lay-to-arith did not converge (a lowering pattern kept changing the IR)");
       return signalPassFailure();
     }
+    conversion::mergeFaultReports(getOperation());
     // What could not be lowered says why, at the op.
     WalkResult r = getOperation()->walk([&](Operation *op) {
       if (!isa<Crd2IdxOp, SwizzleOp, LoadOp, StoreOp, CopyOp, TiledCopyOp, EqualOp>(op))

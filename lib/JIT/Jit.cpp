@@ -12,6 +12,7 @@
 #include "SpecIdentity.h"
 
 #include "layoutc/JIT/Compiler.h"
+#include "layoutc/Runtime/DeviceFaults.h"
 #include "layoutc/Runtime/Driver.h"
 #include "layoutc/Runtime/PtxAssembler.h"
 #include "layoutc/Target/PTX.h"
@@ -123,21 +124,31 @@ std::unique_ptr<runtime::Module> CompiledKernel::load(const runtime::Context &co
 void CompiledKernel::launch(const runtime::Context &context, unsigned grid, const LaunchArgs &args,
                             const runtime::Stream &stream, unsigned block) const {
   using Kind = LaunchArgs::Arg::Kind;
+  // The caller's parameters, and the error word's after them.
+  size_t own = params_.size();
+  while (own > 0 && params_[own - 1].kind == Param::Kind::ErrorWord)
+    --own;
+  bool checked = own < params_.size();
   if (!params_.empty()) {
-    bool match = args.size_ == params_.size();
-    for (size_t i = 0; match && i < params_.size(); ++i)
+    bool match = args.size_ == own;
+    for (size_t i = 0; match && i < own; ++i)
       match = (args[i].kind == Kind::Buffer) == (params_[i].kind == Param::Kind::Buffer) &&
               (args[i].kind == Kind::Scalar) == (params_[i].kind == Param::Kind::Scalar);
     if (!match)
-      throw std::invalid_argument("kernel " + name_ + ": the launch arguments do not match its " +
-                                  std::to_string(params_.size()) + " parameters");
+      throw std::invalid_argument("kernel " + name_ + ": the launch arguments do not match its " + std::to_string(own) +
+                                  " parameters");
   }
+  // A fault an earlier kernel on this device reported is raised here, before
+  // this launch (the report is read from host memory: nothing waits).
+  runtime::ErrorWord *word = checked ? &runtime::ErrorWord::of(context.ordinal()) : nullptr;
+  if (word)
+    word->raisePending();
   // A memref<?xT> is (allocated, aligned, offset, size, stride); index fields
   // are indexBits wide, read from the low bytes of each 8-byte slot; a
   // scalar is its parameter's type. Up to kSlots slots on the stack: a
   // launch allocates nothing.
   constexpr size_t kSlots = 5 * LaunchArgs::kInline;
-  size_t needed = 0;
+  size_t needed = checked ? 10 : 0;
   for (size_t i = 0; i < args.size_; ++i)
     needed += args[i].kind == Kind::Buffer ? 5 : 1;
   std::array<uint64_t, kSlots> fixedSlots;
@@ -153,14 +164,17 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
       throw std::invalid_argument("kernel " + name_ + ": " + std::to_string(v) + " does not fit its 32-bit index math");
     slots[n++] = narrow ? uint64_t(uint32_t(int32_t(v))) : uint64_t(v);
   };
+  auto buffer = [&](uint64_t address, int64_t elements) {
+    slots[n++] = address;
+    slots[n++] = address;
+    field(0);
+    field(elements);
+    field(1);
+  };
   for (size_t i = 0; i < args.size_; ++i) {
     const LaunchArgs::Arg &a = args[i];
     if (a.kind == Kind::Buffer) {
-      slots[n++] = a.address;
-      slots[n++] = a.address;
-      field(0);
-      field(a.value);
-      field(1);
+      buffer(a.address, a.value);
     } else if (a.kind == Kind::Index) {
       field(a.value);
     } else {
@@ -173,6 +187,10 @@ void CompiledKernel::launch(const runtime::Context &context, unsigned grid, cons
         std::memcpy(&bits, &f, sizeof f);
       slots[n++] = bits;
     }
+  }
+  if (word) {
+    buffer(word->claim(), int64_t(runtime::ErrorWord::kClaimBytes));
+    buffer(word->report(), int64_t(runtime::ErrorWord::kReportFields));
   }
   for (size_t i = 0; i < n; ++i)
     pointers[i] = &slots[i];

@@ -4,6 +4,7 @@
 #include "ElementCast.h"
 #include "KernelOperand.h"
 
+#include "layoutc/Conversion/Passes.h"
 #include "layoutc/Dialect/Layout/LayoutOps.h"
 #include "layoutc/Transforms/Passes.h"
 
@@ -236,8 +237,17 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, const BuildOpt
   Type compute = scaleType(context, spec.dtype, spec.dstType());
   if (spec.scale.has_value())
     add(compute, {Param::Kind::Scalar, compute.isF64() ? DType::F64 : DType::F32, "scale"});
+  // Where an index buffer places an access, the device checks it and
+  // reports to its error word, the last two parameters.
+  unsigned errorWord = unsigned(types.size());
+  if (buffers > 0) {
+    add(buffer(DType::I8), {Param::Kind::ErrorWord, DType::I8, "error_claim"});
+    add(buffer(DType::I64), {Param::Kind::ErrorWord, DType::I64, "error_report"});
+  }
 
   KernelScaffold kernel(context, k.name, types, k.params, build.buffers);
+  if (buffers > 0)
+    kernel.func->setAttr(kErrorWordAttr, IntegerAttr::get(IntegerType::get(&context, 64), errorWord));
   if (build.reachBound > 0 && (srcLeaves + dstOwn > 0))
     kernel.func->setAttr(kReachBoundAttr, IntegerAttr::get(IntegerType::get(&context, 64), build.reachBound));
   if (build.family)
@@ -276,7 +286,7 @@ BuiltKernel buildCopy(MLIRContext &context, const CopySpec &spec, const BuildOpt
     OpBuilder::InsertionGuard guard(b);
     Block *block = b.createBlock(&copy.getMap(), {}, {storageType(context, spec.dtype)}, {b.getLoc()});
     b.setInsertionPointToStart(block);
-    Value scale = spec.scale ? kernel.func.getArguments().back() : Value();
+    Value scale = spec.scale ? kernel.func.getArgument(errorWord - 1) : Value();
     b.create<YieldOp>(ValueRange{castElement(b, block->getArgument(0), spec.dtype, spec.dstType(), scale)});
   }
   k.module = std::move(kernel.module);

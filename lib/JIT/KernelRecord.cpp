@@ -9,7 +9,10 @@ namespace {
 constexpr const char *kHeader = "layoutc-kernel 3";
 
 const char *kindName(Param::Kind k) {
-  return k == Param::Kind::Buffer ? "buffer" : k == Param::Kind::Index ? "index" : "scalar";
+  return k == Param::Kind::Buffer      ? "buffer"
+         : k == Param::Kind::Index     ? "index"
+         : k == Param::Kind::ErrorWord ? "errors"
+                                       : "scalar";
 }
 } // namespace
 
@@ -73,12 +76,13 @@ std::optional<KernelRecord> KernelRecord::parse(const std::string &text) {
       p >> kind >> dtype;
       std::getline(p >> std::ws, name);
       std::optional<DType> t = parseDType(dtype);
-      if (!t || (kind != "buffer" && kind != "index" && kind != "scalar"))
+      std::optional<Param::Kind> k;
+      for (Param::Kind each : {Param::Kind::Buffer, Param::Kind::Index, Param::Kind::Scalar, Param::Kind::ErrorWord})
+        if (kind == kindName(each))
+          k = each;
+      if (!t || !k)
         return std::nullopt;
-      r.params.push_back({kind == "buffer"  ? Param::Kind::Buffer
-                          : kind == "index" ? Param::Kind::Index
-                                            : Param::Kind::Scalar,
-                          *t, name});
+      r.params.push_back({*k, *t, name});
     } else if (line.rfind("reason ", 0) == 0) {
       r.plan.reasons.push_back(line.substr(7));
     } else if (line.rfind("cubin ", 0) == 0) {

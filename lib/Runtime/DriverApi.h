@@ -36,6 +36,8 @@ constexpr unsigned kEventDefault = 0;                  // CU_EVENT_DEFAULT
 constexpr unsigned kEventDisableTiming = 2;            // CU_EVENT_DISABLE_TIMING
 constexpr int kGetProcAddressDefault = 0;              // CU_GET_PROC_ADDRESS_DEFAULT
 constexpr int kGetProcAddressSuccess = 0;              // CU_GET_PROC_ADDRESS_SUCCESS
+constexpr unsigned kMemHostAllocPortable = 1;          // CU_MEMHOSTALLOC_PORTABLE
+constexpr unsigned kMemHostAllocDeviceMap = 2;         // CU_MEMHOSTALLOC_DEVICEMAP
 
 // cuGetProcAddress_v2: symbol, function pointer, CUDA version, flags, status.
 using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
@@ -61,6 +63,8 @@ using GetProcAddress = Result (*)(const char *, void **, int, uint64_t, int *);
   X(cuMemcpyHtoD, Result (*)(DevicePtr, const void *, size_t))                                                         \
   X(cuMemcpyDtoH, Result (*)(void *, DevicePtr, size_t))                                                               \
   X(cuMemsetD8, Result (*)(DevicePtr, unsigned char, size_t))                                                          \
+  X(cuMemHostAlloc, Result (*)(void **, size_t, unsigned))                                                             \
+  X(cuMemHostGetDevicePointer, Result (*)(DevicePtr *, void *, unsigned))                                              \
   X(cuModuleLoadDataEx, Result (*)(Handle *, const void *, unsigned, int *, void **))                                  \
   X(cuModuleUnload, Result (*)(Handle))                                                                                \
   X(cuModuleGetFunction, Result (*)(Handle *, Handle, const char *))                                                   \

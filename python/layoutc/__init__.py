@@ -16,7 +16,7 @@ values are native handles, its names pycute's and CuTe DSL's.
     layoutc.scatter(rows, indices, table)         # table[indices[r]] = rows[r]
     layoutc.copy(layoutc.make_tensor(data, gather_layout), out)   # any layouts, Python inner functions too
 """
-from ._library import (ArgumentError, CompileError, DeviceError, Error, InternalError, LayoutError,
+from ._library import (ArgumentError, CompileError, DeviceError, DeviceFaultError, Error, InternalError, LayoutError,
                        LayoutIndexError, LayoutTypeError, lib)
 from .algebra import *  # noqa: F401,F403 (CuTe's names)
 from .algebra import __all__ as _algebra_names
@@ -30,7 +30,8 @@ from .int_tuple import *  # noqa: F401,F403 (pycute's names)
 from .int_tuple import __all__ as _int_tuple_names
 from .tuple_structure import *  # noqa: F401,F403 (CuTe DSL's tuple helpers)
 from .tuple_structure import __all__ as _tuple_structure_names
-from .kernels import Jit, Kernel, copy, default_jit, device_count, gather, scatter
+from .devices import check_device, device_count
+from .kernels import Jit, Kernel, copy, default_jit, gather, scatter
 from .dispatch_combine import DispatchPlan, combine, dispatch
 from .distributed import RankExchange, rank_exchange, redistribute
 from .layout_tensors import LayoutTensor, from_dlpack, local_partition, local_tile, make_tensor
@@ -51,7 +52,8 @@ def version() -> str:
 
 __version__ = version()
 __all__ = ["Error", "LayoutError", "LayoutTypeError", "LayoutIndexError", "ArgumentError", "CompileError",
-           "DeviceError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit", "device_count",
+           "DeviceError", "DeviceFaultError", "InternalError", "Jit", "Kernel", "copy", "gather", "scatter", "default_jit",
+           "device_count", "check_device",
            "version", "print_layout", "print1d", "svg", "show", "TVLayout", "BankMap", "infer", "LayoutTensor",
            "make_tensor", "from_dlpack", "local_tile", "local_partition", "TraceError", "RankExchange",
            "rank_exchange", "redistribute", "DispatchPlan", "dispatch", "combine"]

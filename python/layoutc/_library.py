@@ -19,7 +19,7 @@ API_VERSION = 3
 
 # layoutc_status values (layoutc.h).
 (OK, INVALID_ARGUMENT, ALGEBRA, COMPILE, NO_DRIVER, NO_DEVICE, CUDA, OUT_OF_MEMORY, INTERNAL, ALGEBRA_TYPE,
- ALGEBRA_INDEX) = range(11)
+ ALGEBRA_INDEX, DEVICE_FAULT) = range(12)
 
 
 class Error(Exception):
@@ -105,6 +105,22 @@ class DeviceError(Error, RuntimeError):
     example runs here: what it says depends on the machine's driver.)"""
 
 
+class DeviceFaultError(DeviceError, IndexError):
+    """A kernel refused an access outside its tensors that only the device
+    could see: a gather's or scatter's index naming no row of its table, or
+    a traced inner function's offset outside its tensor. The message gives
+    the first such index and its position; the access was skipped (a
+    skipped read gives 0, a skipped write stores nothing; the rest is done)
+    and the device stays usable. Raised by
+    the next launch on the device, or by layoutc.check_device(). It is the
+    IndexError a bad index raises in Python:
+
+    >>> import layoutc
+    >>> issubclass(layoutc.DeviceFaultError, IndexError), issubclass(layoutc.DeviceFaultError, layoutc.DeviceError)
+    (True, True)
+    """
+
+
 class InternalError(Error):
     """A bug in layoutc, reported instead of a crash (status
     LAYOUTC_ERROR_INTERNAL; also the class of a status this package does not
@@ -122,11 +138,12 @@ _ERRORS: Dict[int, Type[Error]] = {
     CUDA: DeviceError,
     OUT_OF_MEMORY: DeviceError,
     INTERNAL: InternalError,
+    DEVICE_FAULT: DeviceFaultError,
 }
 
 # The errors are layoutc's public names: tracebacks say layoutc.LayoutError.
 for _error in (Error, LayoutError, LayoutTypeError, LayoutIndexError, ArgumentError, CompileError, DeviceError,
-               InternalError):
+               DeviceFaultError, InternalError):
     _error.__module__ = "layoutc"
 
 
@@ -433,6 +450,7 @@ def _declare(lib: ctypes.CDLL) -> types.SimpleNamespace:
         "layoutc_kernel_ptx": (status, [c_void_p, P(c_char_p)]),
         "layoutc_kernel_family": (status, [c_void_p, P(c_char_p)]),
         "layoutc_device_count": (status, [P(c_int)]),
+        "layoutc_check_device": (status, [c_int]),
         "layoutc_copy_extents": (status, [c_void_p, P(c_int64), c_size_t, P(c_int64), P(c_int64), P(c_int64)]),
         "layoutc_launch_copy": (status, [c_void_p, c_int, P(Buffer), c_size_t, P(c_int64), c_size_t, c_void_p]),
         "layoutc_copy_tensors": (status, [c_void_p, c_int, P(TensorArg), P(TensorArg), P(ctypes.c_double),
@@ -488,6 +506,7 @@ def _declare(lib: ctypes.CDLL) -> types.SimpleNamespace:
         "layoutc_kernel_ptx": ("kernel", "ptx"),
         "layoutc_kernel_family": ("kernel", "family"),
         "layoutc_device_count": ("count",),
+        "layoutc_check_device": ("device",),
         "layoutc_copy_extents": ("kernel", "dynamic", "count", "size", "src_elements", "dst_elements"),
         "layoutc_launch_copy": ("kernel", "device", "buffers", "buffer_count", "dynamic", "count", "stream"),
         "layoutc_copy_tensors": ("jit", "device", "src", "dst", "scale", "stream"),

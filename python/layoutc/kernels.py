@@ -265,15 +265,6 @@ class Jit:
                 "families": s.families}
 
 
-def device_count() -> int:
-    """The GPUs the CUDA driver reports; DeviceError saying why where there
-    is no driver or no GPU. What it answers depends on the machine, so no
-    example runs here: `layoutc.device_count()` is 1 on a host with one GPU."""
-    count = ctypes.c_int()
-    check(lib.layoutc_device_count(ctypes.byref(count)))
-    return count.value
-
-
 _default: Optional[Jit] = None
 _default_lock = threading.Lock()
 
@@ -523,8 +514,10 @@ def gather(table: Any, indices: Any, out: Any = None, stream: Any = None, device
     (or elements of a 1-D one), as torch.index_select(table, 0, indices,
     out=out); returns out. Without out (a torch table): a new tensor, as
     torch.index_select(table, 0, indices), with autograd. Indices (int32 or
-    int64) must be in [0, rows): they are not checked (that would wait for
-    the device).
+    int64) must be in [0, rows): the kernel checks each (without waiting for
+    the device), reads 0 for a row whose index is not, and the next launch
+    on the device (or layoutc.check_device()) raises DeviceFaultError naming
+    the first such index and its position.
 
     It needs GPU tensors, so no example runs here; with torch tensors table
     (100, 16) and indices = torch.tensor([7, 3], device="cuda"),
@@ -551,7 +544,10 @@ def scatter(src: Any, indices: Any, table: Any, stream: Any = None, device: Opti
     """table[indices[r]] = src[r] for every r: rows of a (rows, width) table
     (or elements of a 1-D one), as table.index_copy_(0, indices, src);
     returns table. Indices (int32 or int64) must be distinct and in
-    [0, rows): they are not checked (that would wait for the device).
+    [0, rows): the kernel checks each (without waiting for the device),
+    writes no row whose index is not, and the next launch on the device
+    (or layoutc.check_device()) raises DeviceFaultError naming the first
+    such index and its position.
 
     It needs GPU tensors, so no example runs here; with torch tensors src
     (2, 16), indices = torch.tensor([7, 3], device="cuda") and table

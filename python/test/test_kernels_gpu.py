@@ -84,6 +84,53 @@ class TorchKernelsTest(unittest.TestCase):
                 torch.cuda.synchronize()
                 self.assertTrue(torch.equal(out, torch.index_select(table, 0, idx)))
 
+    def test_an_index_outside_the_table_reads_0_and_is_raised_once(self):
+        for width, index_dtype in ((77, torch.int64), (256, torch.int32), (1, torch.int64)):
+            with self.subTest(width=width, index_dtype=index_dtype):
+                shape = (1000, width) if width > 1 else (1000,)
+                table = random(shape, torch.float32, self.g)
+                idx = torch.randint(0, 1000, (513,), generator=self.g, device="cuda", dtype=index_dtype)
+                bad = {17: 1000, 300: -1}
+                if index_dtype == torch.int64:
+                    bad[400] = 2**62  # its rows' offsets wrap int64
+                for at, value in bad.items():
+                    idx[at] = value
+                out = poisoned((513,) + shape[1:], torch.float32)
+                layoutc.gather(table, idx, out)
+                with self.assertRaises(layoutc.DeviceFaultError) as raised:
+                    layoutc.check_device()
+                self.assertIsInstance(raised.exception, IndexError)
+                message = str(raised.exception)
+                self.assertRegex(message, r"^layoutc_check_device: index (1000|-1|4611686018427387904) at position "
+                                          r"(17|300|400) of a gather's or scatter's indices \(kernel argument 2\) "
+                                          r"names no row of its table, which has 1000 rows")
+                value, position = [int(w) for w in message.split()[2:6:3]]
+                self.assertEqual(bad[position], value)
+                good = torch.ones(513, dtype=torch.bool, device="cuda")
+                good[list(bad)] = False
+                self.assertTrue(torch.equal(out[good], torch.index_select(table, 0, idx[good])))
+                self.assertTrue((out[~good] == 0).all(), "a refused row does not read as 0")
+                layoutc.check_device()  # raised once
+                # The context is usable: torch's kernels and layoutc's run on.
+                idx[list(bad)] = 0
+                layoutc.gather(table, idx, out)
+                self.assertTrue(torch.equal(out, torch.index_select(table, 0, idx)))
+
+    def test_a_scatter_to_an_index_outside_the_table_raises_at_the_next_launch(self):
+        table = random((500, 64), torch.float16, self.g)
+        expected = table.clone()
+        idx = torch.randperm(500, generator=self.g, device="cuda")[:200]
+        idx[123] = 500
+        rows = random((200, 64), torch.float16, self.g)
+        layoutc.scatter(rows, idx, table)
+        torch.cuda.synchronize()
+        with self.assertRaisesRegex(layoutc.DeviceFaultError, "index 500 at position 123 "):
+            layoutc.scatter(rows, idx, table)  # the next launch on the device raises the last one's fault
+        keep = torch.ones(200, dtype=torch.bool, device="cuda")
+        keep[123] = False
+        expected.index_copy_(0, idx[keep], rows[keep])
+        self.assertTrue(torch.equal(table, expected), "a row outside the table was written, or a good one was not")
+
     def test_scatter_rows(self):
         table = random((10000, 128), torch.float16, self.g)
         expected = table.clone()

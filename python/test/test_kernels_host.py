@@ -14,6 +14,7 @@ import unittest
 from unittest import mock
 
 import layoutc
+from layoutc._library import lib
 from layoutc.tensors import Pending, tensor
 
 STAND_IN = os.environ.get("LAYOUTC_TEST_DRIVER") == "stand-in"
@@ -207,6 +208,23 @@ class ArgumentChecksTest(unittest.TestCase):
                            idx, table)
         self.assertRefused("scatter: src has 8 rows for 7 indices", layoutc.scatter, out, FakeArray((7,), "<i4"),
                            table)
+
+
+class DeviceFaultErrorTest(unittest.TestCase):
+    """A kernel's refused access raises an IndexError that is a DeviceError,
+    for its status; check_device takes torch's ways of naming a device."""
+
+    def test_the_status_is_an_index_error(self):
+        from layoutc._library import DEVICE_FAULT, _ERRORS
+        self.assertIs(_ERRORS[DEVICE_FAULT], layoutc.DeviceFaultError)
+        self.assertTrue(issubclass(layoutc.DeviceFaultError, IndexError))
+        self.assertTrue(issubclass(layoutc.DeviceFaultError, layoutc.DeviceError))
+        self.assertEqual(lib.layoutc_status_name(DEVICE_FAULT), b"LAYOUTC_ERROR_DEVICE_FAULT")
+
+    def test_check_device_refuses_what_is_not_a_cuda_device(self):
+        for device in ("cpu", 1.5, "cuda:x"):
+            with self.subTest(device=device), self.assertRaises((TypeError, ValueError)):
+                layoutc.check_device(device)
 
 
 class StandInLaunchTest(unittest.TestCase):

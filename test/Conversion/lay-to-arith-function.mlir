@@ -52,3 +52,35 @@ func.func @scaled(%k: index) -> index {
   %o = lay.crd2idx %k, %f : index, !lay.composed<(index) -> index, !lay.layout<"16:1">> -> index
   return %o : index
 }
+
+// A function that reads a buffer (a traced LOAD), f(x) = idx[x] * 4, over
+// 8:1, placing a load of data: the read is checked against idx's extent (0
+// where it is outside), and the offset against data's.
+// CHECK-LABEL: func.func @loads
+// CHECK-SAME: (%[[DATA:.*]]: memref<?xf32>, %[[IDX:.*]]: memref<?xi64>, %[[K:.*]]: index)
+// CHECK: %[[N:.*]] = memref.dim %[[IDX]]
+// CHECK: %[[READ_OK:.*]] = arith.cmpi ult, %{{.*}}, %{{.*}} : i64
+// CHECK: %[[I:.*]] = scf.if %[[READ_OK]] -> (i64) {
+// CHECK-NEXT: %[[Y:.*]] = memref.load %[[IDX]][%[[K]]] : memref<?xi64>
+// CHECK-NEXT: scf.yield %[[Y]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %c0_i64
+// CHECK: %[[AT_OK:.*]] = arith.cmpi ult
+// CHECK: %[[OK:.*]] = arith.andi %[[READ_OK]], %[[AT_OK]] : i1
+// CHECK: scf.if %[[OK]] -> (f32) {
+// CHECK-NEXT: memref.load %[[DATA]]
+func.func @loads(%data: memref<?xf32>, %indices: memref<?xi64>, %k: index) -> f32 {
+  %off = arith.constant 0 : index
+  %l = lay.constant : !lay.layout<"8:1">
+  %f = lay.make_composed_function %off, %l : index, !lay.layout<"8:1"> -> !lay.composed<(index) -> index, !lay.layout<"8:1">> {
+  ^bb0(%x: index):
+    %i = memref.load %indices[%x] : memref<?xi64>
+    %ii = arith.index_cast %i : i64 to index
+    %four = arith.constant 4 : index
+    %y = arith.muli %ii, %four : index
+    lay.yield %y : index
+  }
+  %t = lay.make_tensor %data, %f : memref<?xf32>, !lay.composed<(index) -> index, !lay.layout<"8:1">> -> !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"8:1">>>
+  %v = lay.load %t[%k] : !lay.tensor<f32, !lay.composed<(index) -> index, !lay.layout<"8:1">>>, index -> f32
+  return %v : f32
+}

@@ -25,13 +25,23 @@ func.func @transpose(%src: memref<?xf32>, %dst: memref<?xf32>, %m: index, %n: in
 // -----
 
 // An element gather, data[idx[i]]: the composed layout idx o 0 o (N):(1)
-// reads the index, then the element.
+// reads the index, then the element, where the index (in its own width)
+// names one of data's rows (which holds the offset); else 0.
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[DATA:.*]]: memref<?xf16>, %[[IDX:.*]]: memref<?xi32>, %[[N:.*]]: index, %[[I:.*]]: index)
-// CHECK-NEXT: %[[K:.*]] = memref.load %[[IDX]][%[[I]]] : memref<?xi32>
-// CHECK-NEXT: %[[O:.*]] = arith.index_cast %[[K]] : i32 to index
-// CHECK-NEXT: %[[X:.*]] = memref.load %[[DATA]][%[[O]]] : memref<?xf16>
-// CHECK-NEXT: return %[[X]]
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f16
+// CHECK: %[[K:.*]] = memref.load %[[IDX]][%[[I]]] : memref<?xi32>
+// CHECK: %[[ROWS:.*]] = memref.dim %[[DATA]]
+// CHECK: %[[ROWS64:.*]] = arith.index_cast %[[ROWS]] : index to i64
+// CHECK: %[[K64:.*]] = arith.extsi %[[K]] : i32 to i64
+// CHECK: %[[ROW_OK:.*]] = arith.cmpi ult, %[[K64]], %[[ROWS64]] : i64
+// CHECK: %[[O:.*]] = arith.index_cast %[[K]] : i32 to index
+// CHECK: %[[X:.*]] = scf.if %[[ROW_OK]] -> (f16) {
+// CHECK-NEXT: %[[Y:.*]] = memref.load %[[DATA]][%[[O]]] : memref<?xf16>
+// CHECK-NEXT: scf.yield %[[Y]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[ZERO]]
+// CHECK: return %[[X]]
 func.func @gather(%data: memref<?xf16>, %indices: memref<?xi32>, %n: index, %i: index) -> f16 {
   %il = lay.make_layout %n : !lay.layout<"?:1">
   %idx = lay.make_tensor %indices, %il : memref<?xi32>, !lay.layout<"?:1"> -> !lay.tensor<i32, !lay.layout<"?:1">>
@@ -84,5 +94,46 @@ func.func @aligned_swizzled_vectors(%buf: memref<4096xf32, 3>, %src: memref<?xf3
   %t = lay.make_tensor %buf, %c : memref<4096xf32, 3>, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">> -> !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>
   %v = lay.load %g[%i] {alignment = 16 : i64} : !lay.tensor<f32, !lay.layout<"(32,128):(1,32)">>, index -> vector<4xf32>
   lay.store %v, %t[%i] {alignment = 16 : i64} : vector<4xf32>, !lay.tensor<f32, !lay.composed<!lay.swizzle<3,2,5>, !lay.layout<"(32,128):(1,32)">>, 3>, index
+  return
+}
+
+// -----
+
+// A scatter in a kernel with an error word: a refused store stores nothing
+// and, in a branch of its own after it, the first thread to claim the word
+// (claim[0] += 1 gave 0) reports the failed check (kind 1, an index outside
+// its table: the index, its position, the index buffer's argument number
+// and the rows), the flag report[0] = 1 after a system fence.
+// CHECK-LABEL: func.func @scatter_reports
+// CHECK-SAME: (%[[DATA:.*]]: memref<?xf32>, %[[IDX:.*]]: memref<?xi64>, %[[N:.*]]: index, %[[I:.*]]: index, %[[V:.*]]: f32, %[[CLAIM:.*]]: memref<?xi8>, %[[REPORT:.*]]: memref<?xi64>)
+// CHECK: %[[K:.*]] = memref.load %[[IDX]][%[[I]]] : memref<?xi64>
+// CHECK: %[[ROWS:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[ROW_OK:.*]] = arith.cmpi ult, %[[K]], %[[ROWS]] : i64
+// CHECK: %[[POSITION:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: scf.if %[[ROW_OK]] {
+// CHECK-NEXT: memref.store %[[V]], %[[DATA]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[FAILED:.*]] = arith.xori %[[ROW_OK]], %true
+// CHECK-NEXT: scf.if %[[FAILED]] {
+// CHECK-NEXT: %[[COUNTER:.*]] = memref.view %[[CLAIM]][%c0][] : memref<?xi8> to memref<1xi64>
+// CHECK-NEXT: %[[OLD:.*]] = memref.atomic_rmw addi %c1_i64, %[[COUNTER]][%c0] : (i64, memref<1xi64>) -> i64
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[OLD]], %c0_i64
+// CHECK-NEXT: scf.if %[[FIRST]] {
+// CHECK-NEXT: memref.store %c1_i64, %[[REPORT]][%c1]
+// CHECK-NEXT: memref.store %[[K]], %[[REPORT]][%c2]
+// CHECK-NEXT: memref.store %[[POSITION]], %[[REPORT]][%c3]
+// CHECK-NEXT: memref.store %c1_i64, %[[REPORT]][%c4]
+// CHECK-NEXT: memref.store %[[ROWS]], %[[REPORT]][%c5]
+// CHECK-NEXT: llvm.fence seq_cst
+// CHECK-NEXT: memref.store %c1_i64, %[[REPORT]][%c0]
+func.func @scatter_reports(%data: memref<?xf32>, %indices: memref<?xi64>, %n: index, %i: index, %v: f32,
+                           %claim: memref<?xi8>, %report: memref<?xi64>) attributes {lay.error_word = 5 : i64} {
+  %il = lay.make_layout %n : !lay.layout<"?:1">
+  %idx = lay.make_tensor %indices, %il : memref<?xi64>, !lay.layout<"?:1"> -> !lay.tensor<i64, !lay.layout<"?:1">>
+  %zero = arith.constant 0 : index
+  %outer = lay.make_layout %n : !lay.layout<"(?):(1)">
+  %g = lay.make_composed_layout %idx, %zero, %outer : !lay.tensor<i64, !lay.layout<"?:1">>, index, !lay.layout<"(?):(1)"> -> !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">>
+  %t = lay.make_tensor %data, %g : memref<?xf32>, !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">>>
+  lay.store %v, %t[%i] : f32, !lay.tensor<f32, !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(?):(1)">>>, index
   return
 }

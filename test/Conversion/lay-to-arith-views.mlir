@@ -2,8 +2,8 @@
 
 // One thread's element of a tile of a gathered tensor: the tile and the
 // partition move the coordinate on the outer layout (b * 256 + t + 128 * i),
-// then the index is read and the element after it. The thread's coordinate
-// in (128):(1) is t % 128.
+// then the index is read and the element after it, where the index names
+// one of the table's rows. The thread's coordinate in (128):(1) is t % 128.
 // CHECK-LABEL: func.func @tiled_gather
 // CHECK-SAME: (%[[TABLE:.*]]: memref<?xf32>, %[[IDX:.*]]: memref<?xi32>, %[[N:.*]]: index, %[[B:.*]]: index, %[[T:.*]]: index, %[[I:.*]]: index)
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
@@ -15,7 +15,8 @@
 // CHECK: %[[K:.*]] = arith.addi %[[K0]], %[[BT]] : index
 // CHECK: %[[R:.*]] = memref.load %[[IDX]][%[[K]]] : memref<?xi32>
 // CHECK: %[[O:.*]] = arith.index_cast %[[R]] : i32 to index
-// CHECK: %[[X:.*]] = memref.load %[[TABLE]][%[[O]]] : memref<?xf32>
+// CHECK: %[[X:.*]] = scf.if
+// CHECK-NEXT: memref.load %[[TABLE]][%[[O]]] : memref<?xf32>
 // CHECK: return %[[X]]
 func.func @tiled_gather(%table: memref<?xf32>, %indices: memref<?xi32>, %n: index, %b: index, %t: index, %i: index) -> f32 {
   %il = lay.make_layout %n : !lay.layout<"(?):(1)">

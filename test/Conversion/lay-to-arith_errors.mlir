@@ -96,3 +96,25 @@ func.func @equal_dynamic_offset(%off: index) -> i1 {
   %r = lay.equal %a, %l : !lay.composed<!lay.swizzle<3,4,3>, !lay.layout<"(16,16):(16,1)">>, !lay.layout<"(16,16):(16,1)">
   return %r : i1
 }
+
+// -----
+
+// The error word names two arguments: a memref<?xi8> and a memref<?xi64>.
+// expected-error @+1 {{lay.error_word must be an i64 N naming two arguments, N a memref<?xi8> (the claim) and N + 1 a memref<?xi64> (the report), of the function's 3; it is 2 : i64}}
+func.func @error_word_past_the_arguments(%a: memref<?xi64>, %b: memref<?xi8>, %c: memref<?xi64>) attributes {lay.error_word = 2 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{lay.error_word must be an i64 N naming two arguments, N a memref<?xi8> (the claim) and N + 1 a memref<?xi64> (the report), of the function's 2; it is 0 : i64}}
+func.func @error_word_of_another_type(%a: memref<?xi8>, %b: memref<?xi32>) attributes {lay.error_word = 0 : i64} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{lay.error_word must be an i64 N naming two arguments, N a memref<?xi8> (the claim) and N + 1 a memref<?xi64> (the report), of the function's 2; it is "claim"}}
+func.func @error_word_not_an_integer(%a: memref<?xi8>, %b: memref<?xi64>) attributes {lay.error_word = "claim"} {
+  return
+}

@@ -14,6 +14,12 @@ namespace layoutc {
 #define GEN_PASS_REGISTRATION
 #include "layoutc/Conversion/Passes.h.inc"
 
+/// Set by whoever builds a kernel and gives it an error word (an i64 N):
+/// arguments N and N + 1, both memref<?xi64>, are the word's claim counter
+/// and report, where convert-lay-to-arith's checked accesses report the
+/// first index or offset they refused (lib/Conversion/DeviceChecks.h).
+constexpr const char *kErrorWordAttr = "lay.error_word";
+
 /// The lowering from lay to the NVVM and LLVM dialects: convert-lay-to-arith,
 /// canonicalize and CSE, then in each gpu.module scf → cf and gpu → NVVM (which
 /// converts arith, index, vector, memref and cf too), and reconciled casts. Kernels

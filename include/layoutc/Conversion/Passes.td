@@ -22,6 +22,25 @@ def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
     `vector.store` for vectors) at the element's offset. A gather inner (an
     index tensor) is a `memref.load` of the index, cast to `index`.
 
+    An access whose position the device computes (through a gather's or
+    scatter's index, or a custom function's `memref.load`) is checked in the
+    kernel: the index, in its own width, against its table's rows, a
+    function's loads and the access's offset against their buffers'
+    `memref.dim`. Where a check fails nothing outside a buffer is touched: a
+    load gives 0 (in a block of at most 4 such accesses it reads offset 0,
+    or the error word's scratch, through selects: no branch between a
+    thread's loads; else it is under an `scf.if`) and a store stores
+    nothing. In a function with a `lay.error_word` attribute (an i64 N:
+    argument N a `memref<?xi8>` of 64 bytes, the claim counter at byte 0, a
+    0 at byte 8 and the scratch from byte 16; argument N + 1 a
+    `memref<?xi64>`, the report), the first thread to claim the word
+    reports the failed check: report[1..5] = kind (1 an index outside its
+    table, 2 a function's load outside its buffer, 3 an offset outside its
+    buffer), value, position, the buffer's argument number and its extent,
+    then report[0] = 1 after a system fence. The reports of a block of few
+    accesses are one, at the block's end (a running flag and the first
+    failure's fields); in a larger block each is in its access's else.
+
     `lay.copy` expands here. A block's copy (with `thread`) becomes, for
     each value of the thread's row of its TV layout, the loads (vectors of
     `widths` where given), the `map` region inlined, and the stores;
@@ -35,6 +54,7 @@ def ConvertLayToArith : Pass<"convert-lay-to-arith"> {
     left without uses are erased.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+                           "::mlir::LLVM::LLVMDialect",
                            "::mlir::memref::MemRefDialect", "::mlir::scf::SCFDialect",
                            "::mlir::vector::VectorDialect",
                            "::layoutc::lay::LayDialect"];

@@ -177,7 +177,11 @@ struct BuildOptions {
 /// index value (a `?` leaf, a fast divisor's multiplier or shift), or a
 /// float scalar (the scale, of `dtype` f32 or f64).
 struct Param {
-  enum class Kind { Buffer, Index, Scalar } kind = Kind::Buffer;
+  /// ErrorWord: one of the two trailing memref<?xi64> parameters of a
+  /// kernel whose accesses the device checks (the gpu.func's
+  /// lay.error_word), which a launch fills with its device's
+  /// runtime::ErrorWord; the caller's arguments stop before them.
+  enum class Kind { Buffer, Index, Scalar, ErrorWord } kind = Kind::Buffer;
   DType dtype = DType::F32;
   std::string name;
 };

@@ -268,7 +268,11 @@ public:
   /// gather: rows[r] = table[indices[r]]; scatter: table[indices[r]] =
   /// rows[r]; for every r: a table of T rows of W elements ((T, W) or (T),
   /// row-major), rows (R, W) or (R) of its dtype, indices (R) of i32 or i64,
-  /// below T (not checked on the device).
+  /// in [0, T): the kernel checks each one, skips a row whose index is not
+  /// (a gathered row reads 0, a scattered one is dropped),
+  /// and reports the first such index to the device's runtime::ErrorWord
+  /// (raised as runtime::DeviceFaultError by the next launch on the device,
+  /// or by ErrorWord::check()).
   TensorCopy prepareGather(const StridedTensor &table, const StridedTensor &indices, const StridedTensor &rows);
   TensorCopy prepareScatter(const StridedTensor &rows, const StridedTensor &indices, const StridedTensor &table);
   void gather(const runtime::Context &context, const StridedTensor &table, const StridedTensor &indices,

@@ -82,6 +82,12 @@ Result alloc(uint64_t *address, size_t bytes) {
   *address = uint64_t(std::aligned_alloc(256, (bytes + 255) / 256 * 256));
   return kSuccess;
 }
+// Pinned host memory is host memory, mapped at its own address.
+Result hostAlloc(void **p, size_t bytes, unsigned) {
+  *p = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  return kSuccess;
+}
+Result hostDevicePointer(uint64_t *address, void *p, unsigned) { return *address = uint64_t(p), kSuccess; }
 Result release(uint64_t address) { return std::free(reinterpret_cast<void *>(address)), kSuccess; }
 Result toDevice(uint64_t to, const void *from, size_t n) {
   return std::memcpy(reinterpret_cast<void *>(to), from, n), kSuccess;
@@ -169,6 +175,8 @@ const std::map<std::string, void *> &entries() {
                                                       {"cuMemcpyHtoD", (void *)&toDevice},
                                                       {"cuMemcpyDtoH", (void *)&toHost},
                                                       {"cuMemsetD8", (void *)&fill},
+                                                      {"cuMemHostAlloc", (void *)&hostAlloc},
+                                                      {"cuMemHostGetDevicePointer", (void *)&hostDevicePointer},
                                                       {"cuModuleLoadDataEx", (void *)&loadModule},
                                                       {"cuModuleUnload", (void *)&unloadModule},
                                                       {"cuModuleGetFunction", (void *)&getFunction},

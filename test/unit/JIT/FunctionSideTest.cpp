@@ -68,21 +68,25 @@ bool has(const std::string &text, const std::string &part) { return count(text, 
 // (a) A gather inner(i) = idx[i] over (16,8):(8,1) into (16,8):(1,16): the
 // index buffer is the third parameter, read with memref.load inside the
 // function's region; 32-bit index math, as an i32 buffer's elements and
-// every other step stay within int32.
+// every other step stay within int32. The error word follows (the kernel
+// checks what the loads place).
 TEST(FunctionSideBuilder, AGatherReadsItsIndexBufferInTheRegion) {
   Built k = build(gatherSpec());
-  ASSERT_EQ(k.params.size(), 3u);
+  ASSERT_EQ(k.params.size(), 5u);
+  EXPECT_EQ(k.params[3].kind, jit::Param::Kind::ErrorWord);
+  EXPECT_EQ(k.params[4].kind, jit::Param::Kind::ErrorWord);
   EXPECT_EQ(k.params[2].name, "index_0"); // a function's buffers are numbered
   EXPECT_EQ(k.params[2].kind, jit::Param::Kind::Buffer);
   EXPECT_EQ(k.params[2].dtype, DType::I32);
   EXPECT_EQ(indexBits(gatherSpec()), 32);
   EXPECT_TRUE(has(k.mlir, "gpu.func @copy(%src: memref<?xf32> {llvm.align = 16 : i64}, %dst: memref<?xf32> "
-                          "{llvm.align = 16 : i64}, %index_0: memref<?xi32> {llvm.align = 16 : i64}) kernel"))
+                          "{llvm.align = 16 : i64}, %index_0: memref<?xi32> {llvm.align = 16 : i64}, %error_claim: "
+                          "memref<?xi8>, %error_report: memref<?xi64>) kernel attributes {lay.error_word = 3 : i64}"))
       << k.mlir;
   EXPECT_TRUE(has(k.mlir, "lay.make_composed_function %c0, %0 : index, !lay.layout<\"(16,8):(8,1)\"> -> "
                           "!lay.composed<(index) -> index, !lay.layout<\"(16,8):(8,1)\">>"))
       << k.mlir;
-  EXPECT_TRUE(has(k.mlir, "memref.load %index_0[%arg3] : memref<?xi32>")) << k.mlir;
+  EXPECT_TRUE(has(k.mlir, "memref.load %index_0[%arg5] : memref<?xi32>")) << k.mlir;
   EXPECT_TRUE(has(k.mlir, "arith.index_cast %5 : i32 to index")) << k.mlir;
   EXPECT_TRUE(has(k.mlir, "lay.yield %6 : index")) << k.mlir;
   EXPECT_TRUE(has(k.mlir, "lay.constant : !lay.layout<\"(16,8):(1,16)\">")) << k.mlir;

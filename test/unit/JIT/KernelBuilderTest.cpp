@@ -257,9 +257,14 @@ TEST(KernelBuilder, BadCopiesAreRefusedWithTheReason) {
 
 TEST(KernelBuilder, GathersAndScattersCopyThroughBlocksOfRows) {
   Built rows = build(CopySpec::gather(256, DType::F16, DType::I32));
-  // table, rows, indices, R and its (multiplier, shift).
-  ASSERT_EQ(rows.params.size(), 6u);
+  // table, rows, indices, R and its (multiplier, shift), the error word.
+  ASSERT_EQ(rows.params.size(), 8u);
   EXPECT_EQ(rows.params[2].dtype, DType::I32);
+  EXPECT_EQ(rows.params[6].kind, jit::Param::Kind::ErrorWord);
+  EXPECT_EQ(rows.params[6].name, "error_claim");
+  EXPECT_EQ(rows.params[7].kind, jit::Param::Kind::ErrorWord);
+  EXPECT_EQ(rows.params[7].name, "error_report");
+  EXPECT_TRUE(has(rows.mlir, "lay.error_word = 6 : i64")) << rows.mlir;
   EXPECT_TRUE(has(rows.mlir, "!lay.composed<!lay.tensor<i32, !lay.layout<\"?:1\">>, !lay.layout<\"(256,?):(1,256)\">, "
                              "block 256>"))
       << rows.mlir;

@@ -138,6 +138,22 @@ template <class T> struct Descriptor {
   }
 };
 
+// A kernel's error word (lib/Conversion/DeviceChecks.h): the claim buffer
+// of 64 bytes (the counter claim[0], then the scratch) and the report of 8
+// int64.
+struct ErrorWord {
+  std::vector<int64_t> claim = std::vector<int64_t>(8), report = std::vector<int64_t>(8);
+  void *claimBytes = claim.data();
+  int64_t claimOffset = 0, claimSize = 64, claimStride = 1;
+  Descriptor<int64_t> reportArg{report};
+  void push(std::vector<void *> &args) {
+    for (void *p :
+         {(void *)&claimBytes, (void *)&claimBytes, (void *)&claimOffset, (void *)&claimSize, (void *)&claimStride})
+      args.push_back(p);
+    reportArg.push(args);
+  }
+};
+
 // A context for kernels and their lowering to the host.
 struct HostContext {
   DialectRegistry registry;
@@ -177,6 +193,7 @@ FailureOr<Plan> tileAndRun(ModuleOp module, std::vector<void *> args, int64_t gr
   FailureOr<Plan> plan = hostKernel(module);
   if (failed(plan))
     return failure();
+
   PassManager lower(context);
   lower.addPass(createSCFToControlFlowPass());
   // bf16 conversions in integer ops: the host has no __truncsfbf2.
@@ -261,11 +278,15 @@ Plan runAndCompare(const jit::CopySpec &spec, std::vector<int32_t> idx = {}) {
 
   Descriptor<float> a(in), b(out);
   Descriptor<int32_t> c(idx);
+  ErrorWord word;
   std::vector<void *> args;
   a.push(args), b.push(args);
-  if (!spec.indexTypes.empty())
+  if (!spec.indexTypes.empty()) {
     c.push(args);
+    word.push(args);
+  }
   FailureOr<Plan> plan = tileAndRun(*built.module, args);
+  EXPECT_EQ(word.report[0], 0) << "the kernel reported a fault of kind " << word.report[1];
   EXPECT_TRUE(succeeded(plan)) << "the kernel did not tile, lower or run on the host";
   if (failed(plan))
     return {};
@@ -398,6 +419,99 @@ module attributes {gpu.container_module} {
     EXPECT_FALSE(plan->elementLoop);
     expectSame(out, want);
   }
+}
+
+// The same gather with indices outside the table (300 rows): the rows they
+// place are not read (their elements are 0), every other row is
+// copied, and the kernel's error word holds a refused index with its
+// position.
+TEST_F(TiledKernelOnCpu, IndicesOutsideTheTableAreSkippedAndTheFirstIsReported) {
+  const char *text = R"mlir(
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    gpu.func @gather(%table: memref<?xf32>, %out: memref<?xf32>, %indices: memref<?xi64>, %n: index,
+                     %claim: memref<?xi8>, %report: memref<?xi64>) kernel attributes {lay.error_word = 4 : i64} {
+      %il = lay.make_layout %n : !lay.layout<"?:1">
+      %idx = lay.make_tensor %indices, %il : memref<?xi64>, !lay.layout<"?:1"> -> !lay.tensor<i64, !lay.layout<"?:1">>
+      %rows = lay.make_layout %n : !lay.layout<"(40,?):(1,40)">
+      %zero = arith.constant 0 : index
+      %g = lay.make_composed_layout %idx, %zero, %rows : !lay.tensor<i64, !lay.layout<"?:1">>, index, !lay.layout<"(40,?):(1,40)"> -> !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>
+      %t = lay.make_tensor %table, %g : memref<?xf32>, !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40> -> !lay.tensor<f32, !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>>
+      %ol = lay.make_layout %n : !lay.layout<"(40,?):(1,40)">
+      %o = lay.make_tensor %out, %ol : memref<?xf32>, !lay.layout<"(40,?):(1,40)"> -> !lay.tensor<f32, !lay.layout<"(40,?):(1,40)">>
+      lay.copy %t, %o : !lay.tensor<f32, !lay.composed<!lay.tensor<i64, !lay.layout<"?:1">>, !lay.layout<"(40,?):(1,40)">, block 40>>, !lay.tensor<f32, !lay.layout<"(40,?):(1,40)">>
+      gpu.return
+    }
+  }
+})mlir";
+  HostContext host;
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, host.context.get());
+  ASSERT_TRUE(module);
+  int64_t n = 64, tableRows = 300;
+  std::vector<int64_t> idx(static_cast<size_t>(n));
+  for (int64_t r = 0; r < n; ++r)
+    idx[size_t(r)] = (r * 37 + 11) % tableRows;
+  // One past the table, one before it, and one whose rows' offsets wrap
+  // int64 (idx * 40 + i): each names no row.
+  std::map<int64_t, int64_t> bad = {{7, tableRows}, {20, -1}, {41, int64_t(1) << 62}};
+  for (auto [r, v] : bad)
+    idx[size_t(r)] = v;
+  std::vector<float> table(size_t(40 * tableRows)), out(size_t(40 * n), -1.0f), want = out;
+  std::iota(table.begin(), table.end(), 0.0f);
+  for (int64_t r = 0; r < n; ++r)
+    for (int64_t i = 0; i < 40; ++i)
+      want[size_t(r * 40 + i)] = bad.count(r) ? 0.0f : table[size_t(idx[size_t(r)] * 40 + i)];
+  Descriptor<float> a(table), b(out);
+  Descriptor<int64_t> c(idx);
+  ErrorWord word;
+  std::vector<void *> args;
+  a.push(args), b.push(args), c.push(args);
+  args.push_back(&n);
+  word.push(args);
+  FailureOr<Plan> plan = tileAndRun(*module, args, /*grid=*/2);
+  ASSERT_TRUE(succeeded(plan)) << "the kernel did not tile, lower or run on the host";
+  expectSame(out, want);
+  EXPECT_GE(word.claim[0], 1) << "a refused access claims the word";
+  EXPECT_EQ(word.report[0], 1);
+  EXPECT_EQ(word.report[1], 1) << "kind: an index outside its table";
+  int64_t position = word.report[3];
+  ASSERT_TRUE(bad.count(position)) << "the reported position " << position << " holds a good index";
+  EXPECT_EQ(word.report[2], bad[position]);
+  EXPECT_EQ(word.report[4], 2) << "the index buffer's argument";
+  EXPECT_EQ(word.report[5], tableRows);
+}
+
+// A traced gather, src[idx[k]], whose indices place reads before and past
+// its source: those reads give 0 and the first is reported as an
+// offset outside the source (argument 0) of 192 elements.
+TEST_F(TiledKernelOnCpu, TracedOffsetsOutsideTheSourceAreSkippedAndReported) {
+  HostContext host;
+  jit::CopySpec s = spec(function("(16,12):(1,16)"), valueOf("(16,12):(12,1)"), gatherProgram());
+  jit::BuiltKernel built = jit::buildCopy(*host.context, s, {jit::BufferAlignment::Any});
+  std::vector<int32_t> idx = permutation(192);
+  std::map<int32_t, int32_t> bad = {{5, 192}, {77, -4}};
+  for (auto [k, v] : bad)
+    idx[size_t(k)] = v;
+  std::vector<float> in(192), out(192, -1.0f);
+  std::iota(in.begin(), in.end(), 0.0f);
+  Descriptor<float> a(in), b(out);
+  Descriptor<int32_t> c(idx);
+  ErrorWord word;
+  std::vector<void *> args;
+  a.push(args), b.push(args), c.push(args);
+  word.push(args);
+  ASSERT_TRUE(succeeded(tileAndRun(*built.module, args)));
+  // Domain index k = (i, j) of (16,12) reads idx[i + 16 j] and writes out[12 i + j].
+  for (int32_t k = 0; k < 192; ++k) {
+    float want = bad.count(k) ? 0.0f : in[size_t(idx[size_t(k)])];
+    EXPECT_EQ(out[size_t(12 * (k % 16) + k / 16)], want) << "domain index " << k;
+  }
+  EXPECT_GE(word.claim[0], 1);
+  EXPECT_EQ(word.report[0], 1);
+  EXPECT_EQ(word.report[1], 3) << "kind: a traced offset outside its tensor";
+  EXPECT_TRUE(word.report[2] == 192 || word.report[2] == -4) << word.report[2];
+  EXPECT_EQ(word.report[4], 0) << "the source's argument";
+  EXPECT_EQ(word.report[5], 192);
 }
 
 // A buffer of elements of any type as the packed interface takes it.

@@ -57,6 +57,8 @@ static_assert(cu::kStreamNonBlocking == CU_STREAM_NON_BLOCKING);
 static_assert(cu::kEventDefault == CU_EVENT_DEFAULT);
 static_assert(cu::kGetProcAddressDefault == CU_GET_PROC_ADDRESS_DEFAULT);
 static_assert(cu::kGetProcAddressSuccess == CU_GET_PROC_ADDRESS_SUCCESS);
+static_assert(cu::kMemHostAllocPortable == CU_MEMHOSTALLOC_PORTABLE);
+static_assert(cu::kMemHostAllocDeviceMap == CU_MEMHOSTALLOC_DEVICEMAP);
 static_assert(sizeof(cu::DevicePtr) == sizeof(CUdeviceptr) && sizeof(cu::Device) == sizeof(CUdevice));
 static_assert(sameAbi<cu::GetProcAddress, decltype(&::cuGetProcAddress_v2)>());
 
