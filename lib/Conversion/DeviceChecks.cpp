@@ -19,6 +19,11 @@ namespace {
 
 Value i64(OpBuilder &b, Location loc, int64_t v) { return arith::ConstantIntOp::create(b, loc, v, 64); }
 
+// !x of an i1.
+Value negate(OpBuilder &b, Location loc, Value x) {
+  return arith::XOrIOp::create(b, loc, x, arith::ConstantIntOp::create(b, loc, 1, 1));
+}
+
 // A 1-D memref of `bits`-bit integers with the identity layout.
 bool isWordType(Type t, unsigned bits) {
   auto m = dyn_cast<MemRefType>(t);
@@ -80,10 +85,10 @@ void DeviceChecks::require(OpBuilder &b, Location loc, CheckKind kind, Value val
   checks_.push_back({ok, kind, value, asI64(b, loc, position), extent, argumentNumber(buffer)});
 }
 
-Value DeviceChecks::all(OpBuilder &b, Location loc, size_t from) const {
+Value DeviceChecks::all(OpBuilder &b, Location loc) const {
   Value all;
-  for (size_t i = from; i < checks_.size(); ++i)
-    all = all ? arith::AndIOp::create(b, loc, all, checks_[i].ok) : checks_[i].ok;
+  for (const Check &c : checks_)
+    all = all ? arith::AndIOp::create(b, loc, all, c.ok) : c.ok;
   return all ? all : arith::ConstantIntOp::create(b, loc, 1, 1);
 }
 
@@ -115,7 +120,7 @@ void DeviceChecks::report(OpBuilder &b, Location loc) const {
         argument = i64(b, loc, checks_.back().argument);
   for (size_t i = checks_.size() - 1; i-- > 0;) {
     const Check &c = checks_[i];
-    Value failed = arith::XOrIOp::create(b, loc, c.ok, arith::ConstantIntOp::create(b, loc, 1, 1));
+    Value failed = negate(b, loc, c.ok);
     auto pick = [&](Value mine, Value later) { return arith::SelectOp::create(b, loc, failed, mine, later); };
     kind = pick(i64(b, loc, int64_t(c.kind)), kind);
     value = pick(c.value, value);
@@ -123,7 +128,7 @@ void DeviceChecks::report(OpBuilder &b, Location loc) const {
     extent = pick(c.extent, extent);
     argument = pick(i64(b, loc, c.argument), argument);
   }
-  Value failed = arith::XOrIOp::create(b, loc, all(b, loc), arith::ConstantIntOp::create(b, loc, 1, 1));
+  Value failed = negate(b, loc, all(b, loc));
   SmallVector<Value, 5> fields = {kind, value, position, argument, extent};
   OpBuilder::InsertionGuard guard(b);
   auto report = scf::IfOp::create(b, loc, TypeRange{}, failed, /*withElseRegion=*/false);
@@ -193,29 +198,27 @@ std::optional<std::pair<Value, Value>> DeviceChecks::safeAccess(OpBuilder &b, Lo
   std::optional<std::pair<Value, Value>> word = wordAt(b);
   auto type = cast<MemRefType>(data.getType());
   unsigned bits = type.getElementTypeBitWidth();
-  if (!word || checks_.empty() || type.getRank() != 1 || bits % 8 != 0 || elements * int64_t(bits / 8) > kScratchBytes)
-    return std::nullopt;
-  if (type.getMemorySpace() || !type.getLayout().isIdentity())
+  if (!word || checks_.empty() || type.getRank() != 1 || type.getMemorySpace() || !type.getLayout().isIdentity() ||
+      bits % 8 != 0 || elements * int64_t(bits / 8) > kScratchBytes)
     return std::nullopt;
   Value ok = all(b, loc);
-  Value scratch = memref::ViewOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
-                                         word->first, arith::ConstantIndexOp::create(b, loc, kScratchAt),
-                                         ValueRange{arith::ConstantIndexOp::create(b, loc, elements)});
+  Value n = arith::ConstantIndexOp::create(b, loc, elements);
+  Value scratch =
+      memref::ViewOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()), word->first,
+                             arith::ConstantIndexOp::create(b, loc, kScratchAt), ValueRange{n});
   // Offset 0 where a check fails, of the buffer where it holds the access
   // (a choice the same for every access: hoisted out of the loops), else of
   // the scratch.
-  Value n = arith::ConstantIndexOp::create(b, loc, elements);
   Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, memref::DimOp::create(b, loc, data, 0), n);
   return std::make_pair(Value(arith::SelectOp::create(b, loc, fits, data, scratch)),
                         Value(arith::SelectOp::create(b, loc, ok, at, arith::ConstantIndexOp::create(b, loc, 0))));
 }
 
-Value checkedLoad(OpBuilder &b, Location loc, Value buf, Value position, DeviceChecks *checks, CheckKind kind,
-                  Value value) {
+Value checkedLoad(OpBuilder &b, Location loc, Value buf, Value position, DeviceChecks *checks) {
   DeviceChecks own;
   DeviceChecks &c = checks ? *checks : own;
   Value extent = memref::DimOp::create(b, loc, buf, 0);
-  c.require(b, loc, kind, value ? value : position, position, buf, extent);
+  c.require(b, loc, CheckKind::Load, position, position, buf, extent);
   Value ok = c.last();
   Type element = cast<MemRefType>(buf.getType()).getElementType();
   auto load = scf::IfOp::create(b, loc, TypeRange{element}, ok, /*withElseRegion=*/true);

@@ -69,7 +69,7 @@ public:
   mlir::Value last() const { return checks_.back().ok; }
   size_t size() const { return checks_.size(); }
   /// Whether every check holds (an i1; true when there are none).
-  mlir::Value all(mlir::OpBuilder &b, mlir::Location loc, size_t from = 0) const;
+  mlir::Value all(mlir::OpBuilder &b, mlir::Location loc) const;
   /// At `b`: the report of the first failed check, where one failed, to
   /// the error word of the function `b` builds in, if it has one (an
   /// scf.if marked kFaultReportAttr; mergeFaultReports makes one of a
@@ -103,10 +103,10 @@ mlir::Value asI64(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v);
 
 /// memref.load buf[position] (position an index value computed on the
 /// device) that reads nothing outside buf: 0 where position is outside
-/// [0, dim(buf)), the check required in `checks` (with `kind`, `value`
-/// given) where there are checks.
+/// [0, dim(buf)), the check (CheckKind::Load) required in `checks` where
+/// there are checks.
 mlir::Value checkedLoad(mlir::OpBuilder &b, mlir::Location loc, mlir::Value buf, mlir::Value position,
-                        DeviceChecks *checks, CheckKind kind, mlir::Value value);
+                        DeviceChecks *checks);
 
 /// The reports of a block of at most kMaxMergedReports accesses made one,
 /// at the block's end: a running failure flag and the first failure's

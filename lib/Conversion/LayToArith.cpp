@@ -124,8 +124,7 @@ std::optional<algebra::IntTuple> applyFunction(IndexEmitter &emitter, MakeCompos
     if (auto load = dyn_cast<memref::LoadOp>(op); load && load.getIndices().size() == 1) {
       Value at = arguments.lookupOrDefault(load.getIndices()[0]);
       arguments.map(load.getResult(),
-                    conversion::checkedLoad(b, load.getLoc(), arguments.lookupOrDefault(load.getMemref()), at, checks,
-                                            conversion::CheckKind::Load, Value()));
+                    conversion::checkedLoad(b, load.getLoc(), arguments.lookupOrDefault(load.getMemref()), at, checks));
       continue;
     }
     if (auto nested = dyn_cast<Crd2IdxOp>(op)) {
@@ -216,8 +215,7 @@ std::optional<algebra::Int> applyLayout(IndexEmitter &emitter, PatternRewriter &
   // The index's position is the host's (checked before the launch) unless
   // the index tensor's own layout read the device.
   Value index = checks && checks->size() > before
-                    ? conversion::checkedLoad(rewriter, loc, element->first, element->second, checks,
-                                              conversion::CheckKind::Load, Value())
+                    ? conversion::checkedLoad(rewriter, loc, element->first, element->second, checks)
                     : memref::LoadOp::create(rewriter, loc, element->first, ValueRange{element->second});
   // The index, in its own width, names one of the buffer's rows of B.
   if (data && checks) {
@@ -410,12 +408,14 @@ template <class Op> struct LowerAccess : CoordinatePattern<Op> {
     rewrite(cast<Op>(moved), rewriter, data, at);
   }
   // The accesses of `op`'s kind to its tensor in its block, those lowered
-  // already (their reports) counted.
+  // already (their reports) counted; counted only past kMaxMergedReports.
   static size_t accessesBeside(Op op) {
     size_t n = 0;
     for (Operation &other : *op->getBlock()) {
       auto same = dyn_cast<Op>(other);
       n += (same && same.getTensor() == op.getTensor()) || other.hasAttr(conversion::kFaultReportAttr);
+      if (n > conversion::kMaxMergedReports)
+        break;
     }
     return n;
   }
