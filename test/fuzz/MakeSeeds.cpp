@@ -2,8 +2,11 @@
 //
 // `fuzz-seeds OUT CORPUS_DIR TEST_DIR` writes one seed per file:
 //   OUT/expression  the expression of each case of CORPUS_DIR/*.tsv
+//   OUT/reach       the same expressions
 //   OUT/type        each `!lay.` type written in TEST_DIR/**/*.mlir
 //   OUT/opt         each module of TEST_DIR/**/*.mlir (split at `// -----`)
+//   OUT/nesting     each module behind a header of pseudo-random cuts that
+//                   repeats two of its pieces 200 times
 //   OUT/cache       entries made for the cache fuzzer's key
 //   OUT/cli         command lines: eval, print1d, print2d and show of every
 //                   16th case's expression, and eval --tsv of each corpus
@@ -96,7 +99,7 @@ int main(int argc, char **argv) {
   }
   fs::path out = argv[1], corpus = argv[2], tests = argv[3];
 
-  Seeds expressions(out, "expression"), commands(out, "cli");
+  Seeds expressions(out, "expression"), reaches(out, "reach"), commands(out, "cli");
   const char *const kCommands[] = {"eval", "print1d", "print2d", "show"};
   size_t cases = 0;
   for (const fs::path &tsv : filesWithExtension(corpus, ".tsv")) {
@@ -109,6 +112,7 @@ int main(int argc, char **argv) {
       if (std::optional<algebra::Case> c = algebra::parseCaseLine(line)) {
         std::string e = algebra::caseExpression(*c);
         expressions.add(tsv.stem().string(), e);
+        reaches.add(tsv.stem().string(), e);
         if (cases++ % 16 == 0)
           commands.add(tsv.stem().string(), std::string(kCommands[cases / 16 % 4]) + "\n" + e);
       }
@@ -119,18 +123,20 @@ int main(int argc, char **argv) {
   commands.add("show-tv", "show\n--tv\n(32,4):(4,1)\n--tile\n(8,16)");
   commands.add("stdin", "eval\n-\n\nsize((2,3):(1,2))\ncomposition((6,2):(8,2),(4,3):(3,1))\n");
 
-  Seeds kernels(out, "kernel");
   uint64_t state = 0x9e3779b97f4a7c15u;
-  for (int i = 0; i < 256; ++i) {
+  auto randomBytes = [&](int n) {
     std::string bytes;
-    for (int k = 0; k < 64; ++k) {
+    for (int k = 0; k < n; ++k) {
       state = state * 6364136223846793005u + 1442695040888963407u;
       bytes += char(state >> 56);
     }
-    kernels.add("random", bytes);
-  }
+    return bytes;
+  };
+  Seeds kernels(out, "kernel");
+  for (int i = 0; i < 256; ++i)
+    kernels.add("random", randomBytes(64));
 
-  Seeds types(out, "type"), modules(out, "opt");
+  Seeds types(out, "type"), modules(out, "opt"), nested(out, "nesting");
   std::set<std::string> seenTypes;
   for (const fs::path &mlir : filesWithExtension(tests, ".mlir")) {
     std::string text = readFile(mlir), name = mlir.stem().string();
@@ -140,7 +146,9 @@ int main(int argc, char **argv) {
     const std::string split = "// -----";
     for (size_t begin = 0;;) {
       size_t end = text.find(split, begin);
-      modules.add(name, text.substr(begin, end == std::string::npos ? end : end - begin));
+      std::string module = text.substr(begin, end == std::string::npos ? end : end - begin);
+      modules.add(name, module);
+      nested.add(name, randomBytes(4) + std::string{0, char(199)} + module);
       if (end == std::string::npos)
         break;
       begin = end + split.size();
@@ -163,7 +171,7 @@ int main(int argc, char **argv) {
   calls.add("jits", std::string{10, 0, 1, 0, 0, 12, 0, 0, 0, 0, 0, 0, 5, 0, 0, 23, 2, 0, 11, 0});
 
   std::printf("seeds: %zu expressions, %zu types, %zu modules, %zu cache entries, %zu command lines, %zu kernels, "
-              "%zu call programs\n",
+              "%zu call programs (and as many reach and nesting seeds as expressions and modules)\n",
               expressions.count, types.count, modules.count, entries.count, commands.count, kernels.count, calls.count);
   return 0;
 }

@@ -9,6 +9,7 @@
 // or undefined behavior), and what the pipeline leaves verifies.
 //
 //===----------------------------------------------------------------------===//
+#include "LoweringRegistry.h"
 #include "layoutc/Conversion/Passes.h"
 #include "layoutc/Transforms/Passes.h"
 
@@ -25,22 +26,9 @@
 #include <cstdlib>
 #include <string>
 
-namespace {
-
-const mlir::DialectRegistry &registry() {
-  static const mlir::DialectRegistry *r = [] {
-    auto *registry = new mlir::DialectRegistry;
-    layoutc::registerLoweringDialects(*registry);
-    return registry;
-  }();
-  return *r;
-}
-
-} // namespace
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A context per input: nothing carries over from one input to the next.
-  mlir::MLIRContext context(registry(), mlir::MLIRContext::Threading::DISABLED);
+  mlir::MLIRContext context(layoutc::fuzz::loweringRegistry(), mlir::MLIRContext::Threading::DISABLED);
   mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
   // MLIR's lexer reads its buffer up to a terminating NUL, which a file read
   // by layoutc-opt has and a std::string has too (the fuzzer's bytes do not).
