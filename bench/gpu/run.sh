@@ -100,8 +100,9 @@ if runs memcheck && [ -x "$sanitizer" ]; then
   else
     status=1; echo "compute-sanitizer memcheck FAILED:"; grep -m20 -E "ERROR|Invalid|FAILED" "$log"
   fi
-  # Gathers and scatters through hostile indices (test/gpu/fault_fuzz.py),
-  # from Python, for FAULT_SECONDS (60): no access outside the tensors.
+  # Gathers, scatters and traced copies through hostile indices, and copies
+  # over random layouts of every kind (test/gpu/fault_fuzz.py), from Python,
+  # for FAULT_SECONDS (60): no access outside the tensors.
   if "$sanitizer" --tool memcheck --error-exitcode 9 "$python" "$(dirname "$0")/../../test/gpu/fault_fuzz.py" \
       "${FAULT_SECONDS:-60}" >"$log" 2>&1; then
     echo "compute-sanitizer memcheck, $(grep -m1 '^fault_fuzz:' "$log"): $(grep -m1 'ERROR SUMMARY' "$log")"

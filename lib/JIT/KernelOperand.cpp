@@ -66,7 +66,8 @@ void checkLayout(const Layout &l, const std::string &what, bool coordinates = fa
                           "to coordinates, not both");
     if (shape[i].isStatic() && shape[i].value < 1)
       refuse(what, mode + " has a shape below 1");
-    if (stride[i].isStatic() && stride[i].value < 0)
+    // A mode of extent 1 reaches offset 0 alone, whatever its stride.
+    if (stride[i].isStatic() && stride[i].value < 0 && !shape[i].is(1))
       refuse(what, mode + " has a negative stride; kernels address buffers from offset 0 upward");
   }
   // Its size and offsets fit in int64 (those of `?` leaves, at launch).

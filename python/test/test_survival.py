@@ -115,7 +115,7 @@ class SurvivalTest(unittest.TestCase):
         with self.assertRaises(CompileError) as e:
             layoutc.Jit(disk_cache=False).compile(module, "k")
         self.assertEqual(str(e.exception), "<input>: nesting deeper than 128 levels at line 1 column 151 (brackets, "
-                         "regions, types): refused before parsing, as MLIR's parser recurses per level")
+                         "regions, types, affine operators): refused before parsing, as MLIR's parser recurses per level")
 
     def test_copy_of_unsupported_element_types_from_python(self):
         jit = layoutc.Jit(disk_cache=False)

@@ -25,6 +25,7 @@ tensors. Prints the cases run.
     python3 fault_fuzz.py [SECONDS] [SEED]
 """
 import random
+import re
 import sys
 import time
 from typing import Any, Optional, Tuple
@@ -142,7 +143,7 @@ def layout_case(rng: random.Random) -> Tuple[str, bool]:
         try:
             layoutc.copy(layoutc.make_tensor(torch.zeros(4096, device="cuda"), layout),
                          layoutc.make_tensor(torch.empty(n, device="cuda")))
-        except (layoutc.ArgumentError, layoutc.LayoutError):
+        except (layoutc.ArgumentError, layoutc.LayoutError, layoutc.CompileError):
             return f"{layout}: refused", True
         raise AssertionError(f"{layout}: launched, though the host cannot evaluate it")
     least, most = min(offsets), max(offsets)
@@ -156,7 +157,7 @@ def layout_case(rng: random.Random) -> Tuple[str, bool]:
     try:
         layoutc.copy(layoutc.make_tensor(data, layout), layoutc.make_tensor(out))
         refused = None
-    except (layoutc.ArgumentError, layoutc.LayoutError) as e:
+    except (layoutc.ArgumentError, layoutc.LayoutError, layoutc.CompileError) as e:
         refused = str(e)
     if not fits and refused is None:
         raise AssertionError(f"{name}: launched past its buffer")
@@ -186,7 +187,7 @@ def traced_case(rng: random.Random) -> Tuple[str, bool]:
     layoutc.copy(src, layoutc.make_tensor(out))
     name = f"traced copy of {count} through {index_dtype} offsets into {extent}, bad {bad}"
     raised = device_fault(name, bad)
-    if raised is not None and int(raised.split()[2]) not in bad.values():
+    if raised is not None and int(re.search(r"-?\d+", raised).group()) not in bad.values():
         raise AssertionError(f"{name}: the fault names another value: {raised}")
     good = torch.ones(count, dtype=torch.bool, device="cuda")
     good[list(bad)] = False

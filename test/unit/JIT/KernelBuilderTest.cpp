@@ -245,6 +245,7 @@ TEST(KernelBuilder, BadCopiesAreRefusedWithTheReason) {
   EXPECT_EQ(refusal({"(8,8):(8,-1)", "64:1", DType::F32}),
             "copy: the source layout: mode 1 (8:-1) has a negative stride; kernels address buffers from offset 0 "
             "upward");
+  EXPECT_EQ(refusal({"(8,1):(1,-8)", "8:1", DType::F32}), "(accepted)"); // extent 1 reaches offset 0 alone
   EXPECT_EQ(refusal({"(8,8):(1@0,1@1)", "64:1", DType::F32})
                 .rfind("copy: the source layout: mode 0 (8:1@0) has a scaled-basis", 0),
             0u);

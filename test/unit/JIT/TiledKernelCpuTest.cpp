@@ -371,6 +371,13 @@ TEST_F(TiledKernelOnCpu, SwizzledAndLayoutComposedSides) {
   EXPECT_FALSE(layout.elementLoop);
 }
 
+// A mode of extent 1 reaches offset 0 alone, whatever its stride: a negative
+// one is accepted (any other negative stride reaches before the buffer).
+TEST_F(TiledKernelOnCpu, ANegativeStrideOfAnExtentOneMode) {
+  runAndCompare(spec(valueOf("(32,1,48):(48,-5,1)"), valueOf("(32,1,48):(1,-7,32)")));
+  runAndCompare(spec(valueOf("S<2,2,3> o 0 o (1,(16,8)):(-3,(8,1))"), valueOf("(1,(16,8)):(0,(1,16))")));
+}
+
 // An index tensor's gather of rows of 40 (idx o 0 o (40,?):(1,40), blocks
 // of 40) into a transposed result (40,?):(?,1) of dynamic size: joint modes
 // ?:(40,1) 40:(1,?) that do not merge (nor hold a staged tile), read through
