@@ -1,12 +1,13 @@
 """A GPU fuzzer of what a kernel may touch. Three kinds of case:
 
-- gathers and scatters of random tables (shapes, dtypes, row widths, index dtypes) whose
-indices mix good rows with hostile values (negative, one past the table,
-int32's and int64's extremes, values whose rows' offsets wrap int64), each
-launched through layoutc and checked element by element: a good row is
-torch's, a refused gathered row reads 0, a refused scattered row is not
-written, and layoutc.check_device() raises DeviceFaultError exactly when an
-index was bad, naming one of them at its position;
+- gathers and scatters of random tables (shapes, dtypes, row widths, index
+  dtypes) whose indices mix good rows with hostile values (negative, one
+  past the table, int32's and int64's extremes, values whose rows' offsets
+  wrap int64), each launched through layoutc and checked element by
+  element: a good row is torch's, a refused gathered row reads 0, a refused
+  scattered row is not written, and layoutc.check_device() raises
+  DeviceFaultError exactly when an index was bad, naming one of them at its
+  position;
 - copies between tensors over random layouts of every kind (plain with
   strides of either sign, swizzled, composed with a layout inner, offsets of
   either sign) over buffers sometimes too small: where a source offset
@@ -50,9 +51,10 @@ def device_fault(name: str, bad: dict) -> Optional[str]:
     return raised
 
 
-def spoil(idx: Any, bound: int, rng: random.Random, counts: Tuple[int, ...]) -> dict:
+def spoil(idx: Any, bound: int, rng: random.Random, counts: Tuple[int, ...]) -> Tuple[dict, Any]:
     """Writes hostile values (int64's and int32's extremes, values just past
-    `bound`) at random positions of idx; {position: value}."""
+    `bound`) at random positions of idx; {position: value}, and the mask of
+    the positions left good."""
     bad = {}
     for _ in range(rng.choice(counts)):
         at = rng.randrange(idx.numel())
@@ -61,10 +63,14 @@ def spoil(idx: Any, bound: int, rng: random.Random, counts: Tuple[int, ...]) -> 
             value = max(-2**31, min(2**31 - 1, value))
         bad[at] = value
         idx[at] = value
-    return bad
+    good = torch.ones(idx.numel(), dtype=torch.bool, device=idx.device)
+    good[list(bad)] = False
+    return bad, good
 
 
-def indexed_case(rng: random.Random) -> str:
+def indexed_case(rng: random.Random) -> Tuple[str, bool]:
+    """A gather or scatter of a random table through indices, some hostile;
+    the case's name and whether a fault was raised."""
     rows = rng.randint(1, 3000)
     width = rng.choice((1, 2, 3, 5, 8, 16, 17, 77, 128, 250))
     dtype = rng.choice(DTYPES)
@@ -77,9 +83,7 @@ def indexed_case(rng: random.Random) -> str:
         idx = torch.randperm(rows, device="cuda")[:count].to(index_dtype)
     else:
         idx = torch.randint(0, rows, (count,), device="cuda", dtype=index_dtype)
-    bad = spoil(idx, rows, rng, (0, 0, 1, 2, 5))
-    good = torch.ones(count, dtype=torch.bool, device="cuda")
-    good[list(bad)] = False
+    bad, good = spoil(idx, rows, rng, (0, 0, 1, 2, 5))
     if scatter:
         src = (torch.rand((count,) + shape[1:], device="cuda") * 100).to(dtype)
         want = table.clone()
@@ -101,7 +105,7 @@ def indexed_case(rng: random.Random) -> str:
             raise AssertionError(f"{name}: the fault names index {value} at {position}: {raised}")
     if not torch.equal(got, want):
         raise AssertionError(f"{name}: {int((got != want).sum())} elements differ from the reference")
-    return name
+    return name, bool(bad)
 
 
 def random_layout(rng: random.Random, signed: bool) -> layoutc.Layout:
@@ -179,7 +183,7 @@ def traced_case(rng: random.Random) -> Tuple[str, bool]:
     extent = rng.randint(1, 5000)
     index_dtype = rng.choice((torch.int32, torch.int64))
     idx = torch.randint(0, extent, (count,), device="cuda", dtype=index_dtype)
-    bad = spoil(idx, extent, rng, (0, 1, 3))
+    bad, good = spoil(idx, extent, rng, (0, 1, 3))
     offsets = layoutc.from_dlpack(idx)
     data = torch.arange(extent, device="cuda", dtype=torch.float32)
     out = torch.full((count,), -1.0, device="cuda")
@@ -189,8 +193,6 @@ def traced_case(rng: random.Random) -> Tuple[str, bool]:
     raised = device_fault(name, bad)
     if raised is not None and int(re.search(r"-?\d+", raised).group()) not in bad.values():
         raise AssertionError(f"{name}: the fault names another value: {raised}")
-    good = torch.ones(count, dtype=torch.bool, device="cuda")
-    good[list(bad)] = False
     if not torch.equal(out[good], idx[good].to(torch.float32)):
         raise AssertionError(f"{name}: good elements differ from the reference")
     return name, bool(bad)
@@ -201,14 +203,11 @@ def main() -> None:
     rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
     torch.manual_seed(rng.randrange(2**31))
     end = time.monotonic() + seconds
-    counts = {"indexed": [0, 0], "layout": [0, 0], "traced": [0, 0]}  # cases, hostile ones
+    cases = {"indexed": indexed_case, "layout": layout_case, "traced": traced_case}
+    counts = {kind: [0, 0] for kind in cases}  # cases, hostile ones
     while time.monotonic() < end:
-        kind = rng.choice(tuple(counts))
-        if kind == "indexed":
-            name = indexed_case(rng)
-            hostile = "bad {}" not in name
-        else:
-            name, hostile = layout_case(rng) if kind == "layout" else traced_case(rng)
+        kind = rng.choice(tuple(cases))
+        _, hostile = cases[kind](rng)
         counts[kind][0] += 1
         counts[kind][1] += hostile
     torch.cuda.synchronize()
